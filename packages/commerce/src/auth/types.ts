@@ -1,0 +1,41 @@
+/**
+ * How the client authenticates. An AuthStrategy is a description (`adminToken({...})`); the client
+ * binds it to its own runtime, which lets token strategies call the token routes through the same
+ * transport (same base URL, fetch, timeouts), anonymously.
+ */
+export interface AuthRuntime {
+  /** Calls a route without credentials and returns the parsed body. */
+  callAnonymous<T>(method: 'POST' | 'GET', path: string, body: unknown, signal?: AbortSignal): Promise<T>;
+  /**
+   * Calls a route with an explicit Authorization header and no retries (customer token revocation
+   * must carry the very token it revokes). Optional: a runtime without it cannot revoke.
+   */
+  callAuthorized?<T>(method: 'POST' | 'GET', path: string, body: unknown, authorization: string, signal?: AbortSignal): Promise<T>;
+  now(): number;
+}
+
+export interface Authorizer {
+  /** Adds credentials to one attempt's request. */
+  authorize(request: Request): Promise<Request>;
+  /**
+   * The server answered 401 to a request carrying `authorization`. Return true when a retry with
+   * fresh credentials can help (a token that expired early); the client retries once.
+   */
+  unauthorized?(authorization: string | null): boolean;
+  /** Forgets cached tokens. */
+  logout?(): void;
+  /** Revokes the token at the server where the platform supports it, then forgets it. */
+  revoke?(): Promise<void>;
+  /** How many token requests were made (diagnostics, tests). */
+  readonly tokenRequests?: number;
+}
+
+export interface AuthStrategy {
+  readonly kind: 'none' | 'bearer' | 'admin' | 'customer' | 'integration';
+  bind(runtime: AuthRuntime): Authorizer;
+}
+
+/** Anonymous access, for guest routes (guest carts, store config, directory). */
+export function none(): AuthStrategy {
+  return { kind: 'none', bind: () => ({ authorize: async (request) => request }) };
+}

@@ -1,0 +1,226 @@
+/**
+ * createCommerceClient: the route-string call, the named-method tree, and the internal runtime the
+ * async/bulk, search and auth modules build on.
+ */
+import {
+  ConfigurationError,
+  InputError,
+  createTransport,
+  fillPath,
+  isMagekitError,
+  registerSecret,
+  validateBaseUrl,
+  type HttpError,
+  type HttpMethod,
+  type ResponseKind,
+  type RetryPolicy,
+  type Transport,
+  type TransportHooks,
+} from '@magekit/core';
+import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
+import { assertNoRouteConflict } from './conflicts.ts';
+import { commerceHttpError } from './errors.ts';
+import { fieldsQueryValue } from './fields/index.ts';
+import { buildQuery } from './query.ts';
+import { routeByKey, routes, splitInput, type RouteInfo } from './route-table.ts';
+import { toRawSearchCriteria } from './search/normalize.ts';
+import { checkStoreCode } from './store-code.ts';
+
+export interface CommerceClientOptions {
+  /** The installation's address, e.g. https://shop.example.com. The SDK adds /rest/{store}/V1. */
+  baseUrl: string | URL;
+  /** Default store view code for every call; omitted from URLs when not set. `all` where the platform allows it. */
+  storeCode?: string | undefined;
+  /** adminToken(...), customerToken(...), integration(...), bearer(...), or none() (the default). */
+  auth?: AuthStrategy | undefined;
+  /** Per-attempt timeout in ms. Default 120 000. */
+  timeout?: number | undefined;
+  /** Deadline for a whole call, retries included, in ms. Default 600 000. */
+  totalTimeout?: number | false | undefined;
+  /** Retries for idempotent methods (GET, PUT, DELETE) on 408/429/5xx and network errors. Default 2. */
+  retry?: RetryPolicy | number | false | undefined;
+  /** A fetch implementation; resolved at request time. */
+  fetch?: typeof fetch | undefined;
+  /** Logging hooks; they see URLs and headers with credentials masked. */
+  hooks?: TransportHooks | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+export interface CallOptions {
+  /** Store view code for this call (overrides the client's). */
+  storeCode?: string | undefined;
+  signal?: AbortSignal | undefined;
+  timeout?: number | undefined;
+  totalTimeout?: number | false | undefined;
+  /** Override retries for this call; `{ methods: ['POST'] }` allows replaying a POST you know is safe. */
+  retry?: RetryPolicy | number | false | undefined;
+  headers?: Record<string, string> | undefined;
+  /** Send even when a path id and the body's id differ (the platform then modifies the body's record). */
+  allowIdMismatch?: boolean | undefined;
+}
+
+export type Variant = 'sync' | 'async' | 'bulk';
+
+export interface RawCall {
+  method: HttpMethod;
+  /** `/V1/...`, path parameters already encoded. */
+  path: string;
+  query?: Record<string, unknown> | undefined;
+  json?: unknown;
+  variant: Variant;
+  options?: CallOptions | undefined;
+  expect?: ResponseKind | undefined;
+  anonymous?: boolean | undefined;
+}
+
+/** What the feature modules (async, paginate, auth, schema) get from a client. */
+export interface CommerceRuntime {
+  readonly baseUrl: string;
+  readonly storeCode: string | undefined;
+  sendRaw<T>(call: RawCall): Promise<T>;
+  /** Splits and checks a route's flat input, returning the encoded path, query and body. */
+  prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
+  call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
+  readonly authorizer: Authorizer;
+}
+
+const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
+
+export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
+  if (!options || typeof options !== 'object') {
+    throw new ConfigurationError('createCommerceClient needs an options object: { baseUrl: "https://shop.example.com", auth: adminToken({...}) }.', { service: 'commerce' });
+  }
+  const baseUrl = validateBaseUrl(options.baseUrl, { service: 'commerce', option: 'baseUrl', example: 'https://shop.example.com' });
+  const defaultStore = options.storeCode === undefined ? undefined : checkStoreCode(options.storeCode, 'option');
+  checkPositive(options.timeout, 'timeout');
+  if (options.totalTimeout !== false) checkPositive(options.totalTimeout, 'totalTimeout');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', { service: 'commerce' });
+  }
+  const auth = options.auth ?? none();
+  if (!auth || typeof auth.bind !== 'function') {
+    throw new ConfigurationError('auth must come from adminToken(), customerToken(), integration(), bearer() or none().', { service: 'commerce' });
+  }
+  registerHeaderSecrets(options.headers);
+  const transport: Transport = createTransport({
+    service: 'commerce',
+    fetch: options.fetch,
+    timeout: options.timeout,
+    totalTimeout: options.totalTimeout,
+    retry: options.retry,
+    hooks: options.hooks,
+    headers: options.headers,
+    httpError: commerceHttpError,
+  });
+
+  function urlFor(call: RawCall): string {
+    const store = call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;
+    return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${buildQuery(call.query ?? {})}`;
+  }
+
+  async function sendRaw<T>(call: RawCall): Promise<T> {
+    const url = urlFor(call);
+    const o = call.options ?? {};
+    registerHeaderSecrets(o.headers);
+    const attempt = async (): Promise<{ data: T; authorization: string | null }> => {
+      let authorization: string | null = null;
+      const result = await transport.send<T>({
+        method: call.method,
+        url,
+        json: call.json,
+        headers: o.headers,
+        signal: o.signal,
+        timeout: o.timeout,
+        totalTimeout: o.totalTimeout,
+        retry: o.retry,
+        expect: call.expect ?? 'json',
+        authorize: call.anonymous
+          ? undefined
+          : async (request) => {
+              const signed = await authorizer.authorize(request);
+              authorization = signed.headers.get('authorization');
+              return signed;
+            },
+      });
+      return { data: result.data, authorization };
+    };
+    try {
+      return (await attempt()).data;
+    } catch (error) {
+      // A token can expire early (revoked, server restarted with a shorter lifetime): renew once.
+      if (!call.anonymous && isMagekitError(error) && (error as HttpError).status === 401 && authorizer.unauthorized?.(lastAuthorization(error))) {
+        return (await attempt()).data;
+      }
+      throw error;
+    }
+  }
+
+  // The Authorization header of the refused attempt is not kept on errors (it is a credential), so
+  // token strategies treat "the current token" as the one refused.
+  const lastAuthorization = (_error: unknown): string | null => null;
+
+  const runtime: CommerceRuntime = {
+    baseUrl,
+    storeCode: defaultStore,
+    sendRaw,
+    prepare(route, input, callOptions) {
+      const { pathValues, query, body } = splitInput(route, input);
+      if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, pathValues, body);
+      const path = fillPath(route.path, pathValues, 'commerce', route.key);
+      if (query['fields'] !== undefined) query['fields'] = fieldsQueryValue(query['fields'], route.searchResults);
+      if (query['searchCriteria'] !== undefined) query['searchCriteria'] = toRawSearchCriteria(query['searchCriteria']);
+      else if (route.takesSearchCriteria && route.method === 'GET') query['searchCriteria'] = {};
+      return { path, query, body };
+    },
+    async call(route, input, callOptions) {
+      // async, so bad input rejects the returned promise instead of throwing synchronously
+      const { path, query, body } = runtime.prepare(route, input, callOptions);
+      const json = route.method === 'GET' ? undefined : (body ?? {});
+      return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json' });
+    },
+    get authorizer() {
+      return authorizer;
+    },
+  };
+
+  const authorizer: Authorizer = auth.bind({
+    callAnonymous: (method, path, body, signal) =>
+      sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, retry: method === 'GET' ? undefined : false }, expect: 'json' }),
+    now: () => Date.now(),
+  });
+  return runtime;
+}
+
+/** Credentials a caller passes as raw headers are masked like those the auth strategies handle. */
+function registerHeaderSecrets(headers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!/^(authorization|x-api-key|cookie)$/i.test(name)) continue;
+    registerSecret(value);
+    registerSecret(value.replace(/^\w+\s+/, ''));
+  }
+}
+
+function checkPositive(value: unknown, name: string): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new ConfigurationError(`${name} must be a positive number of milliseconds, got ${JSON.stringify(value)}.`, { service: 'commerce' });
+  }
+}
+
+/** Builds `{ products: { get: fn, ... } }` from the route table; `bind` makes each leaf callable. */
+export function buildTree<T>(bind: (route: RouteInfo) => unknown, filter: (route: RouteInfo) => boolean = () => true): T {
+  const root: Record<string, unknown> = {};
+  for (const route of routes) {
+    if (!filter(route)) continue;
+    const parts = route.id.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts.at(-1)!] = bind(route);
+  }
+  return root as T;
+}
+
+export function requireRoute(key: string): RouteInfo {
+  if (typeof key !== 'string') throw new InputError('The route must be a string such as "GET /V1/products/{sku}".', { service: 'commerce' });
+  return routeByKey(key);
+}

@@ -1,0 +1,23 @@
+/** The public client object: `request`, the named methods, and the helpers hung on it. */
+import type { MethodTree } from './generated/method-tree.ts';
+import { buildTree, createRuntime, requireRoute, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './client.ts';
+import type { RouteArgs, RouteKey, RouteOutput } from './methods.ts';
+
+export interface CommerceClient extends MethodTree {
+  /** Calls any route by its reference string: `request('GET /V1/products/{sku}', { sku })`. */
+  request<K extends RouteKey>(route: K, ...args: RouteArgs<K>): Promise<RouteOutput<K>>;
+  /** Forgets cached admin/customer tokens; the next call signs in again. */
+  logout(): void;
+  /** Internal machinery for the SDK's own helpers. */
+  readonly runtime: CommerceRuntime;
+}
+
+export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
+  const runtime = createRuntime(options);
+  const tree = buildTree<MethodTree>((route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
+  return Object.assign(tree, {
+    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(requireRoute(route), input, callOptions)) as CommerceClient['request'],
+    logout: () => runtime.authorizer.logout?.(),
+    runtime,
+  });
+}

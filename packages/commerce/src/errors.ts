@@ -1,0 +1,83 @@
+/**
+ * The commerce platform's error bodies: `{message, parameters?, code?, errors?, trace?}` where
+ * `message` is a template (`"The \"%1\" product doesn't exist"` or `"%fieldName is required"`) that
+ * the client must fill from `parameters`, positional or named.
+ */
+import { AuthError, HttpError, type ErrorContext, type ErrorDetail, isMagekitError, redactValue, type MagekitError } from '@magekit/core';
+
+export {
+  AbortError,
+  AuthError,
+  ConfigurationError,
+  HttpError,
+  InputError,
+  MagekitError,
+  NetworkError,
+  ResponseError,
+  TimeoutError,
+  type ErrorKind,
+} from '@magekit/core';
+
+/** True for any error this SDK throws; narrow further with `e.kind`. Works across ESM/CJS copies. */
+export function isCommerceError(value: unknown): value is MagekitError {
+  return isMagekitError(value, 'commerce');
+}
+
+/** Fills `%1`, `%2` (1-based positions) and `%name` placeholders; unknown placeholders stay as they are. */
+export function fillTemplate(template: string, parameters: unknown): string {
+  if (parameters == null || typeof parameters !== 'object') return template;
+  const lookup = (key: string): unknown => {
+    if (Array.isArray(parameters)) return /^\d+$/.test(key) ? parameters[Number(key) - 1] : undefined;
+    return (parameters as Record<string, unknown>)[key];
+  };
+  return template.replace(/%(\d+|[A-Za-z_][A-Za-z0-9_]*)/g, (match, key: string) => {
+    const value = lookup(key);
+    if (value === undefined || value === null) return match;
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  });
+}
+
+interface PlatformErrorBody {
+  message?: unknown;
+  parameters?: unknown;
+  code?: unknown;
+  errors?: unknown;
+}
+
+const LOCKOUT_HINT =
+  'The platform locks an account for 30 minutes after 6 failed sign-ins, so the SDK does not retry this; check the credentials before trying again.';
+
+/** Maps a non-2xx response to an HttpError (or AuthError for 401s and refused token requests). */
+export function commerceHttpError(status: number, body: unknown, context: ErrorContext): HttpError {
+  const parsed: PlatformErrorBody = body && typeof body === 'object' ? (body as PlatformErrorBody) : {};
+  const template = typeof parsed.message === 'string' ? parsed.message : undefined;
+  const filled = template ? fillTemplate(template, parsed.parameters) : typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}`;
+  const errors: ErrorDetail[] = Array.isArray(parsed.errors)
+    ? parsed.errors.map((e: { message?: unknown; parameters?: unknown }) => {
+        const message = typeof e?.message === 'string' ? fillTemplate(e.message, e.parameters) : String(e);
+        return e?.parameters === undefined ? { message } : { message, parameters: e.parameters };
+      })
+    : [];
+  const isTokenRoute = /\/V1\/(integration\/(admin|customer)\/token|tfa\/provider\/[^/]+\/authenticate)/.test(context.url);
+  const details = errors.length ? ` (${errors.map((e) => e.message).join('; ')})` : '';
+  const options = {
+    service: context.service,
+    status,
+    method: context.method,
+    url: context.url,
+    ...(template === undefined ? {} : { template }),
+    ...(parsed.parameters === undefined ? {} : { parameters: parsed.parameters }),
+    ...(typeof parsed.code === 'number' ? { code: parsed.code } : {}),
+    errors,
+    body: redactValue(body),
+  };
+  const message = `${context.method} ${context.url} failed with ${status}: ${filled}${details}`;
+  if (isTokenRoute && (status === 401 || status === 400)) return new AuthError(`${message}. ${LOCKOUT_HINT}`, { ...options, hint: LOCKOUT_HINT });
+  if (status === 401) {
+    const hint = /timestamp|nonce/i.test(filled)
+      ? 'The server rejected the OAuth timestamp: check this machine\'s clock (it must be within a few minutes of the server\'s).'
+      : 'The credentials were refused or lack the ACL resource named in the message.';
+    return new AuthError(`${message}. ${hint}`, { ...options, hint });
+  }
+  return new HttpError(message, options);
+}

@@ -1,0 +1,33 @@
+/**
+ * Query strings, encoded exactly once: values go through URLSearchParams and nothing else, so a
+ * bracketed searchCriteria key is never double-encoded (which also keeps OAuth signatures valid).
+ */
+import { InputError } from '@magekit/core';
+
+/** Appends `value` under `prefix`, nesting objects and arrays as `prefix[key][0]...`. */
+export function appendBracketed(params: URLSearchParams, prefix: string, value: unknown, depth = 0): void {
+  if (value === undefined) return;
+  if (depth > 12) throw new InputError(`Query parameter ${prefix} nests too deeply.`, { service: 'commerce' });
+  if (value === null) {
+    params.append(prefix, '');
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => appendBracketed(params, `${prefix}[${index}]`, item, depth + 1));
+  } else if (typeof value === 'object' && !(value instanceof Date)) {
+    for (const [key, item] of Object.entries(value)) appendBracketed(params, `${prefix}[${key}]`, item, depth + 1);
+  } else if (value instanceof Date) {
+    params.append(prefix, value.toISOString());
+  } else if (typeof value === 'boolean') {
+    params.append(prefix, value ? '1' : '0');
+  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+    params.append(prefix, String(value));
+  } else {
+    throw new InputError(`Query parameter ${prefix} cannot be a ${typeof value}.`, { service: 'commerce' });
+  }
+}
+
+export function buildQuery(entries: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(entries)) appendBracketed(params, name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

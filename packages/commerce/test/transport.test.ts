@@ -1,0 +1,295 @@
+import fc from 'fast-check';
+import { http, HttpResponse, delay } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCommerceClient, isCommerceError, type CommerceClientOptions } from '../src/index.ts';
+import { server } from './msw.ts';
+import { phpUrlDecode, startLoopback, type LoopbackServer } from './support/php-server.ts';
+
+const base = 'https://shop.test';
+const client = (options: Partial<CommerceClientOptions> = {}) =>
+  createCommerceClient({ baseUrl: base, retry: { backoffLimit: 5 }, ...options });
+
+async function failure(promise: Promise<unknown>): Promise<Record<string, any>> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Record<string, any>;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('URL building', () => {
+  it('adds /rest/V1 without a store code and /rest/{store}/V1 with one, per call overriding the client', async () => {
+    const seen: string[] = [];
+    server.use(http.get(`${base}/rest/*`, ({ request }) => (seen.push(new URL(request.url).pathname), HttpResponse.json({ sku: 'x' }))));
+    await client().request('GET /V1/products/{sku}', { sku: 'a' });
+    await client({ storeCode: 'en_us' }).request('GET /V1/products/{sku}', { sku: 'a' });
+    await client({ storeCode: 'en_us' }).products.get({ sku: 'a' }, { storeCode: 'all' });
+    expect(seen).toEqual(['/rest/V1/products/a', '/rest/en_us/V1/products/a', '/rest/all/V1/products/a']);
+  });
+
+  it('encodes each path parameter as one segment: / as %2F, + as %2B, space as %20', async () => {
+    let raw = '';
+    server.use(http.get(`${base}/rest/*`, ({ request }) => ((raw = request.url), HttpResponse.json({}))));
+    await client().products.get({ sku: 'MB/01 + x?#%' });
+    expect(raw).toBe(`${base}/rest/V1/products/MB%2F01%20%2B%20x%3F%23%25`);
+  });
+
+  it('refuses a bad store code per call before sending', async () => {
+    const error = await failure(client().products.get({ sku: 'a' }, { storeCode: 'en-us/../admin' }));
+    expect(isCommerceError(error)).toBe(true);
+    expect(error.kind).toBe('input');
+    expect(error.message).toMatch(/storeCode "en-us\/..\/admin" is not a valid store view code/);
+  });
+
+  it('refuses a missing path parameter and an unknown GET parameter before sending', async () => {
+    const missing = await failure(client().request('GET /V1/products/{sku}', {} as never));
+    expect(missing.message).toMatch(/needs the path parameter "sku"/);
+    const unknown = await failure(client().request('GET /V1/products/{sku}', { sku: 'a', colour: 'red' } as never));
+    expect(unknown.message).toMatch(/has no parameter "colour"/);
+    const route = await failure(client().request('GET /V1/product/{sku}' as never, { sku: 'a' } as never));
+    expect(route.message).toMatch(/Unknown route "GET \/V1\/product\/\{sku\}"/);
+  });
+});
+
+describe('SKU round trip through a loopback server', () => {
+  let loopback: LoopbackServer;
+  beforeAll(async () => {
+    // The platform splits the raw path on "/" and urldecode()s each segment; echo what it would see.
+    loopback = await startLoopback((req, res) => {
+      const segments = (req.url ?? '').split('?')[0]!.split('/');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ sku: phpUrlDecode(segments.at(-1)!) }));
+    });
+  });
+  afterAll(() => loopback.close());
+
+  it('any SKU string arrives intact', async () => {
+    server.close(); // real sockets for this block
+    try {
+      const commerce = createCommerceClient({ baseUrl: loopback.url });
+      await fc.assert(
+        fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }), async (sku) => {
+          const product = await commerce.products.get({ sku });
+          expect(product.sku).toBe(sku);
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      server.listen({ onUnhandledFrame: 'error' });
+    }
+  });
+});
+
+describe('errors', () => {
+  it('fills %1 placeholders from positional parameters and keeps the template', async () => {
+    server.use(http.get(`${base}/rest/V1/products/*`, () => HttpResponse.json({ message: 'The "%1" product doesn\'t exist.', parameters: ['MB/01'] }, { status: 404 })));
+    const error = await failure(client().products.get({ sku: 'MB/01' }));
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(404);
+    expect(error.message).toContain('The "MB/01" product doesn\'t exist.');
+    expect(error.template).toBe('The "%1" product doesn\'t exist.');
+    expect(error.parameters).toEqual(['MB/01']);
+    expect(error.method).toBe('GET');
+    expect(error.url).toBe(`${base}/rest/V1/products/MB%2F01`);
+  });
+
+  it('fills %name placeholders from named parameters, and errors[] entries too', async () => {
+    server.use(
+      http.post(`${base}/rest/V1/products`, () =>
+        HttpResponse.json(
+          { message: 'The consumer isn\'t authorized to access %resources.', parameters: { resources: 'Magento_Catalog::products' }, code: 7, errors: [{ message: '"%fieldName" is required.', parameters: { fieldName: 'sku' } }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = await failure(client().products.create({ product: { sku: 'a', name: 'A', attribute_set_id: 4, price: 1 } }));
+    expect(error.message).toContain('access Magento_Catalog::products.');
+    expect(error.code).toBe(7);
+    expect(error.errors).toEqual([{ message: '"sku" is required.', parameters: { fieldName: 'sku' } }]);
+  });
+
+  it('reports HTML from a proxy and an empty body as response errors with the raw text', async () => {
+    server.use(http.get(`${base}/rest/V1/products/html`, () => new HttpResponse('<html>502 Bad Gateway</html>', { headers: { 'content-type': 'text/html' } })));
+    server.use(http.get(`${base}/rest/V1/products/empty`, () => new HttpResponse('', { status: 200 })));
+    const html = await failure(client().products.get({ sku: 'html' }));
+    expect(html.kind).toBe('response');
+    expect(html.raw).toContain('502 Bad Gateway');
+    expect(html.message).toMatch(/HTML/);
+    const empty = await failure(client().products.get({ sku: 'empty' }));
+    expect(empty.kind).toBe('response');
+    expect(empty.message).toMatch(/empty body/);
+  });
+
+  it('errors are branded plain objects in JSON, not tied to instanceof', async () => {
+    server.use(http.get(`${base}/rest/V1/products/*`, () => HttpResponse.json({ message: 'nope' }, { status: 404 })));
+    const error = await failure(client().products.get({ sku: 'a' }));
+    const json = JSON.parse(JSON.stringify(error));
+    expect(json).toMatchObject({ name: 'HttpError', kind: 'http', service: 'commerce', status: 404 });
+    expect(isCommerceError(new Error('plain'))).toBe(false);
+    expect(isCommerceError({ ...error })).toBe(true); // the brand survives copies, unlike a prototype chain
+    expect(isCommerceError(Object.assign(Object.create(null), { [Symbol.for('magekit.error')]: 'commerce' }))).toBe(true);
+  });
+});
+
+describe('retries', () => {
+  const counting = (method: 'get' | 'post' | 'put' | 'delete', path: string, statuses: number[], headers: Record<string, string> = {}) => {
+    const counter = { attempts: 0 };
+    server.use(
+      http[method](`${base}/rest/V1${path}`, () => {
+        const status = statuses[Math.min(counter.attempts++, statuses.length - 1)]!;
+        return status < 300 ? HttpResponse.json(true) : HttpResponse.json({ message: 'busy' }, { status, headers });
+      }),
+    );
+    return counter;
+  };
+
+  it.each([408, 429, 500, 502, 503, 504])('retries an idempotent GET on %i', async (status) => {
+    const counter = counting('get', '/products/a', [status, status, 200]);
+    await expect(client().products.get({ sku: 'a' })).resolves.toBe(true);
+    expect(counter.attempts).toBe(3);
+  });
+
+  it('retries PUT and DELETE, which are idempotent', async () => {
+    const put = counting('put', '/products/a', [503, 200]);
+    await client().products.update({ sku: 'a', product: { sku: 'a' } });
+    const del = counting('delete', '/products/a', [503, 200]);
+    await client().products.delete({ sku: 'a' });
+    expect([put.attempts, del.attempts]).toEqual([2, 2]);
+  });
+
+  it('never replays a POST by default, but does when the call opts in', async () => {
+    const once = counting('post', '/products', [503, 200]);
+    const error = await failure(client().products.create({ product: { sku: 'a' } }));
+    expect(error.status).toBe(503);
+    expect(once.attempts).toBe(1);
+    const opted = counting('post', '/products', [503, 200]);
+    await client().products.create({ product: { sku: 'a' } }, { retry: { methods: ['POST'] } });
+    expect(opted.attempts).toBe(2);
+  });
+
+  it('does not retry 4xx input errors, and stops at the limit', async () => {
+    const bad = counting('get', '/products/a', [400, 200]);
+    await failure(client().products.get({ sku: 'a' }));
+    expect(bad.attempts).toBe(1);
+    const limited = counting('get', '/products/a', [503]);
+    await failure(client({ retry: { limit: 1, backoffLimit: 5 } }).products.get({ sku: 'a' }));
+    expect(limited.attempts).toBe(2);
+    const off = counting('get', '/products/a', [503]);
+    await failure(client().products.get({ sku: 'a' }, { retry: false }));
+    expect(off.attempts).toBe(1);
+  });
+
+  it('honours Retry-After, capped by maxRetryAfter', async () => {
+    const honoured = counting('get', '/products/a', [429, 200], { 'retry-after': '1' });
+    const t0 = performance.now();
+    await client().products.get({ sku: 'a' });
+    expect(honoured.attempts).toBe(2);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(900); // waited as told, not the 5 ms backoff
+    const capped = counting('get', '/products/a', [503, 200], { 'retry-after': '3600' });
+    await client({ retry: { maxRetryAfter: 20, backoffLimit: 5 } }).products.get({ sku: 'a' });
+    expect(capped.attempts).toBe(2);
+  });
+
+  it('retries network failures of idempotent calls', async () => {
+    let calls = 0;
+    const flaky: typeof fetch = async (input, init) => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('fetch failed');
+      return fetch(input, init);
+    };
+    server.use(http.get(`${base}/rest/V1/products/a`, () => HttpResponse.json({ sku: 'a' })));
+    await expect(client({ fetch: flaky }).products.get({ sku: 'a' })).resolves.toEqual({ sku: 'a' });
+    expect(calls).toBe(2);
+  });
+});
+
+describe('timeouts, abort and network failures', () => {
+  it('a slow attempt becomes a TimeoutError', async () => {
+    server.use(http.get(`${base}/rest/V1/products/slow`, async () => (await delay(400), HttpResponse.json({}))));
+    const error = await failure(client({ timeout: 30 }).products.get({ sku: 'slow' }));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/timed out/);
+  });
+
+  it('the overall deadline bounds retries too', async () => {
+    server.use(http.get(`${base}/rest/V1/products/a`, async () => (await delay(50), HttpResponse.json({ message: 'busy' }, { status: 503 }))));
+    const error = await failure(client({ totalTimeout: 120, retry: { limit: 50, backoffLimit: 5 } }).products.get({ sku: 'a' }));
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('the caller aborting gives an AbortError', async () => {
+    server.use(http.get(`${base}/rest/V1/products/slow`, async () => (await delay(1000), HttpResponse.json({}))));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    const error = await failure(client().products.get({ sku: 'slow' }, { signal: controller.signal }));
+    expect(error.kind).toBe('abort');
+  });
+
+  it('a refused connection is a NetworkError', async () => {
+    server.close();
+    try {
+      const error = await failure(createCommerceClient({ baseUrl: 'http://127.0.0.1:9', retry: false }).products.get({ sku: 'a' }));
+      expect(error.kind).toBe('network');
+      expect(error.message).toMatch(/failed before any response/);
+    } finally {
+      server.listen({ onUnhandledFrame: 'error' });
+    }
+  });
+
+  it('resolves fetch at request time, so interceptors installed after creation apply', async () => {
+    const commerce = client();
+    server.use(http.get(`${base}/rest/V1/products/late`, () => HttpResponse.json({ sku: 'late' })));
+    await expect(commerce.products.get({ sku: 'late' })).resolves.toEqual({ sku: 'late' });
+  });
+});
+
+describe('configuration', () => {
+  it.each([
+    [{ baseUrl: 'shop.example.com' }, /baseUrl .* has no scheme: start it with https:\/\//],
+    [{ baseUrl: 'https://' }, /baseUrl .*(not a valid URL|empty host)/],
+    [{ baseUrl: '' }, /baseUrl is empty/],
+    [{ baseUrl: 'https://shop.example.com/rest/V1' }, /includes an API path/],
+    [{ baseUrl: 'https://shop.example.com/index.php/rest' }, /includes an API path/],
+    [{ baseUrl: 'https://shop.example.com?x=1' }, /query or fragment/],
+    [{ baseUrl: 'ftp://shop.example.com' }, /uses ftp:/],
+    [{ baseUrl: base, storeCode: 'en-us' }, /storeCode "en-us" is not a valid store view code/],
+    [{ baseUrl: base, timeout: -5 }, /timeout must be a positive number/],
+    [{ baseUrl: base, fetch: 'nope' }, /fetch must be a function/],
+    [{ baseUrl: base, auth: { token: 'x' } }, /auth must come from/],
+  ])('%j fails at creation with a message naming the fix', (options, message) => {
+    let caught: unknown;
+    try {
+      createCommerceClient(options as never);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isCommerceError(caught)).toBe(true);
+    expect((caught as { kind: string }).kind).toBe('configuration');
+    expect((caught as Error).message).toMatch(message);
+  });
+
+  it('accepts a base URL with a sub-path and trims the trailing slash', async () => {
+    let seen = '';
+    server.use(http.get('https://shop.test/magento/rest/V1/modules', ({ request }) => ((seen = request.url), HttpResponse.json([]))));
+    await createCommerceClient({ baseUrl: 'https://shop.test/magento/' }).modules.list();
+    expect(seen).toBe('https://shop.test/magento/rest/V1/modules');
+  });
+});
+
+describe('hooks and redaction', () => {
+  it('hooks see every request and response with credentials masked; errors never carry them', async () => {
+    const token = 'tok_3f9a8c7e6d5b4a3921';
+    const events: unknown[] = [];
+    server.use(http.get(`${base}/rest/V1/products/a`, () => HttpResponse.json({ message: `Token ${token} is not valid`, trace: `Authorization: Bearer ${token}` }, { status: 401 })));
+    const commerce = client({
+      headers: { authorization: `Bearer ${token}` },
+      hooks: { onRequest: (e) => events.push(e), onResponse: (e) => events.push(e), onRetry: (e) => events.push(e) },
+    });
+    const error = await failure(commerce.products.get({ sku: 'a' }, { headers: { authorization: `Bearer ${token}` } }));
+    const outputs = [JSON.stringify(events), error.message, error.stack, JSON.stringify(error), JSON.stringify(error.body)];
+    for (const text of outputs) expect(text).not.toContain(token);
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(events)).toContain('[redacted]');
+  });
+});

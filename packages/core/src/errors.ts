@@ -1,0 +1,148 @@
+/**
+ * Errors both magekit packages throw. Every error carries a brand (a global symbol) naming the
+ * service it came from, so `isCommerceError(e)` works even when an app ends up with two copies of
+ * the SDK (ESM and CJS, or two versions), where `instanceof` would silently fail.
+ */
+import { redactText } from './redact.ts';
+
+export type Service = 'commerce' | 'marketplace';
+
+/** The kinds of failure; `kind` is the field to switch on. */
+export type ErrorKind =
+  | 'configuration' // the client was set up wrong: fix the option named in the message
+  | 'input' // a call was given bad input; nothing was sent
+  | 'http' // the server answered with a non-2xx status
+  | 'auth' // credentials or tokens were refused
+  | 'timeout' // an attempt or the overall deadline ran out
+  | 'abort' // the caller's AbortSignal fired
+  | 'network' // no response at all (DNS, refused connection, reset)
+  | 'response' // a 2xx response that is not what the spec promised (HTML, empty, wrong shape)
+  | 'bulk' // async/bulk acceptance rejected items, or a bulk ended with failures
+  | 'stalled' // a bulk's open count stopped moving
+  | 'batch'; // (marketplace) a batch response that cannot be aligned with its input
+
+export const ERROR_BRAND = Symbol.for('magekit.error');
+
+export interface MagekitErrorOptions {
+  service: Service;
+  cause?: unknown;
+  status?: number;
+  method?: string;
+  url?: string;
+  hint?: string;
+}
+
+export class MagekitError extends Error {
+  readonly [ERROR_BRAND]: Service;
+  readonly kind: ErrorKind = 'input';
+  readonly service: Service;
+  readonly status: number | undefined;
+  readonly method: string | undefined;
+  /** The request URL with credentials (OAuth parameters, tokens in the query) removed. */
+  readonly url: string | undefined;
+  /** What to do about it, when there is something to do. */
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: MagekitErrorOptions) {
+    super(redactText(message), options.cause === undefined ? undefined : { cause: options.cause });
+    this[ERROR_BRAND] = options.service;
+    this.service = options.service;
+    this.status = options.status;
+    this.method = options.method;
+    this.url = options.url === undefined ? undefined : redactText(options.url);
+    this.hint = options.hint;
+    this.name = new.target.name;
+  }
+
+  /** A plain, credential-free object for logs and structured error reporting. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, kind: this.kind, service: this.service, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (key === 'cause' || value === undefined || key in out) continue;
+      out[key] = value;
+    }
+    return JSON.parse(redactText(JSON.stringify(out))) as Record<string, unknown>;
+  }
+}
+
+export class ConfigurationError extends MagekitError {
+  override readonly kind = 'configuration' as const;
+}
+
+export class InputError extends MagekitError {
+  override readonly kind = 'input' as const;
+}
+
+export class TimeoutError extends MagekitError {
+  override readonly kind = 'timeout' as const;
+}
+
+export class AbortError extends MagekitError {
+  override readonly kind = 'abort' as const;
+}
+
+export class NetworkError extends MagekitError {
+  override readonly kind = 'network' as const;
+}
+
+/** A 2xx response whose body is not what the spec promised; `raw` keeps the start of it. */
+export class ResponseError extends MagekitError {
+  override readonly kind = 'response' as const;
+  readonly raw: string;
+  constructor(message: string, raw: string, options: MagekitErrorOptions) {
+    super(message, options);
+    this.raw = truncate(redactText(raw), 2000);
+  }
+}
+
+export interface ErrorDetail {
+  message: string;
+  parameters?: unknown;
+}
+
+export interface HttpErrorOptions extends MagekitErrorOptions {
+  status: number;
+  /** The platform's message template (`"The %1 product doesn't exist"`), when it sent one. */
+  template?: string;
+  parameters?: unknown;
+  code?: number;
+  errors?: ErrorDetail[];
+  body?: unknown;
+}
+
+/** The server answered with a non-2xx status. */
+export class HttpError extends MagekitError {
+  override readonly kind: 'http' | 'auth' = 'http';
+  override readonly status: number;
+  readonly template: string | undefined;
+  readonly parameters: unknown;
+  readonly code: number | undefined;
+  readonly errors: ErrorDetail[];
+  /** The parsed error body (credentials removed), or its text when it was not JSON. */
+  readonly body: unknown;
+
+  constructor(message: string, options: HttpErrorOptions) {
+    super(message, options);
+    this.status = options.status;
+    this.template = options.template;
+    this.parameters = options.parameters;
+    this.code = options.code;
+    this.errors = options.errors ?? [];
+    this.body = options.body;
+  }
+}
+
+/** Credentials or a token were refused (401, or a token route that said no). */
+export class AuthError extends HttpError {
+  override readonly kind = 'auth' as const;
+}
+
+export function isMagekitError(value: unknown, service?: Service): value is MagekitError {
+  if (typeof value !== 'object' || value === null) return false;
+  const brand = (value as { [ERROR_BRAND]?: unknown })[ERROR_BRAND];
+  return service === undefined ? brand === 'commerce' || brand === 'marketplace' : brand === service;
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}

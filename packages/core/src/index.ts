@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './redact.ts';
+export * from './url.ts';
+export * from './transport.ts';
+export * from './single-flight.ts';

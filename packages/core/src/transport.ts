@@ -1,0 +1,246 @@
+/**
+ * The HTTP layer both clients share, on ky: timeouts, retries, abort, hooks with redaction, and the
+ * mapping of every failure to a typed, credential-free error. It knows nothing about either API's
+ * routes; the clients build URLs and bodies and hand them over.
+ */
+import ky, { HTTPError as KyHttpError, isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
+import {
+  AbortError,
+  HttpError,
+  NetworkError,
+  ResponseError,
+  TimeoutError,
+  isMagekitError,
+  type MagekitError,
+  type Service,
+} from './errors.ts';
+import { redactHeaders, redactText } from './redact.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. Default 2. */
+  limit?: number;
+  /** Methods that may be replayed. Default: GET, PUT, DELETE (idempotent); POST only when you list it. */
+  methods?: HttpMethod[];
+  /** Statuses that are retried. Default 408, 429, 500, 502, 503, 504. */
+  statusCodes?: number[];
+  /** Cap on a server's Retry-After, in ms. Default 60 s. */
+  maxRetryAfter?: number;
+  /** Cap on the exponential backoff delay, in ms. Default 10 s. */
+  backoffLimit?: number;
+}
+
+/** What hooks see: always with credentials masked. */
+export interface RequestEvent {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  attempt: number;
+}
+export interface ResponseEvent {
+  method: HttpMethod;
+  url: string;
+  status: number;
+  attempt: number;
+  durationMs: number;
+}
+export interface RetryEvent {
+  method: HttpMethod;
+  url: string;
+  attempt: number;
+  error: MagekitError | Error;
+}
+export interface TransportHooks {
+  onRequest?: (event: RequestEvent) => void;
+  onResponse?: (event: ResponseEvent) => void;
+  onRetry?: (event: RetryEvent) => void;
+}
+
+export interface TransportOptions {
+  service: Service;
+  /** A fetch implementation; looked up at request time so test interceptors installed later still apply. */
+  fetch?: typeof fetch | undefined;
+  /** Per-attempt timeout in ms. Default 120 s (real installations are often slower than 10 s). */
+  timeout?: number | undefined;
+  /** Overall deadline for a call, retries included, in ms. Default 10 minutes; false for none. */
+  totalTimeout?: number | false | undefined;
+  retry?: RetryPolicy | number | false | undefined;
+  hooks?: TransportHooks | undefined;
+  headers?: Record<string, string> | undefined;
+  /** Turns a non-2xx response into the service's own error (message templates, codes). */
+  httpError: (status: number, body: unknown, context: ErrorContext) => HttpError;
+}
+
+export interface ErrorContext {
+  service: Service;
+  method: HttpMethod;
+  url: string;
+}
+
+export type ResponseKind = 'json' | 'void' | 'text' | 'json-or-void';
+
+export interface SendRequest {
+  method: HttpMethod;
+  /** Absolute URL, query included, encoded exactly once. */
+  url: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string> | undefined;
+  signal?: AbortSignal | undefined;
+  timeout?: number | undefined;
+  totalTimeout?: number | false | undefined;
+  retry?: RetryPolicy | number | false | undefined;
+  /** Adds credentials to each attempt's request (a fresh OAuth nonce per attempt). */
+  authorize?: ((request: Request) => Promise<Request> | Request) | undefined;
+  expect?: ResponseKind | undefined;
+}
+
+export interface SendResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  data: T;
+}
+
+export const DEFAULT_TIMEOUT = 120_000;
+export const DEFAULT_TOTAL_TIMEOUT = 600_000;
+const DEFAULT_RETRY: Required<RetryPolicy> = {
+  limit: 2,
+  methods: ['GET', 'PUT', 'DELETE'],
+  statusCodes: [408, 429, 500, 502, 503, 504],
+  maxRetryAfter: 60_000,
+  backoffLimit: 10_000,
+};
+
+export function resolveRetry(policy: RetryPolicy | number | false | undefined, base: Required<RetryPolicy> = DEFAULT_RETRY): Required<RetryPolicy> {
+  if (policy === false) return { ...base, limit: 0 };
+  if (typeof policy === 'number') return { ...base, limit: policy };
+  return { ...base, ...policy };
+}
+
+export interface Transport {
+  send<T = unknown>(request: SendRequest): Promise<SendResult<T>>;
+  readonly service: Service;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const service = options.service;
+  const clientRetry = resolveRetry(options.retry);
+  const hooks = options.hooks ?? {};
+  const instance: KyInstance = ky.create({
+    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+    throwHttpErrors: true,
+    headers: { accept: 'application/json', ...options.headers },
+  });
+
+  async function send<T>(request: SendRequest): Promise<SendResult<T>> {
+    const retry = request.retry === undefined ? clientRetry : resolveRetry(request.retry, clientRetry);
+    const started = new Map<number, number>();
+    const kyOptions: KyOptions = {
+      method: request.method,
+      timeout: request.timeout ?? options.timeout ?? DEFAULT_TIMEOUT,
+      totalTimeout: request.totalTimeout ?? options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT,
+      retry: {
+        limit: retry.limit,
+        methods: retry.methods.map((m) => m.toLowerCase()) as never,
+        statusCodes: retry.statusCodes,
+        afterStatusCodes: [413, 429, 503],
+        maxRetryAfter: retry.maxRetryAfter,
+        backoffLimit: retry.backoffLimit,
+        jitter: true,
+      },
+      hooks: {
+        beforeRequest: [
+          async ({ request: req, retryCount }) => {
+            const signed = request.authorize ? await request.authorize(req) : req;
+            started.set(retryCount, performance.now());
+            hooks.onRequest?.({ method: request.method, url: redactText(signed.url), headers: redactHeaders(signed.headers), attempt: retryCount + 1 });
+            return signed;
+          },
+        ],
+        afterResponse: hooks.onResponse
+          ? [
+              ({ response, retryCount }) => {
+                const t0 = started.get(retryCount) ?? performance.now();
+                hooks.onResponse!({ method: request.method, url: redactText(request.url), status: response.status, attempt: retryCount + 1, durationMs: performance.now() - t0 });
+              },
+            ]
+          : [],
+        beforeRetry: hooks.onRetry
+          ? [({ error, retryCount }) => hooks.onRetry!({ method: request.method, url: redactText(request.url), attempt: retryCount + 1, error: toError(error, request) })]
+          : [],
+      },
+    };
+    if (request.signal) kyOptions.signal = request.signal;
+    if (request.headers) kyOptions.headers = request.headers;
+    if (request.json !== undefined) kyOptions.json = request.json;
+    else if (request.body !== undefined) kyOptions.body = request.body;
+
+    let response: Response;
+    try {
+      response = await instance(request.url, kyOptions);
+    } catch (error) {
+      throw toError(error, request);
+    }
+    const data = await readBody<T>(response, request);
+    return { status: response.status, headers: response.headers, data };
+  }
+
+  function toError(error: unknown, request: SendRequest): MagekitError | Error {
+    if (isMagekitError(error)) return error;
+    const context: ErrorContext = { service, method: request.method, url: redactText(request.url) };
+    const base = { service, method: request.method, url: context.url };
+    if (request.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
+      return new AbortError(`${request.method} ${context.url} was aborted by the caller.`, { ...base, cause: reasonOf(request.signal) });
+    }
+    if (isHTTPError(error)) return options.httpError((error as KyHttpError).response.status, (error as KyHttpError).data, context);
+    if (isTimeoutError(error)) {
+      return new TimeoutError(`${request.method} ${context.url} timed out (${error.message.replace(/^Request timed out/i, 'no response in time').trim()}). Raise the timeout option if the installation is slow.`, base);
+    }
+    if (isNetworkError(error)) {
+      return new NetworkError(`${request.method} ${context.url} failed before any response: ${describeCause(error)}.`, base);
+    }
+    if (error instanceof TypeError) {
+      return new NetworkError(`${request.method} ${context.url} failed before any response: ${error.message}.`, base);
+    }
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  async function readBody<T>(response: Response, request: SendRequest): Promise<T> {
+    const expect = request.expect ?? 'json';
+    const text = await response.text();
+    const base = { service, method: request.method, url: redactText(request.url), status: response.status };
+    if (expect === 'void') return undefined as T;
+    if (expect === 'text') return text as T;
+    if (!text.trim()) {
+      if (expect === 'json-or-void') return undefined as T;
+      throw new ResponseError(`${request.method} ${base.url} answered ${response.status} with an empty body where JSON was expected.`, text, base);
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      const type = response.headers.get('content-type') ?? 'no content type';
+      const looksHtml = /^\s*</.test(text);
+      throw new ResponseError(
+        `${request.method} ${base.url} answered ${response.status} with ${looksHtml ? 'HTML' : 'text that is not JSON'} (${type}); a proxy, maintenance page or wrong base URL is the usual cause.`,
+        text,
+        base,
+      );
+    }
+  }
+
+  return { send, service };
+}
+
+function reasonOf(signal: AbortSignal | undefined): unknown {
+  return signal?.reason;
+}
+
+function describeCause(error: Error): string {
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: string }).code;
+    return code ? `${cause.message} (${code})` : cause.message;
+  }
+  return error.message;
+}
