@@ -3,7 +3,7 @@
  * service it came from, so `isCommerceError(e)` works even when an app ends up with two copies of
  * the SDK (ESM and CJS, or two versions), where `instanceof` would silently fail.
  */
-import { redactText } from './redact.ts';
+import { redactText, redactValue } from './redact.ts';
 
 export type Service = 'commerce' | 'marketplace';
 
@@ -61,7 +61,9 @@ export class MagekitError extends Error {
       if (key === 'cause' || value === undefined || key in out) continue;
       out[key] = value;
     }
-    return JSON.parse(redactText(JSON.stringify(out))) as Record<string, unknown>;
+    // Redact the values, not the serialized text: JSON escaping (a backslash, a quote) would hide a
+    // secret from a text search.
+    return redactValue(out);
   }
 }
 
@@ -128,7 +130,7 @@ export class HttpError extends MagekitError {
     this.parameters = options.parameters;
     this.code = options.code;
     this.errors = options.errors ?? [];
-    this.body = options.body;
+    this.body = redactValue(options.body);
   }
 }
 

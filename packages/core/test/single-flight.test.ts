@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createTokenCache } from '../src/index.ts';
+
+describe('token cache', () => {
+  it('one issue for any number of concurrent callers', async () => {
+    let calls = 0;
+    const cache = createTokenCache({ issue: async () => ({ value: `t${++calls}`, expiresAt: Date.now() + 3600_000 }) });
+    const tokens = await Promise.all(Array.from({ length: 500 }, () => cache.get()));
+    expect(new Set(tokens.map((t) => t.value))).toEqual(new Set(['t1']));
+    expect(cache.issued).toBe(1);
+  });
+
+  it('renews ahead of expiry and after invalidation of the current token only', async () => {
+    let now = 0;
+    let calls = 0;
+    const cache = createTokenCache({ issue: async () => ({ value: `t${++calls}`, expiresAt: now + 1000 }), renewBeforeMs: 100, now: () => now });
+    expect((await cache.get()).value).toBe('t1');
+    now = 850;
+    expect((await cache.get()).value).toBe('t1');
+    now = 901; // inside the renewal window
+    expect((await cache.get()).value).toBe('t2');
+    cache.invalidate('t1'); // stale: keeps t2
+    expect((await cache.get()).value).toBe('t2');
+    cache.invalidate('t2');
+    expect((await cache.get()).value).toBe('t3');
+  });
+
+  it('a failed issue is not cached; the next caller tries again', async () => {
+    let calls = 0;
+    const cache = createTokenCache({
+      issue: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('down');
+        return { value: 'ok', expiresAt: Date.now() + 3600_000 };
+      },
+    });
+    await expect(cache.get()).rejects.toThrow('down');
+    await expect(cache.get()).resolves.toMatchObject({ value: 'ok' });
+  });
+
+  it('clear() drops a token being issued so a logged-out client does not keep it', async () => {
+    let release!: () => void;
+    const cache = createTokenCache({ issue: () => new Promise((resolve) => (release = () => resolve({ value: 'late', expiresAt: Date.now() + 3600_000 }))) });
+    const pending = cache.get();
+    cache.clear();
+    release();
+    await pending;
+    let calls = 0;
+    const next = createTokenCache({ issue: async () => ({ value: `n${++calls}`, expiresAt: Date.now() + 3600_000 }) });
+    await next.get();
+    expect(cache.issued).toBe(1);
+  });
+});
