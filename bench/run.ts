@@ -1,0 +1,67 @@
+// `npm run bench`: every figure beside its baseline, measured in one run on this machine. Prints one
+// table and writes bench/results/latest.json. Wall-time figures are printed, never asserted; the
+// deterministic ones (bundle bytes, instantiations) are held as budgets by bench/budgets.test.ts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchBulk } from './bulk.ts';
+import { benchBundles } from './bundle.ts';
+import { benchCodegen } from './codegen.ts';
+import { benchOverhead } from './overhead.ts';
+import { benchTypecheck } from './typecheck.ts';
+
+type Row = [figure: string, magekit: string, baseline: string, note: string];
+const rows: Row[] = [];
+const section = (title: string) => rows.push([`— ${title}`, '', '', '']);
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+const quick = process.argv.includes('--quick');
+const results: Record<string, unknown> = { machine: { cpus: os.cpus().length, node: process.version, date: new Date().toISOString() } };
+
+section('Per-request overhead (sequential GET /V1/products/{sku}, 2 KB, loopback server in another process)');
+const overhead = await benchOverhead(quick ? { requests: 500, rounds: 3 } : { requests: 5000, rounds: 5 });
+results['overhead'] = overhead;
+const fetchUs = overhead.perRequestUs['raw fetch + JSON.parse']!;
+for (const [name, us] of Object.entries(overhead.perRequestUs)) {
+  if (name.startsWith('raw')) continue;
+  const target = name.startsWith('ky') ? 'the transport alone: the floor for magekit' : name.startsWith('magekit') ? `target ≤ 1.10× fetch${overhead.perRequestUs['openapi-fetch GET']! >= us ? ', not slower than openapi-fetch: met' : ', slower than openapi-fetch'}` : '';
+  rows.push([name, `${fmt(us, 1)} µs/req`, `raw fetch ${fmt(fetchUs, 1)} µs/req`, `${fmt(overhead.ratioToFetch[name]!, 3)}× fetch (median of ${overhead.rounds} rounds × ${fmt(overhead.requests)}); ${target}`]);
+}
+
+section('Type-check cost (200 calls across modules, tsc --extendedDiagnostics)');
+const types = await benchTypecheck();
+results['typecheck'] = types;
+const ratio = (a: number, b: number) => `${fmt(a / b, 2)}×`;
+rows.push(['instantiations', fmt(types.magekit.instantiations), `openapi-fetch ${fmt(types.openapiFetch.instantiations)}`, `${ratio(types.magekit.instantiations, types.openapiFetch.instantiations)} (target ≤ 0.70×)`]);
+rows.push(['memory', kb(types.magekit.memoryKB * 1024), `openapi-fetch ${kb(types.openapiFetch.memoryKB * 1024)}`, `${ratio(types.magekit.memoryKB, types.openapiFetch.memoryKB)} (target ≤ 0.70×)`]);
+rows.push(['check time', `${fmt(types.magekit.checkTimeS, 2)} s`, `openapi-fetch ${fmt(types.openapiFetch.checkTimeS, 2)} s`, `total ${fmt(types.magekit.totalTimeS, 2)} s vs ${fmt(types.openapiFetch.totalTimeS, 2)} s`]);
+
+section('Bundle size (esbuild, minified, gzip -9)');
+const bundles = await benchBundles();
+results['bundles'] = bundles;
+const floor = bundles.find((b) => b.name.startsWith('ky'))!;
+const targets: Record<string, (gzip: number) => string> = {
+  'one-call app (client + one product)': (g) => `target ≤ ky + 3 KB (${kb(floor.gzip + 3072)}): ${g <= floor.gzip + 3072 ? 'met' : `missed by ${kb(g - floor.gzip - 3072)}`}`,
+  'full commerce client': (g) => `target ≤ 25 KB: ${g <= 25 * 1024 ? 'met' : `missed by ${kb(g - 25 * 1024)}`}`,
+  'marketplace client': (g) => `target ≤ 15 KB: ${g <= 15 * 1024 ? 'met' : `missed by ${kb(g - 15 * 1024)}`}`,
+};
+for (const b of bundles) rows.push([b.name, `${kb(b.gzip)} gzip`, b === floor ? `${kb(b.minified)} min` : `ky ${kb(floor.gzip)} gzip`, `${kb(b.minified)} min; ${targets[b.name]?.(b.gzip) ?? ''}`]);
+
+section('Bulk pipeline (10,000 product price updates against the fake on loopback, consumer ~1 ms/op)');
+const bulk = await benchBulk({ operations: quick ? 1000 : 10_000 });
+results['bulk'] = bulk;
+for (const [figure, magekit, baseline, note] of bulk.rows) rows.push([figure, magekit, baseline, note]);
+
+section('Code generation (both specs, full pipeline)');
+const codegen = benchCodegen(quick ? 1 : 3);
+results['codegen'] = codegen;
+rows.push(['npm run generate', `${fmt(codegen.medianMs)} ms`, '', `median of ${codegen.runs}`]);
+
+const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[0].startsWith('—') && i > 0 ? 0 : r[i]!.length))));
+const line = (r: Row) => (r[0].startsWith('—') ? `\n${r[0]}` : r.map((c, i) => c.padEnd(widths[i]!)).join('  │ ').trimEnd());
+console.log(`magekit bench: ${os.cpus().length} cores, Node ${process.version}${quick ? ' (quick mode)' : ''}`);
+console.log(rows.map(line).join('\n'));
+const outDir = path.join(import.meta.dirname, 'results');
+fs.mkdirSync(outDir, { recursive: true });
+fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(results, null, 2));
+console.log(`\nwritten: ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`);
