@@ -122,8 +122,10 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     const url = urlFor(call);
     const o = call.options ?? {};
     registerHeaderSecrets(o.headers);
-    const attempt = async (): Promise<{ data: T; authorization: string | null }> => {
-      let authorization: string | null = null;
+    // The Authorization of the latest attempt: on a 401 the strategy drops that token only (a newer
+    // one fetched meanwhile by another call is kept).
+    let authorization: string | null = null;
+    const attempt = async (): Promise<T> => {
       const result = await transport.send<T>({
         method: call.method,
         url,
@@ -142,22 +144,18 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
               return signed;
             },
       });
-      return { data: result.data, authorization };
+      return result.data;
     };
     try {
-      return (await attempt()).data;
+      return await attempt();
     } catch (error) {
       // A token can expire early (revoked, server restarted with a shorter lifetime): renew once.
-      if (!call.anonymous && isMagekitError(error) && (error as HttpError).status === 401 && authorizer.unauthorized?.(lastAuthorization(error))) {
-        return (await attempt()).data;
+      if (!call.anonymous && isMagekitError(error) && (error as HttpError).status === 401 && authorizer.unauthorized?.(authorization)) {
+        return attempt();
       }
       throw error;
     }
   }
-
-  // The Authorization header of the refused attempt is not kept on errors (it is a credential), so
-  // token strategies treat "the current token" as the one refused.
-  const lastAuthorization = (_error: unknown): string | null => null;
 
   const runtime: CommerceRuntime = {
     baseUrl,
@@ -186,6 +184,9 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   const authorizer: Authorizer = auth.bind({
     callAnonymous: (method, path, body, signal) =>
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, retry: method === 'GET' ? undefined : false }, expect: 'json' }),
+    // With a credential the strategy supplies itself (revoking the customer token it holds).
+    callAuthorized: (method, path, body, authorization, signal) =>
+      sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),
     now: () => Date.now(),
   });
   return runtime;

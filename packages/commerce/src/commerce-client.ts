@@ -1,3 +1,4 @@
+import { ConfigurationError } from '@magekit/core';
 /** The public client object: `request`, the named methods, and the helpers hung on it. */
 import type { MethodTree } from './generated/method-tree.ts';
 import { buildTree, createRuntime, requireRoute, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './client.ts';
@@ -8,6 +9,8 @@ export interface CommerceClient extends MethodTree {
   request<K extends RouteKey>(route: K, ...args: RouteArgs<K>): Promise<RouteOutput<K>>;
   /** Forgets cached admin/customer tokens; the next call signs in again. */
   logout(): void;
+  /** Revokes the customer token at the platform (customerToken auth), then forgets it. */
+  revoke(): Promise<void>;
   /** Internal machinery for the SDK's own helpers. */
   readonly runtime: CommerceRuntime;
 }
@@ -18,6 +21,10 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   return Object.assign(tree, {
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(requireRoute(route), input, callOptions)) as CommerceClient['request'],
     logout: () => runtime.authorizer.logout?.(),
+    revoke: async () => {
+      if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });
+      await runtime.authorizer.revoke();
+    },
     runtime,
   });
 }

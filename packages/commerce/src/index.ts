@@ -1,7 +1,7 @@
 export { createCommerceClient, type CommerceClient } from './commerce-client.ts';
 export type { CallOptions, CommerceClientOptions } from './client.ts';
 export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes } from './methods.ts';
-export { none, type AuthStrategy } from './auth/types.ts';
+export { none, adminToken, customerToken, integration, bearer, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
 export * from './errors.ts';
 export { routes, type RouteInfo } from './route-table.ts';
 export type { components, operations, paths } from './generated/schema.ts';

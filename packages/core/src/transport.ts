@@ -164,14 +164,18 @@ export function createTransport(options: TransportOptions): Transport {
             },
           ]
         : [],
-      beforeRetry: hooks.onRetry
-        ? [
-            ({ error, options: o, retryCount }) => {
-              const call = (o.context as { call?: CallState }).call!;
-              hooks.onRetry!({ method: call.request.method, url: redactText(call.request.url), attempt: retryCount + 1, error: toError(error, call.request) });
-            },
-          ]
-        : [],
+      // ky replays the previous attempt's Request on a retry; credentials that must be fresh per
+      // attempt (an OAuth nonce and timestamp) are signed again here.
+      beforeRetry: [
+        async ({ request: req, error, options: o, retryCount }) => {
+          const call = (o.context as { call?: CallState }).call!;
+          hooks.onRetry?.({ method: call.request.method, url: redactText(call.request.url), attempt: retryCount + 1, error: toError(error, call.request) });
+          const signed = call.request.authorize ? await call.request.authorize(req) : req;
+          if (hooks.onResponse) call.started.set(retryCount, performance.now());
+          hooks.onRequest?.({ method: call.request.method, url: redactText(signed.url), headers: redactHeaders(signed.headers), attempt: retryCount + 1 });
+          return signed === req ? undefined : signed;
+        },
+      ],
     },
   });
 

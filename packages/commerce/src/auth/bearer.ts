@@ -1,0 +1,22 @@
+/**
+ * A fixed bearer token: one obtained elsewhere, or an integration access token on installations
+ * that still accept those as bearer tokens (`oauth/consumer/enable_integration_as_bearer`, off by
+ * default since 2.4.4; otherwise use integration(), which signs with OAuth 1.0a).
+ */
+import { requireSecret } from './config.ts';
+import type { AuthStrategy } from './types.ts';
+
+export function bearer(token: string): AuthStrategy {
+  const value = requireSecret(token, 'bearer()', 'token');
+  const header = `Bearer ${value.trim()}`;
+  return {
+    kind: 'bearer',
+    bind: () => ({
+      async authorize(request) {
+        request.headers.set('authorization', header);
+        return request;
+      },
+      // A fixed token cannot be renewed: a 401 is final, so unauthorized() is not offered.
+    }),
+  };
+}

@@ -1,0 +1,7 @@
+export { none, type AuthRuntime, type AuthStrategy, type Authorizer } from './types.ts';
+export { adminToken, type AdminTokenOptions, type OtpSource } from './admin-token.ts';
+export { customerToken, type CustomerTokenOptions } from './customer-token.ts';
+export { integration, type IntegrationOptions } from './integration.ts';
+export { bearer } from './bearer.ts';
+export { signRequest, type OAuthCredentials, type SignatureInputs, type SignedRequest } from './oauth/sign-request.ts';
+export { signatureBaseString } from './oauth/base-string.ts';
