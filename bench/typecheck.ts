@@ -18,7 +18,7 @@ export interface TypecheckFigures {
 function diagnostics(file: string): TypecheckFigures {
   const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
   const tsconfig = path.join(tmp, `tsconfig.${path.basename(file, '.ts')}.json`);
-  fs.writeFileSync(tsconfig, JSON.stringify({ extends: '../../tsconfig.json', include: [path.basename(file)], compilerOptions: { noEmit: true, types: [] } }));
+  fs.writeFileSync(tsconfig, JSON.stringify({ extends: '../../tsconfig.json', include: [path.basename(file)], exclude: [], compilerOptions: { noEmit: true, types: [] } }));
   let out: string;
   try {
     out = execFileSync(process.execPath, [tsc, '-p', tsconfig, '--extendedDiagnostics'], { cwd: root, encoding: 'utf8' });

@@ -34,7 +34,9 @@ function isSearchResults(doc, schema) {
 function tsScalar(schema) {
   const s = schema ?? {};
   const types = Array.isArray(s.type) ? s.type : [s.type];
-  const out = types.filter(Boolean).map((t) => (t === 'integer' ? 'number' : t === 'null' ? 'null' : ['string', 'number', 'boolean'].includes(t) ? t : 'unknown'));
+  const out = types.filter(Boolean).map((t) =>
+    t === 'integer' ? 'number' : t === 'null' ? 'null' : t === 'array' ? `(${tsScalar(s.items)})[]` : ['string', 'number', 'boolean'].includes(t) ? t : 'unknown',
+  );
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
   return out.length ? [...new Set(out)].join(' | ') : 'unknown';
 }

@@ -166,8 +166,11 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
       if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, pathValues, body);
       const path = fillPath(route.path, pathValues, 'commerce', route.key);
       if (query['fields'] !== undefined) query['fields'] = fieldsQueryValue(query['fields'], route.searchResults);
-      if (query['searchCriteria'] !== undefined) query['searchCriteria'] = toRawSearchCriteria(query['searchCriteria']);
-      else if (route.takesSearchCriteria && route.method === 'GET') query['searchCriteria'] = {};
+      // Search routes refuse a request without searchCriteria ("searchCriteria" is required); an
+      // empty `searchCriteria=` is the platform's form for "everything".
+      const criteria = query['searchCriteria'] === undefined ? undefined : toRawSearchCriteria(query['searchCriteria']);
+      if (criteria && Object.keys(criteria).length) query['searchCriteria'] = criteria;
+      else if (route.takesSearchCriteria) query['searchCriteria'] = '';
       return { path, query, body };
     },
     async call(route, input, callOptions) {

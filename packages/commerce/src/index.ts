@@ -7,3 +7,5 @@ export { routes, type RouteInfo } from './route-table.ts';
 export type { components, operations, paths } from './generated/schema.ts';
 export type { ConditionType, RawSearchCriteria, SearchCriteriaInput } from './search/types.ts';
 export type { FieldSelection, FieldSelector } from './fields/index.ts';
+export type { SchemaCallOptions, SchemaEndpoints, SchemaRequest, SwaggerDocument } from './schema-endpoints.ts';
+export * from './async/index.ts';

@@ -2229,7 +2229,7 @@ export interface Routes {
    * `GET /V1/store/storeConfigs`
    * Access: admin.
    */
-  "GET /V1/store/storeConfigs": { id: "store.storeConfigs.list"; input: { storeCodes?: unknown }; required: false; output: operations["store.storeConfigs.list"]['responses'][200]['content']['application/json']; list: false };
+  "GET /V1/store/storeConfigs": { id: "store.storeConfigs.list"; input: { storeCodes?: (string)[] }; required: false; output: operations["store.storeConfigs.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/taxRates`
    * Async: `commerce.async.taxRates.create()`; bulk: `commerce.bulk.taxRates.create()`.

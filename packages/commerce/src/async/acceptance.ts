@@ -1,0 +1,68 @@
+/**
+ * The platform's answer to an asynchronous or bulk write (202): a bulk UUID and one status per
+ * request item. It is validated with zod because everything downstream (waiting, mapping outcomes
+ * back to inputs) leans on it; a shape the SDK does not recognise is reported, not guessed at.
+ */
+import * as z from 'zod/mini';
+import { ResponseError } from '@magekit/core';
+
+const requestItemSchema = z.object({
+  id: z.number(),
+  data_hash: z.nullable(z.string()),
+  status: z.enum(['accepted', 'rejected']),
+  error_message: z.optional(z.nullable(z.string())),
+  error_code: z.optional(z.nullable(z.number())),
+});
+
+const acceptanceSchema = z.object({
+  bulk_uuid: z.string(),
+  request_items: z.array(requestItemSchema),
+  errors: z.boolean(),
+});
+
+/** The body as the platform sends it (`asynchronous-operations-data-async-response-interface`). */
+export type AcceptanceBody = z.infer<typeof acceptanceSchema>;
+
+export interface AcceptanceItem {
+  /** The item's index in the request (0 for a single async call; the array index in a bulk). */
+  id: number;
+  dataHash: string | null;
+  status: 'accepted' | 'rejected';
+  errorMessage: string | null;
+  errorCode: number | null;
+}
+
+/** A queued asynchronous write: wait for it with `waitForBulk(acceptance)`. */
+export interface AsyncAcceptance<K extends string = string> {
+  readonly route: K;
+  readonly bulkUuid: string;
+  readonly requestItems: readonly AcceptanceItem[];
+  /** True when any item was rejected (then the call threw, unless it was a bulk chunk). */
+  readonly errors: boolean;
+}
+
+export function parseAcceptanceBody(body: unknown, context: { method: string; url: string; status?: number }): AcceptanceBody {
+  const result = acceptanceSchema.safeParse(body);
+  if (result.success) return result.data;
+  const raw = typeof body === 'string' ? body : JSON.stringify(body) ?? String(body);
+  throw new ResponseError(
+    `${context.method} ${context.url} answered with a body that is not an async acceptance ({bulk_uuid, request_items, errors}): ${z.prettifyError(result.error).replace(/\n\s*/g, ' ')}`,
+    raw,
+    { service: 'commerce', method: context.method, url: context.url, ...(context.status === undefined ? {} : { status: context.status }) },
+  );
+}
+
+export function toAcceptance<K extends string>(route: K, body: AcceptanceBody): AsyncAcceptance<K> {
+  return {
+    route,
+    bulkUuid: body.bulk_uuid,
+    errors: body.errors || body.request_items.some((item) => item.status === 'rejected'),
+    requestItems: body.request_items.map((item) => ({
+      id: item.id,
+      dataHash: item.data_hash,
+      status: item.status,
+      errorMessage: item.error_message ?? null,
+      errorCode: item.error_code ?? null,
+    })),
+  };
+}

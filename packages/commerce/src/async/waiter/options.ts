@@ -1,0 +1,76 @@
+/** The waiter's options and their defaults, checked once before the first request. */
+import { InputError } from '@magekit/core';
+import type { CallOptions } from '../../client.ts';
+
+export interface ProgressEvent {
+  /** Operations in the bulk(s), plus elements rejected at acceptance. */
+  total: number;
+  /** Still waiting for the consumer (status 4). Exact at every event. */
+  open: number;
+  /**
+   * Closed operations that completed. Between polls only the open count is fetched (one bare
+   * integer per request, to keep polling cheap), so until the final event every closed operation
+   * is counted here; the final event, built from the detailed status, splits them exactly.
+   */
+  complete: number;
+  /** Status 2 and 3. Exact in the final event. */
+  failed: number;
+  /** Status 5 plus elements rejected at acceptance. */
+  rejected: number;
+  /** True for the last event, built from the detailed status. */
+  final: boolean;
+}
+
+export interface WaitOptions {
+  /** Shortest pause between polls, ms. Default 1000. */
+  minDelay?: number | undefined;
+  /** Longest pause between polls, ms. Default 30 000. */
+  maxDelay?: number | undefined;
+  /** Randomise each pause between minDelay and its exponential ceiling (AWS "full jitter"). Default true. */
+  jitter?: boolean | undefined;
+  /** Give up (BulkTimeoutError, with the last counts) after this many ms. Default 1 800 000 (30 min). */
+  maxWait?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** Raise BulkStalledError when the open count has not moved for this many ms. Default 300 000. */
+  stallAfter?: number | undefined;
+  onProgress?: ((event: ProgressEvent) => void) | undefined;
+  /** Store code and other per-request options for the status requests. */
+  request?: Omit<CallOptions, 'signal' | 'retry'> | undefined;
+}
+
+export interface ResolvedWaitOptions {
+  minDelay: number;
+  maxDelay: number;
+  jitter: boolean;
+  maxWait: number;
+  stallAfter: number;
+  signal: AbortSignal | undefined;
+  onProgress: ((event: ProgressEvent) => void) | undefined;
+  request: Omit<CallOptions, 'signal' | 'retry'>;
+}
+
+function positive(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+    throw new InputError(`waitForBulk: ${name} must be a positive number of milliseconds, got ${JSON.stringify(value)}.`, { service: 'commerce' });
+  }
+  return value;
+}
+
+export function resolveWaitOptions(options: WaitOptions | undefined): ResolvedWaitOptions {
+  const o = options ?? {};
+  const minDelay = positive(o.minDelay, 'minDelay', 1000);
+  const maxDelay = positive(o.maxDelay, 'maxDelay', Math.max(30_000, minDelay));
+  if (maxDelay < minDelay) throw new InputError(`waitForBulk: maxDelay (${maxDelay}) is shorter than minDelay (${minDelay}).`, { service: 'commerce' });
+  if (o.onProgress !== undefined && typeof o.onProgress !== 'function') throw new InputError('waitForBulk: onProgress must be a function.', { service: 'commerce' });
+  return {
+    minDelay,
+    maxDelay,
+    jitter: o.jitter ?? true,
+    maxWait: positive(o.maxWait, 'maxWait', 1_800_000),
+    stallAfter: positive(o.stallAfter, 'stallAfter', 300_000),
+    signal: o.signal,
+    onProgress: o.onProgress,
+    request: o.request ?? {},
+  };
+}

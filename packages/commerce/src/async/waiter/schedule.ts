@@ -1,0 +1,56 @@
+/**
+ * When to poll next: the AWS SDK v3 waiter schedule (exponential from minDelay to maxDelay, full
+ * jitter), capped by the estimated time to completion once the bulk is visibly moving, so a long
+ * backoff never oversleeps a bulk that is about to finish.
+ */
+export interface ScheduleInput {
+  attempt: number;
+  minDelay: number;
+  maxDelay: number;
+  jitter: boolean;
+  /** Estimated ms until the last operation closes, when a rate has been observed. */
+  eta?: number | undefined;
+  random?: () => number;
+}
+
+export function nextDelay({ attempt, minDelay, maxDelay, jitter, eta, random = Math.random }: ScheduleInput): number {
+  const ceiling = Math.min(maxDelay, minDelay * 2 ** Math.min(attempt, 30));
+  let delay = jitter ? minDelay + random() * (ceiling - minDelay) : ceiling;
+  if (eta !== undefined && Number.isFinite(eta)) delay = Math.min(delay, Math.max(minDelay, eta));
+  return Math.round(delay);
+}
+
+/** Throughput between the first and the latest observation; undefined until something moved. */
+export class RateEstimator {
+  private first: { at: number; closed: number } | undefined;
+  private last: { at: number; closed: number } | undefined;
+
+  observe(at: number, closed: number): void {
+    this.first ??= { at, closed };
+    this.last = { at, closed };
+  }
+
+  eta(open: number): number | undefined {
+    if (!this.first || !this.last) return undefined;
+    const moved = this.last.closed - this.first.closed;
+    const elapsed = this.last.at - this.first.at;
+    if (moved <= 0 || elapsed <= 0) return undefined;
+    return (open / moved) * elapsed;
+  }
+}
+
+/** A pause that ends early, with the signal's reason, when the caller aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The fake's message queue and bulk records. An accepted async or bulk message becomes an open
+ * operation (status 4) in a bulk, with the platform's serialized_data envelope whose
+ * meta_information is the element's JSON; the bulk routes read their answers from here.
+ */
+import { applySearch, parseSearchCriteria } from './search.ts';
+import { MESSAGES, PlatformError } from './platform-errors.ts';
+
+export type OperationStatusCode = 1 | 2 | 3 | 4 | 5;
+
+export interface FakeOperation {
+  id: number;
+  bulk_uuid: string;
+  topic_name: string;
+  serialized_data: string;
+  result_serialized_data: string | null;
+  status: OperationStatusCode;
+  result_message: string;
+  error_code: number | null;
+  start_time: string;
+  /** What the consumer runs: the sync route and its flat input. */
+  routeKey: string;
+  input: Record<string, unknown>;
+  storeCode: string | undefined;
+}
+
+export interface FakeBulk {
+  uuid: string;
+  description: string;
+  start_time: string;
+  user_id: number | null;
+  user_type: number;
+  operations: FakeOperation[];
+}
+
+export interface QueuedElement {
+  input: Record<string, unknown>;
+  /** Set when the element is refused at acceptance; it then never becomes an operation. */
+  rejection?: string | undefined;
+}
+
+const KNOWN_TOPICS: Record<string, string> = {
+  'POST /V1/products': 'async.magento.catalog.api.productrepositoryinterface.save.post',
+  'PUT /V1/products/{sku}': 'async.magento.catalog.api.productrepositoryinterface.save.put',
+  'DELETE /V1/products/{sku}': 'async.magento.catalog.api.productrepositoryinterface.deletebyid.delete',
+  'POST /V1/categories': 'async.magento.catalog.api.categoryrepositoryinterface.save.post',
+  'PUT /V1/categories/{id}': 'async.magento.catalog.api.categoryrepositoryinterface.save.put',
+  'DELETE /V1/categories/{categoryId}': 'async.magento.catalog.api.categoryrepositoryinterface.deletebyidentifier.delete',
+  'POST /V1/customers': 'async.magento.customer.api.accountmanagementinterface.createaccount.post',
+  'PUT /V1/customers/{customerId}': 'async.magento.customer.api.customerrepositoryinterface.save.put',
+  'DELETE /V1/customers/{customerId}': 'async.magento.customer.api.customerrepositoryinterface.deletebyid.delete',
+};
+
+/** The platform names topics after the service contract; the fake derives one for the rest. */
+export function topicFor(routeKey: string, routeId: string): string {
+  const known = KNOWN_TOPICS[routeKey];
+  if (known) return known;
+  const [method] = routeKey.split(' ');
+  const parts = routeId.toLowerCase().split('.');
+  return `async.magento.${parts[0]}.api.${parts.slice(1, -1).join('') || parts[0]}interface.${parts.at(-1)}.${method!.toLowerCase()}`;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function timestamp(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+export interface FakeQueue {
+  readonly bulks: Map<string, FakeBulk>;
+  /** Open operations in arrival order. */
+  readonly pending: FakeOperation[];
+  enqueue(routeKey: string, routeId: string, elements: QueuedElement[], context: { storeCode: string | undefined; userType: number; userId: number | null }): Promise<Record<string, unknown>>;
+  /** Called after each enqueue (the consumer listens). */
+  onEnqueue: (() => void) | undefined;
+  summary(uuid: string): Record<string, unknown>;
+  detailed(uuid: string): Record<string, unknown>;
+  countByStatus(uuid: string, status: number): number;
+  search(query: URLSearchParams): unknown;
+  allOperations(): FakeOperation[];
+}
+
+export function createQueue(now: () => number): FakeQueue {
+  const bulks = new Map<string, FakeBulk>();
+  const pending: FakeOperation[] = [];
+
+  function bulk(uuid: string): FakeBulk {
+    const found = bulks.get(uuid);
+    if (!found) throw new PlatformError(404, MESSAGES.bulkMissing, [uuid]);
+    return found;
+  }
+
+  function operationView(op: FakeOperation): Record<string, unknown> {
+    return {
+      id: op.id,
+      bulk_uuid: op.bulk_uuid,
+      topic_name: op.topic_name,
+      serialized_data: op.serialized_data,
+      result_serialized_data: op.result_serialized_data,
+      status: op.status,
+      result_message: op.result_message,
+      error_code: op.error_code,
+      extension_attributes: { start_time: op.start_time },
+    };
+  }
+
+  function header(b: FakeBulk): Record<string, unknown> {
+    return { extension_attributes: {}, user_type: b.user_type, bulk_id: b.uuid, description: b.description, start_time: b.start_time, user_id: b.user_id, operation_count: b.operations.length };
+  }
+
+  const queue: FakeQueue = {
+    bulks,
+    pending,
+    onEnqueue: undefined,
+    async enqueue(routeKey, routeId, elements, context) {
+      const uuid = crypto.randomUUID();
+      const topic = topicFor(routeKey, routeId);
+      const started = timestamp(now());
+      const record: FakeBulk = { uuid, description: `Topic ${topic}`, start_time: started, user_id: context.userId, user_type: context.userType, operations: [] };
+      const requestItems = [];
+      for (const [index, element] of elements.entries()) {
+        const meta = JSON.stringify(element.input);
+        const dataHash = await sha256Hex(meta);
+        if (element.rejection !== undefined) {
+          requestItems.push({ id: index, data_hash: dataHash, status: 'rejected', error_message: element.rejection, error_code: null });
+          continue;
+        }
+        const operation: FakeOperation = {
+          id: index,
+          bulk_uuid: uuid,
+          topic_name: topic,
+          serialized_data: JSON.stringify({ entity_id: null, entity_link: '', meta_information: meta }),
+          result_serialized_data: null,
+          status: 4,
+          result_message: '',
+          error_code: null,
+          start_time: started,
+          routeKey,
+          input: element.input,
+          storeCode: context.storeCode,
+        };
+        record.operations.push(operation);
+        requestItems.push({ id: index, data_hash: dataHash, status: 'accepted', error_message: null, error_code: null });
+      }
+      bulks.set(uuid, record);
+      pending.push(...record.operations);
+      queue.onEnqueue?.();
+      return { bulk_uuid: uuid, request_items: requestItems, errors: requestItems.some((item) => item.status === 'rejected') };
+    },
+    summary(uuid) {
+      const b = bulk(uuid);
+      return { operations_list: b.operations.map((op) => ({ id: op.id, status: op.status, result_message: op.result_message, error_code: op.error_code })), ...header(b) };
+    },
+    detailed(uuid) {
+      const b = bulk(uuid);
+      return { operations_list: b.operations.map(operationView), ...header(b) };
+    },
+    countByStatus(uuid, status) {
+      return bulk(uuid).operations.filter((op) => op.status === status).length;
+    },
+    search(query) {
+      // start_time is filterable at the top level; the answer keeps it in extension_attributes.
+      const records = queue.allOperations().map((op) => ({ ...operationView(op), start_time: op.start_time }));
+      const result = applySearch(records, parseSearchCriteria(query));
+      return { ...result, items: result.items.map(({ start_time: _omit, ...item }) => item) };
+    },
+    allOperations() {
+      return [...bulks.values()].flatMap((b) => b.operations);
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,13 @@
+/**
+ * `@magekit/commerce/testing`: a stateful fake of the platform for your own tests, as MSW handlers
+ * or a loopback HTTP server.
+ */
+export { createFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from './fake-commerce.ts';
+export { commerceHandlers } from './msw-handlers.ts';
+export { startFakeCommerce, type RunningFakeCommerce, type StartFakeCommerceOptions } from './server.ts';
+export type { ConsumerOptions, FailureInjection, FakeConsumer, InjectedFailure } from './consumer.ts';
+export type { FakeBulk, FakeOperation, FakeQueue } from './async-queue.ts';
+export type { FakeStore, SeedOptions, Entity } from './store.ts';
+export { MESSAGES, PlatformError } from './platform-errors.ts';
+export { phpUrlDecode } from './php-urldecode.ts';
+export { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal } from './auth.ts';

@@ -1,0 +1,56 @@
+/**
+ * The platform's error bodies: `{ message, parameters }` where the message is a template the
+ * client fills in. Handlers throw PlatformError; the fake turns it into the response.
+ */
+export const MESSAGES = {
+  noRoute: 'Request does not match any route.',
+  productMissing: "The product that was requested doesn't exist. Verify the product and try again.",
+  required: '"%fieldName" is required. Enter and try again.',
+  noSuchEntity: 'No such entity with %fieldName = %fieldValue',
+  bulkMissing: 'Bulk with UUID %1 does not exist.',
+  notAuthorized: "The consumer isn't authorized to access %resources.",
+  decoding: 'Decoding error: %1',
+  invalidValue: 'The "%1" value is invalid. Enter a valid value and try again.',
+  internal: 'Internal Error. Details are available in Magento log file. Report ID: %1',
+} as const;
+
+export class PlatformError extends Error {
+  constructor(
+    readonly status: number,
+    readonly template: string,
+    readonly parameters?: Record<string, unknown> | unknown[],
+    readonly code?: number,
+  ) {
+    super(fill(template, parameters));
+    this.name = 'PlatformError';
+  }
+}
+
+export function fill(template: string, parameters: Record<string, unknown> | unknown[] | undefined): string {
+  if (!parameters) return template;
+  return template.replace(/%(\d+|[A-Za-z_]\w*)/g, (match, key: string) => {
+    const value = Array.isArray(parameters) ? (/^\d+$/.test(key) ? parameters[Number(key) - 1] : undefined) : parameters[key];
+    return value === undefined ? match : String(value);
+  });
+}
+
+export function errorBody(error: PlatformError): Record<string, unknown> {
+  const body: Record<string, unknown> = { message: error.template };
+  if (error.parameters !== undefined) body['parameters'] = error.parameters;
+  if (error.code) body['code'] = error.code;
+  return body;
+}
+
+export function errorResponse(error: PlatformError): Response {
+  return Response.json(errorBody(error), { status: error.status });
+}
+
+/** Errors from collaborators (the search parser) that carry a status and a template. */
+export function asPlatformError(error: unknown): PlatformError | undefined {
+  if (error instanceof PlatformError) return error;
+  if (error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number' && typeof (error as { template?: unknown }).template === 'string') {
+    const e = error as { status: number; template: string; parameters?: Record<string, unknown> };
+    return new PlatformError(e.status, e.template, e.parameters);
+  }
+  return undefined;
+}
