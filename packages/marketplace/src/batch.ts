@@ -1,0 +1,94 @@
+/**
+ * Batch responses (POST/PUT /products/packages, POST /users/{mage_id}/keys): HTTP 200 with one item
+ * per input item, in input order, each with `code` (200 = success) and `message`. The service gives
+ * no other key to pair them, so alignment is by position, and anything that could shift positions
+ * (a different length, an echoed item_id that disagrees) is an error, never a silent misalignment.
+ */
+import * as z from 'zod/mini';
+import { BatchError, type BatchFailure } from './errors.ts';
+
+export type { BatchFailure };
+
+export interface BatchSuccess<I, O> {
+  index: number;
+  input: I;
+  code: 200;
+  message: string;
+  /** The item as the service returned it (submission_id, eqp_status, ...). */
+  value: O;
+}
+
+export type BatchItem<I, O> = ({ ok: true } & BatchSuccess<I, O>) | ({ ok: false } & BatchFailure<I>);
+
+export interface BatchResult<I, O> {
+  /** Every item, in input order. */
+  readonly all: readonly BatchItem<I, O>[];
+  readonly succeeded: readonly BatchSuccess<I, O>[];
+  readonly failed: readonly BatchFailure<I>[];
+  /** Throws a BatchError listing every failed item; otherwise returns the successes. */
+  throwIfAnyFailed(): readonly BatchSuccess<I, O>[];
+}
+
+const batchItemSchema = z.looseObject({ code: z.number(), message: z.optional(z.string()) });
+
+export interface BatchContext {
+  method: string;
+  url: string;
+}
+
+export function alignBatch<I, O>(inputs: readonly I[], response: unknown, context: BatchContext): BatchResult<I, O> {
+  const where = `${context.method} ${context.url}`;
+  const fail = (reason: 'length-mismatch' | 'malformed-response', message: string) =>
+    new BatchError<I>(`${where}: ${message} Some items may have been processed; read them back before resubmitting.`, reason, [], {
+      service: 'marketplace',
+      method: context.method,
+      url: context.url,
+    });
+  if (!Array.isArray(response)) throw fail('malformed-response', `expected an array with one result per item, got ${response === null ? 'null' : typeof response}.`);
+  if (response.length !== inputs.length) {
+    throw fail('length-mismatch', `sent ${inputs.length} item(s) but the response has ${response.length}, so results cannot be paired with their inputs.`);
+  }
+  const all = response.map((raw, index): BatchItem<I, O> => {
+    const parsed = batchItemSchema.safeParse(raw);
+    if (!parsed.success) throw fail('malformed-response', `result ${index} has no numeric code.`);
+    const input = inputs[index] as I;
+    const sentId = itemIdOf(input);
+    const echoedId = itemIdOf(raw);
+    if (sentId !== undefined && echoedId !== undefined && sentId !== echoedId) {
+      throw fail('length-mismatch', `result ${index} echoes item_id "${echoedId}" but item ${index} was sent as "${sentId}".`);
+    }
+    const message = parsed.data.message ?? '';
+    if (parsed.data.code === 200) return { ok: true, index, input, code: 200, message, value: raw as O };
+    return { ok: false, index, input, code: parsed.data.code, message };
+  });
+  return createBatchResult(all, where, context);
+}
+
+function createBatchResult<I, O>(all: BatchItem<I, O>[], where: string, context: BatchContext): BatchResult<I, O> {
+  const succeeded: BatchSuccess<I, O>[] = [];
+  const failed: BatchFailure<I>[] = [];
+  for (const item of all) {
+    if (item.ok) succeeded.push({ index: item.index, input: item.input, code: 200, message: item.message, value: item.value });
+    else failed.push({ index: item.index, input: item.input, code: item.code, message: item.message });
+  }
+  return {
+    all,
+    succeeded,
+    failed,
+    throwIfAnyFailed() {
+      if (failed.length === 0) return succeeded;
+      const list = failed.map((f) => `#${f.index} (code ${f.code}): ${f.message}`).join('; ');
+      throw new BatchError<I>(`${where}: ${failed.length} of ${all.length} item(s) failed: ${list}`, 'items-failed', failed, {
+        service: 'marketplace',
+        method: context.method,
+        url: context.url,
+      });
+    },
+  };
+}
+
+function itemIdOf(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const id = (value as { item_id?: unknown }).item_id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}

@@ -1,0 +1,166 @@
+/**
+ * The runtime every public helper builds on: options checked once, the transport, the session
+ * manager, and `call` which fills path parameters (mage_id from the session), authorizes each
+ * attempt, and renews the session once when the service answers 401.
+ */
+import {
+  ConfigurationError,
+  createTransport,
+  fillPath,
+  isMagekitError,
+  type HttpMethod,
+  type ResponseKind,
+  type RetryPolicy,
+  type SendResult,
+  type Transport,
+  type TransportHooks,
+} from '@magekit/core';
+import { API_PREFIX, resolveBaseUrl, type Environment } from './environments.ts';
+import { marketplaceHttpError } from './errors.ts';
+import { buildQuery } from './query.ts';
+import { splitInput, type RouteInfo } from './route-table.ts';
+import { createSessionManager, type SessionManager } from './session.ts';
+
+export interface MarketplaceClientOptions {
+  /** Which service to talk to; keys and tokens work only in the environment that issued them. */
+  environment: Environment;
+  /** The application ID of an API access key. */
+  appId: string;
+  /** The application secret; never logged, never in an error. */
+  appSecret: string;
+  /** Overrides the environment's documented address (HTTPS only; plain http only to loopback, for fakes). */
+  baseUrl?: string | URL | undefined;
+  /** Session lifetime to request, in seconds. The service may cap it. Default 7200. */
+  sessionLifetime?: number | undefined;
+  /** Per-attempt timeout in ms. Default 120 000. */
+  timeout?: number | undefined;
+  /** Deadline for a whole call, retries included, in ms. Default 600 000. */
+  totalTimeout?: number | false | undefined;
+  /** Retries for idempotent methods (GET, PUT, DELETE) on 408/429/5xx and network errors. Default 2. */
+  retry?: RetryPolicy | number | false | undefined;
+  /** A fetch implementation; resolved at request time. */
+  fetch?: typeof fetch | undefined;
+  /** Logging hooks; they see URLs and headers with credentials masked. */
+  hooks?: TransportHooks | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  timeout?: number | undefined;
+  totalTimeout?: number | false | undefined;
+  /** Override retries for this call; `{ methods: ['POST'] }` allows replaying a POST you know is safe. */
+  retry?: RetryPolicy | number | false | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+export interface RawCall {
+  method: HttpMethod;
+  /** Path below /rest/v1, parameters already encoded. */
+  path: string;
+  query?: Record<string, unknown> | undefined;
+  json?: unknown;
+  body?: BodyInit | undefined;
+  options?: CallOptions | undefined;
+  expect?: ResponseKind | undefined;
+}
+
+export interface MarketplaceRuntime {
+  readonly environment: Environment;
+  /** The API origin, e.g. https://commercedeveloper-sandbox-api.adobe.com. */
+  readonly baseUrl: string;
+  readonly session: SessionManager;
+  /** Sends an authorized request, renewing the session once on a 401; keeps the response headers. */
+  send<T>(call: RawCall): Promise<SendResult<T>>;
+  /** Splits a route's flat input, fills mage_id from the session, and encodes path and query. */
+  prepare(route: RouteInfo, input: unknown): Promise<{ path: string; query: Record<string, unknown>; body: unknown }>;
+  call<T>(route: RouteInfo, input: unknown, options: CallOptions | undefined): Promise<SendResult<T>>;
+}
+
+export function createRuntime(options: MarketplaceClientOptions): MarketplaceRuntime {
+  if (!options || typeof options !== 'object') {
+    throw new ConfigurationError('createMarketplaceClient needs an options object: { environment: "sandbox", appId, appSecret }.', { service: 'marketplace' });
+  }
+  const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
+  checkPositive(options.timeout, 'timeout');
+  if (options.totalTimeout !== false) checkPositive(options.totalTimeout, 'totalTimeout');
+  checkPositive(options.sessionLifetime, 'sessionLifetime');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', { service: 'marketplace' });
+  }
+  const transport: Transport = createTransport({
+    service: 'marketplace',
+    fetch: options.fetch,
+    timeout: options.timeout,
+    totalTimeout: options.totalTimeout,
+    retry: options.retry,
+    hooks: options.hooks,
+    headers: options.headers,
+    httpError: marketplaceHttpError,
+  });
+
+  const session = createSessionManager({
+    appId: options.appId,
+    appSecret: options.appSecret,
+    expiresIn: options.sessionLifetime ?? 7200,
+    // A refused key must not be replayed: retry is off for the token request.
+    requestToken: async (origin, authorization, json) =>
+      (await transport.send({ method: 'POST', url: `${origin}${API_PREFIX}/app/session/token`, json, headers: { authorization }, retry: false })).data,
+  });
+  const origin = new URL(baseUrl).origin;
+
+  async function send<T>(call: RawCall): Promise<SendResult<T>> {
+    const url = `${baseUrl}${API_PREFIX}${call.path}${buildQuery(call.query ?? {})}`;
+    const o = call.options ?? {};
+    const attempt = (record: (token: string) => void) =>
+      transport.send<T>({
+        method: call.method,
+        url,
+        json: call.json,
+        ...(call.body === undefined ? {} : { body: call.body }),
+        ...(o.headers === undefined ? {} : { headers: o.headers }),
+        signal: o.signal,
+        timeout: o.timeout,
+        totalTimeout: o.totalTimeout,
+        retry: o.retry,
+        expect: call.expect ?? 'json',
+        authorize: (request) => session.authorize(request, record),
+      });
+    let used: string | undefined;
+    try {
+      return await attempt((token) => (used = token));
+    } catch (error) {
+      // A session can end early (revoked, server-side expiry): renew once, then give up.
+      if (isMagekitError(error) && error.status === 401 && used !== undefined) {
+        session.invalidate(origin, used);
+        return attempt(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  const runtime: MarketplaceRuntime = {
+    environment: options.environment,
+    baseUrl,
+    session,
+    send,
+    async prepare(route, input) {
+      const { pathValues, query, body } = splitInput(route, input);
+      if (route.pathParams.includes('mage_id') && pathValues['mage_id'] === undefined) pathValues['mage_id'] = await session.mageId(origin);
+      return { path: fillPath(route.path, pathValues, 'marketplace', route.key), query, body };
+    },
+    async call(route, input, callOptions) {
+      const { path, query, body } = await runtime.prepare(route, input);
+      const json = route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? {});
+      return send({ method: route.method, path, query, json, options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json' });
+    },
+  };
+  return runtime;
+}
+
+function checkPositive(value: unknown, name: string): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new ConfigurationError(`${name} must be a positive number, got ${JSON.stringify(value)}.`, { service: 'marketplace' });
+  }
+}

@@ -1,0 +1,14 @@
+export { createMarketplaceClient, type MarketplaceClient } from './marketplace-client.ts';
+export type { CallOptions, MarketplaceClientOptions } from './client.ts';
+export { BASE_URLS, type Environment } from './environments.ts';
+export type { M2KeyCreated, PageItem, PaginatedRouteKey, RawRouteMethod, RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes, UsersGetMethod } from './methods.ts';
+export type { BatchItem, BatchResult, BatchSuccess } from './batch.ts';
+export { BatchError, isMarketplaceError, type BatchErrorReason, type BatchFailure } from './errors.ts';
+export * from './errors.ts';
+export { createMalwareScanFeed, type MalwareScanFeed, type UploadSource, type WaitForMalwareScanOptions } from './files.ts';
+export type { Page, PaginateOptions, Paginator } from './paginate.ts';
+export { createCallbackHandler, type CallbackHandler, type CallbackHandlerOptions, type CallbackHandlers } from './callbacks/handler.ts';
+export { parseCallbackBody, type CallbackEvent, type EqpStatusUpdate, type EqpStatusUpdateEvent, type MalwareScanComplete, type MalwareScanCompleteEvent, type UnknownCallbackEvent } from './callbacks/events.ts';
+export { routes, type RouteInfo } from './route-table.ts';
+export type * from './types.ts';
+export type { components, operations, paths } from './generated/schema.ts';

@@ -1,0 +1,115 @@
+/** The public client: `request`, the named methods (with the batch/upload wrappers), paginate and the scan waiter. */
+import { InputError, registerSecret } from '@magekit/core';
+import { alignBatch } from './batch.ts';
+import { createRuntime, type CallOptions, type MarketplaceClientOptions, type MarketplaceRuntime } from './client.ts';
+import { API_PREFIX, type Environment } from './environments.ts';
+import { buildUploadForm, checkUploadResponse, waitForMalwareScan, type UploadSource, type WaitForMalwareScanOptions } from './files.ts';
+import type { MethodTree } from './generated/method-tree.ts';
+import type { PageItem, PaginatedRouteKey, RouteArgs, RouteInput, RouteKey, RouteOutput } from './methods.ts';
+import { paginate, type PaginateOptions, type Paginator } from './paginate.ts';
+import { routeById, routeByKey, routes, type RouteInfo } from './route-table.ts';
+import type { FileRecord, M2KeyInput, PackageInput, PackageUpdate, Session } from './types.ts';
+
+export interface MarketplaceClient extends MethodTree {
+  files: MethodTree['files'] & {
+    /** Resolves with each file's record once none is `in-progress` (polling, woken early by a callback feed). */
+    waitForMalwareScan(fileIds: readonly string[], options?: WaitForMalwareScanOptions): Promise<FileRecord[]>;
+  };
+  /** Calls any route by its reference string: `request('GET /products/packages/{submission_id}', { submission_id })`. */
+  request<K extends RouteKey>(route: K, ...args: RouteArgs<K>): Promise<RouteOutput<K>>;
+  /** Iterates a paginated list (offset/limit, X-Total-Count): `for await`, `.pages()` or `.collect()`. */
+  paginate<K extends PaginatedRouteKey>(route: K, input?: RouteInput<K>, options?: PaginateOptions): Paginator<PageItem<K>>;
+  /** Forgets the cached session; the next call requests a new one. */
+  logout(): void;
+  readonly environment: Environment;
+  readonly baseUrl: string;
+  /** Internal machinery for the SDK's own helpers. */
+  readonly runtime: MarketplaceRuntime;
+}
+
+const TOKEN_ROUTE = 'POST /app/session/token';
+
+export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
+  const runtime = createRuntime(options);
+  const origin = new URL(runtime.baseUrl).origin;
+  const urlOf = (route: RouteInfo) => `${runtime.baseUrl}${API_PREFIX}${route.path}`;
+
+  async function newSession(): Promise<Session> {
+    const token = await runtime.session.renew(origin);
+    return { mage_id: String(token.meta?.['mageId']), ust: token.value, expires_in: Number(token.meta?.['expiresIn']) };
+  }
+
+  async function raw(route: RouteInfo, input: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
+    if (route.key === TOKEN_ROUTE) return newSession();
+    if (route.id === 'users.update') registerCallbackPasswords(input);
+    if (route.key === 'POST /files/uploads' && input instanceof FormData) {
+      return (await runtime.send({ method: 'POST', path: route.path, body: input, options: callOptions })).data;
+    }
+    return (await runtime.call(route, input, callOptions)).data;
+  }
+
+  const wrappers: Record<string, (route: RouteInfo) => unknown> = {
+    'session.create': () => (_options?: CallOptions) => newSession(),
+    'packages.submit': (route) => async (items: readonly PackageInput[], callOptions?: CallOptions) => {
+      checkBatchInput(route, items);
+      return alignBatch(items, await raw(route, items, callOptions), { method: route.method, url: urlOf(route) });
+    },
+    'packages.update': (route) => async (items: readonly PackageUpdate[], callOptions?: CallOptions) => {
+      checkBatchInput(route, items);
+      const missing = items.flatMap((item, i) => (item && typeof item.submission_id === 'string' && item.submission_id ? [] : [i]));
+      if (missing.length) throw new InputError(`packages.update: every item needs its submission_id; missing at index ${missing.join(', ')}. Nothing was sent.`, { service: 'marketplace' });
+      return alignBatch(items, await raw(route, items, callOptions), { method: route.method, url: urlOf(route) });
+    },
+    'users.keys.create': (route) => async (keys: readonly M2KeyInput[], callOptions?: CallOptions & { mage_id?: string }) => {
+      checkBatchInput(route, keys);
+      const { mage_id, ...rest } = callOptions ?? {};
+      const data = (await raw(route, { ...(mage_id === undefined ? {} : { mage_id }), m2: keys }, rest)) as { m2?: unknown } | null;
+      return alignBatch(keys, data?.m2, { method: route.method, url: urlOf(route) });
+    },
+    'files.upload': (route) => async (files: readonly UploadSource[], callOptions?: CallOptions) => {
+      const form = buildUploadForm(files);
+      const { data } = await runtime.send({ method: 'POST', path: route.path, body: form, options: callOptions });
+      return checkUploadResponse(data, files.length, urlOf(route));
+    },
+  };
+
+  const tree: Record<string, unknown> = {};
+  for (const route of routes) {
+    const parts = route.id.split('.');
+    let node = tree;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    const wrap = wrappers[route.id];
+    node[parts.at(-1)!] = wrap ? wrap(route) : (input?: unknown, callOptions?: CallOptions) => raw(route, input, callOptions);
+  }
+  const getFile = routeById('files.get');
+  (tree['files'] as Record<string, unknown>)['waitForMalwareScan'] = (fileIds: readonly string[], waitOptions?: WaitForMalwareScanOptions) =>
+    waitForMalwareScan(async (id, signal) => (await runtime.call<FileRecord>(getFile, { file_upload_id: id }, { signal })).data, fileIds, waitOptions);
+
+  return Object.assign(tree as unknown as MethodTree, {
+    request: (async (route: string, input?: unknown, callOptions?: CallOptions) => raw(routeByKey(route), input, callOptions)) as MarketplaceClient['request'],
+    paginate: ((route: string, input?: Record<string, unknown>, paginateOptions?: PaginateOptions) => {
+      const info = routeByKey(route);
+      if (!info.queryParams.includes('offset')) throw new InputError(`${route} is not paginated.`, { service: 'marketplace' });
+      return paginate(runtime, info, input, paginateOptions);
+    }) as MarketplaceClient['paginate'],
+    logout: () => runtime.session.clear(),
+    environment: runtime.environment,
+    baseUrl: runtime.baseUrl,
+    runtime,
+  }) as MarketplaceClient;
+}
+
+function checkBatchInput(route: RouteInfo, items: unknown): void {
+  if (!Array.isArray(items) || items.length === 0) {
+    throw new InputError(`${route.id} takes a non-empty array (the service wants an array even for one item).`, { service: 'marketplace' });
+  }
+  const bad = items.findIndex((item) => !item || typeof item !== 'object' || Array.isArray(item));
+  if (bad !== -1) throw new InputError(`${route.id}: item ${bad} is not an object.`, { service: 'marketplace' });
+}
+
+/** Callback passwords are credentials too: registered so no error or hook can ever show them. */
+function registerCallbackPasswords(input: unknown): void {
+  const callbacks = (input as { api_callbacks?: unknown } | null)?.api_callbacks;
+  if (!Array.isArray(callbacks)) return;
+  for (const callback of callbacks) registerSecret((callback as { password?: unknown } | null)?.password as string | undefined);
+}

@@ -1,0 +1,13 @@
+// Shared set-up: a fake marketplace routed through the project's MSW server, and a client for it.
+import { createMarketplaceClient, type MarketplaceClientOptions } from '../src/index.ts';
+import { createFakeMarketplace, marketplaceHandlers, type FakeMarketplaceOptions } from '../src/testing/index.ts';
+import { server } from './msw.ts';
+
+export function setupFake(fakeOptions: FakeMarketplaceOptions = {}, clientOptions: Partial<MarketplaceClientOptions> = {}) {
+  const fake = createFakeMarketplace({ reviewDelayMs: false, scanDelayMs: 5, ...fakeOptions });
+  server.use(...marketplaceHandlers(fake));
+  const market = createMarketplaceClient({ environment: fake.environment, appId: fake.app.appId, appSecret: fake.app.appSecret, retry: 0, ...clientOptions });
+  return { fake, market };
+}
+
+export const draft = (i: number) => ({ item_id: `item-${i}`, type: 'extension' as const, platform: 'M2' as const, name: `Package ${i}`, version: '1.0.0', long_description: `<p>${i}</p>` });

@@ -1,0 +1,43 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ApiCallback, ApiCallbackInput, BatchResult, MarketplaceClient, Package, PackageBatchItem, PackageInput, UserProfile, UserSummary } from '../src/index.ts';
+
+declare const market: MarketplaceClient;
+
+describe('types', () => {
+  it('keeps the callback password write-only', () => {
+    expectTypeOf<ApiCallbackInput>().toHaveProperty('password');
+    expectTypeOf<ApiCallback>().not.toHaveProperty('password');
+    expectTypeOf<NonNullable<UserProfile['api_callbacks']>[number]>().not.toHaveProperty('password');
+  });
+
+  it('takes mage_id from the session and returns full or summary profiles', () => {
+    expectTypeOf(market.users.get()).resolves.toEqualTypeOf<UserProfile>();
+    expectTypeOf(market.users.get({ style: 'summary' })).resolves.toEqualTypeOf<UserSummary>();
+    expectTypeOf(market.reports.users.sales).toBeCallableWith();
+  });
+
+  it('gives batch methods their BatchResult', () => {
+    expectTypeOf(market.packages.submit([])).resolves.toEqualTypeOf<BatchResult<PackageInput, PackageBatchItem>>();
+    // @ts-expect-error a batch is an array, even for one package
+    void market.packages.submit({ name: 'x' });
+  });
+
+  it('types filters, sort and route strings', () => {
+    expectTypeOf(market.request('GET /products/packages/{submission_id}', { submission_id: 'x' })).resolves.toEqualTypeOf<Package>();
+    void market.packages.list({ sort: ['-created_at', '+name'], type: 'theme' });
+    // @ts-expect-error not a sortable field
+    void market.packages.list({ sort: '-colour' });
+    // @ts-expect-error not a documented package type
+    void market.packages.list({ type: 'plugin' });
+    // @ts-expect-error path parameters are required
+    void market.packages.get();
+    // @ts-expect-error unknown route
+    void market.request('GET /products/widgets');
+  });
+
+  it('paginates list routes only, yielding their items', () => {
+    expectTypeOf(market.paginate('GET /products/packages').collect()).resolves.toEqualTypeOf<Package[]>();
+    // @ts-expect-error not a paginated route
+    void market.paginate('GET /products/packages/{submission_id}');
+  });
+});
