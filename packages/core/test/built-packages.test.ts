@@ -17,6 +17,9 @@ beforeAll(async () => {
   const server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
     if (req.url?.startsWith('/rest/V1/products/')) return res.end(JSON.stringify({ sku: decodeURIComponent(req.url.split('/').pop()!), price: 10 }));
+    // The marketplace: a session, then the profile of the session's user.
+    if (req.url === '/rest/v1/app/session/token') return res.end(JSON.stringify({ mage_id: 'MAG000000001', ust: 'ust-smoke-token', expires_in: 7200 }));
+    if (req.url === '/rest/v1/users/MAG000000001') return res.end(JSON.stringify({ mage_id: 'MAG000000001', screen_name: 'smoke' }));
     res.statusCode = 404;
     res.end(JSON.stringify({ message: 'Request does not match any route.' }));
   });
@@ -57,5 +60,24 @@ describe('@magekit/commerce as published', () => {
         catch (e) { console.log(JSON.stringify({ same: e instanceof esm.HttpError, branded: esm.isCommerceError(e), status: e.status })); }
       });`, 'cjs');
     expect(JSON.parse(out)).toEqual({ same: false, branded: true, status: 404 });
+  });
+});
+
+describe('@magekit/marketplace as published', () => {
+  const setup = `({ environment: 'sandbox', baseUrl: process.env.BASE, appId: 'app-id', appSecret: 'app-secret' })`;
+  const call = `.users.get().then((u) => console.log(JSON.stringify(u)), (e) => { console.error(e); process.exit(1); })`;
+
+  it('require() resolves the CJS build and makes a real call', async () => {
+    const out = await node(`const { createMarketplaceClient } = require('@magekit/marketplace');
+      if (!require.resolve('@magekit/marketplace').endsWith('dist/index.cjs')) throw new Error('not the CJS build');
+      createMarketplaceClient${setup}${call}`, 'cjs');
+    expect(JSON.parse(out)).toEqual({ mage_id: 'MAG000000001', screen_name: 'smoke' });
+  });
+
+  it('import() resolves the ESM build and makes a real call', async () => {
+    const out = await node(`const { createMarketplaceClient } = await import('@magekit/marketplace');
+      if (!import.meta.resolve('@magekit/marketplace').endsWith('dist/index.js')) throw new Error('not the ESM build');
+      createMarketplaceClient${setup}${call}`, 'mjs');
+    expect(JSON.parse(out)).toEqual({ mage_id: 'MAG000000001', screen_name: 'smoke' });
   });
 });
