@@ -9,3 +9,4 @@ export type { ConditionType, RawSearchCriteria, SearchCriteriaInput } from './se
 export type { FieldSelection, FieldSelector } from './fields/index.ts';
 export type { SchemaCallOptions, SchemaEndpoints, SchemaRequest, SwaggerDocument } from './schema-endpoints.ts';
 export * from './async/index.ts';
+export { SearchCriteriaBuilder, searchCriteria, where, CONDITION_TYPES, isConditionType, type ConditionValue, type SearchField } from './search/index.ts';

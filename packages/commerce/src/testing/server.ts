@@ -29,7 +29,8 @@ export async function startFakeCommerce(options: StartFakeCommerceOptions = {}):
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0;
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-      const request = new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) });
+      // The Host header, port included: OAuth signatures cover the origin the client addressed.
+      const request = new Request(`http://${req.headers.host ?? `127.0.0.1:${actualPort}`}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) });
       fake
         .handle(request)
         .then(async (response) => {

@@ -1,0 +1,101 @@
+// Every example runs against the embedded fakes, exactly as a user would call it.
+import { adminToken, createCommerceClient } from '@magekit/commerce';
+import { startFakeCommerce } from '@magekit/commerce/testing';
+import { createMarketplaceClient, createMalwareScanFeed } from '@magekit/marketplace';
+import type { ReceivedEvent as CallbackEvent } from '../callback-receiver-node.ts';
+import { startFakeMarketplace } from '@magekit/marketplace/testing';
+import { describe, expect, it } from 'vitest';
+import { updatePrices } from '../bulk-price-update.ts';
+import { createReceiver } from '../callback-receiver-fetch.ts';
+import { startCallbackReceiver } from '../callback-receiver-node.ts';
+import { listCheapProducts } from '../integration-oauth.ts';
+import { releaseExtensions, type Release } from '../marketplace-release.ts';
+
+const admin = { username: 'admin', password: 'admin123!' };
+
+describe('bulk-price-update', () => {
+  it('updates 300 prices, accounts for every SKU, and resubmits the retryable failures', async () => {
+    const running = await startFakeCommerce({ auth: { admins: [admin] }, seed: { products: 300 }, consumer: { failures: { rate: 0.05, rateStatus: [2, 3] } } });
+    try {
+      const commerce = createCommerceClient({ baseUrl: running.url, auth: adminToken(admin) });
+      const changes = Array.from({ length: 300 }, (_, i) => ({ sku: `SKU-${String(i + 1).padStart(4, '0')}`, price: 100 + i }));
+      const events: number[] = [];
+      const report = await updatePrices(commerce, changes, (e) => events.push(e.open));
+      expect(report.updated.length + report.failed.length).toBe(300);
+      expect(new Set([...report.updated, ...report.failed.map((f) => f.sku)]).size).toBe(300);
+      expect(report.failed.length).toBeGreaterThan(0); // status-3 failures stay failed
+      expect(report.failed.every((f) => f.status !== 1 && f.message.length > 0)).toBe(true);
+      expect(report.resubmitted).toBeGreaterThan(0); // the status-2 ones went back once
+      expect(events.at(-1)).toBe(0);
+      const updated = await commerce.products.get({ sku: report.updated[0]! });
+      expect(updated.price).toBe(100 + changes.findIndex((c) => c.sku === report.updated[0]));
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describe('integration-oauth', () => {
+  it('signs every request with OAuth 1.0a and gets filtered, sorted products', async () => {
+    const keys = { consumerKey: 'ck-example-0001', consumerSecret: 'cs-example-secret', accessToken: 'at-example-0001', accessTokenSecret: 'ats-example-secret' };
+    const running = await startFakeCommerce({ seed: { products: 60 }, auth: { integrations: [keys] } });
+    try {
+      const products = await listCheapProducts(running.url, keys, 30);
+      expect(products.length).toBeGreaterThan(0);
+      expect(products.every((p) => (p.price ?? Infinity) <= 30)).toBe(true);
+      expect(products.map((p) => p.price)).toEqual([...products.map((p) => p.price)].sort((a, b) => (a ?? 0) - (b ?? 0)));
+      await expect(listCheapProducts(running.url, { ...keys, consumerSecret: 'wrong-secret-value' }, 30)).rejects.toMatchObject({ kind: 'auth', status: 401 });
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describe('marketplace-release with the node:http callback receiver', () => {
+  it('uploads, waits for the scan (woken by the callback), submits, and hears the status updates', async () => {
+    const running = await startFakeMarketplace({ reviewDelayMs: 20 });
+    const events: CallbackEvent[] = [];
+    const feed = createMalwareScanFeed();
+    const receiver = await startCallbackReceiver({
+      username: 'eqp',
+      password: 'receiver-secret-1',
+      onEvent: (event) => {
+        events.push(event);
+        if (event.callback_event === 'malware_scan_complete') feed.push(event.update_info as never);
+      },
+    });
+    try {
+      const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.baseUrl, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
+      await market.users.update({ api_callbacks: [{ name: 'ci', url: receiver.url, username: 'eqp', password: 'receiver-secret-1' }] });
+      running.fake.failItems((item) => (item['item_id'] === 'broken' ? 1208 : undefined));
+      const release = (itemId: string): Release => ({ itemId, name: `Acme ${itemId}`, version: '1.0.0', zip: new Uint8Array([80, 75, 5, 6]), guide: new TextEncoder().encode('%PDF-1.7') });
+      const report = await releaseExtensions(market, [release('good'), release('broken'), release('also-good')], feed);
+      expect(report.submitted.map((s) => s.itemId)).toEqual(['good', 'also-good']);
+      expect(report.refused).toEqual([{ itemId: 'broken', code: 1208, message: 'Insufficient information for Technical Submission' }]);
+      await running.fake.settle();
+      await expect.poll(() => events.filter((e) => e.callback_event === 'eqp_status_update').length).toBeGreaterThan(0);
+      expect(events.filter((e) => e.callback_event === 'malware_scan_complete')).toHaveLength(6);
+      const statusFor = new Set(events.filter((e) => e.callback_event === 'eqp_status_update').map((e) => (e.update_info as { submission_id: string }).submission_id));
+      expect([...statusFor].sort()).toEqual(report.submitted.map((s) => s.submissionId).sort());
+    } finally {
+      await receiver.close();
+      await running.close();
+    }
+  });
+});
+
+describe('callback-receiver-fetch', () => {
+  it('answers 200 to a signed event and 401 to a wrong password, as a plain Fetch handler', async () => {
+    const got: CallbackEvent[] = [];
+    const handler = createReceiver({ username: 'eqp', password: 'fetch-secret-1' }, (e) => void got.push(e));
+    const body = JSON.stringify({ callback_event: 'eqp_status_update', update_info: { submission_id: 's1', item_id: 'i1', eqp_flow: 'marketing', current_status: 'approved' } });
+    const send = (password: string) =>
+      handler(new Request('https://receiver.test/eqp', { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Basic ${btoa(`eqp:${password}`)}` } }));
+    expect((await send('fetch-secret-1')).status).toBe(200);
+    const refused = await send('nope-nope-nope');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Basic/);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.update_info).toMatchObject({ submission_id: 's1', current_status: 'approved' });
+  });
+});
