@@ -21,7 +21,7 @@ import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
 import { commerceHttpError } from './errors.ts';
 import { fieldsQueryValue } from './fields/index.ts';
-import { buildQuery } from './query.ts';
+import { appendBracketed, buildQuery } from './query.ts';
 import { routeByKey, routes, splitInput, type RouteInfo } from './route-table.ts';
 import { toRawSearchCriteria } from './search/normalize.ts';
 import { checkStoreCode } from './store-code.ts';
@@ -169,7 +169,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
       // Search routes refuse a request without searchCriteria ("searchCriteria" is required); an
       // empty `searchCriteria=` is the platform's form for "everything".
       const criteria = query['searchCriteria'] === undefined ? undefined : toRawSearchCriteria(query['searchCriteria']);
-      if (criteria && Object.keys(criteria).length) query['searchCriteria'] = criteria;
+      if (criteria && serializesToSomething('searchCriteria', criteria)) query['searchCriteria'] = criteria;
       else if (route.takesSearchCriteria) query['searchCriteria'] = '';
       return { path, query, body };
     },
@@ -193,6 +193,13 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     now: () => Date.now(),
   });
   return runtime;
+}
+
+/** False for criteria such as `{ filter_groups: [] }`, which put no key on the wire. */
+function serializesToSomething(name: string, value: unknown): boolean {
+  const probe = new URLSearchParams();
+  appendBracketed(probe, name, value);
+  return probe.size > 0;
 }
 
 /** Credentials a caller passes as raw headers are masked like those the auth strategies handle. */

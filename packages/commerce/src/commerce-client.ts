@@ -4,11 +4,20 @@ import type { MethodTree } from './generated/method-tree.ts';
 import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
 import { buildTree, createRuntime, requireRoute, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './client.ts';
-import type { RouteArgs, RouteKey, RouteOutput } from './methods.ts';
+import type { RouteKey } from './methods.ts';
+import type { FieldsArgument, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
+import type { SelectedItem } from './fields/types.ts';
+import { paginate, type ListRouteKey, type PaginateOptions, type PaginateParams, type Paginator } from './paginate.ts';
+import type { Routes } from './generated/operations.ts';
 
 export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures {
   /** Calls any route by its reference string: `request('GET /V1/products/{sku}', { sku })`. */
-  request<K extends RouteKey>(route: K, ...args: RouteArgs<K>): Promise<RouteOutput<K>>;
+  request<K extends RouteKey, const F extends FieldsArgument<K, F> = undefined>(route: K, ...args: RouteArgsWith<K, F>): Promise<SelectedOutput<K, F>>;
+  /**
+   * Every item of a search route, page by page: `for await (const p of commerce.paginate('GET /V1/products', { searchCriteria }))`.
+   * Stops on total_count (the platform repeats its last page past the end); `.pages()` and `.collect()` too.
+   */
+  paginate<K extends ListRouteKey, const F extends FieldsArgument<K, F> = undefined>(route: K, params?: PaginateParams<K, F>, options?: PaginateOptions): Paginator<SelectedItem<Routes[K]['output'], F>>;
   /** Forgets cached admin/customer tokens; the next call signs in again. */
   logout(): void;
   /** Revokes the customer token at the platform (customerToken auth), then forgets it. */
@@ -23,7 +32,8 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   const runtime = createRuntime(options);
   const tree = buildTree<MethodTree>((route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
   return Object.assign(tree, attachAsync(runtime), {
-    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(requireRoute(route), input, callOptions)) as CommerceClient['request'],
+    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(requireRoute(route), input, callOptions)) as unknown as CommerceClient['request'],
+    paginate: ((route: ListRouteKey, params?: object, options?: PaginateOptions) => paginate(runtime, route, params as never, options)) as unknown as CommerceClient['paginate'],
     logout: () => runtime.authorizer.logout?.(),
     revoke: async () => {
       if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });

@@ -9,4 +9,8 @@ export type { ConditionType, RawSearchCriteria, SearchCriteriaInput } from './se
 export type { FieldSelection, FieldSelector } from './fields/index.ts';
 export type { SchemaCallOptions, SchemaEndpoints, SchemaRequest, SwaggerDocument } from './schema-endpoints.ts';
 export * from './async/index.ts';
-export { SearchCriteriaBuilder, searchCriteria, where, CONDITION_TYPES, isConditionType, type ConditionValue, type SearchField } from './search/index.ts';
+export { SearchCriteriaBuilder, searchCriteria, where, CONDITION_TYPES, isConditionType } from './search/index.ts';
+export type { SearchField, ConditionValue, CamelSearchCriteria, FilterValue } from './search/index.ts';
+export { paginate, type Paginator, type Page, type PaginateOptions, type ListRouteKey } from './paginate.ts';
+export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
+export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';

@@ -142,7 +142,8 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     const input = { ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), ...match.pathValues };
     const result = execute(match.route, input, url.searchParams);
     if (result === undefined) return new Response(null, { status: 200 });
-    return Response.json(method === 'GET' ? applyFields(result, url.searchParams.get('fields')) : result);
+    // The platform filters every response by `fields`, writes included (it restricts what comes back).
+    return Response.json(applyFields(result, url.searchParams.get('fields')));
   }
 
   function count(key: string): void {

@@ -1,0 +1,124 @@
+/**
+ * `paginate(client, route, params)`: every item of a search, page by page.
+ *
+ * The platform answers a page past the end with the last page again (magento/magento2#3787), so a
+ * loop that waits for an empty page never ends and one that stops on a short page can repeat items.
+ * This one computes the last page from `total_count` (re-read on every page, since records come and
+ * go) and never asks beyond it. `fields` select item fields; they are sent as `items[...]` with
+ * `total_count` added, so narrowing the response never breaks the paging.
+ *
+ * Offset paging over live data can skip or repeat a record that is inserted or deleted between two
+ * requests; sort by a stable field (`entity_id`) and filter on `updated_at` for exact syncs.
+ */
+import { AbortError, InputError, ResponseError } from '@magekit/core';
+import { requireRoute, type CallOptions, type CommerceRuntime } from './client.ts';
+import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
+import type { FieldsArgument } from './fields/method-types.ts';
+import type { SelectedItem } from './fields/types.ts';
+import type { RouteKey, Routes } from './generated/operations.ts';
+import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
+
+/** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria. */
+export type ListRouteKey = { [K in RouteKey]: Routes[K]['list'] extends true ? K : never }[RouteKey];
+
+export type PaginateParams<K extends ListRouteKey, F> = Omit<Routes[K]['input'], 'fields'> & { fields?: F };
+
+export interface PaginateOptions extends CallOptions {
+  /** Items per request. Default: the searchCriteria's page_size, else 100. */
+  pageSize?: number | undefined;
+}
+
+export interface Page<Item> {
+  items: Item[];
+  /** Matching records on the server when this page was read. */
+  totalCount: number;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface Paginator<Item> extends AsyncIterable<Item> {
+  /** The pages themselves, with their totals. */
+  pages(): AsyncIterableIterator<Page<Item>>;
+  /** Every item, collected. */
+  collect(): Promise<Item[]>;
+}
+
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** Anything that carries the client runtime: a CommerceClient, or the runtime itself. */
+export type RuntimeHolder = CommerceRuntime | { readonly runtime: CommerceRuntime };
+
+/**
+ * Iterates a search route's items. Input is checked now, before any request: the route must be a
+ * search route, the searchCriteria valid, the page size a positive integer, the fields readable.
+ */
+export function paginate<K extends ListRouteKey, const F extends FieldsArgument<K, F> = undefined>(
+  client: RuntimeHolder,
+  route: K,
+  params?: PaginateParams<K, F>,
+  options: PaginateOptions = {},
+): Paginator<SelectedItem<Routes[K]['output'], F>> {
+  type Item = SelectedItem<Routes[K]['output'], F>;
+  const runtime = 'runtime' in client ? client.runtime : client;
+  const info = requireRoute(route);
+  if (!info.searchResults || !info.takesSearchCriteria) {
+    throw new InputError(`paginate: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).`, { service: 'commerce' });
+  }
+  const { fields, searchCriteria, ...rest } = (params ?? {}) as { fields?: unknown; searchCriteria?: unknown };
+  const criteria = toRawSearchCriteria(searchCriteria ?? {});
+  const pageSize = options.pageSize !== undefined ? positiveInteger(options.pageSize, 'pageSize') : (criteria.page_size ?? DEFAULT_PAGE_SIZE);
+  const firstPage = criteria.current_page ?? 1;
+  const fieldsValue = fields === undefined ? undefined : serializeSelection(listSelection(fields, toSelection(fields), { totalCount: true }));
+  const { pageSize: _pageSize, ...callOptions } = options;
+
+  const signal = callOptions.signal;
+  const checkAborted = (where: string): void => {
+    if (signal?.aborted) throw new AbortError(`paginate: ${route} was aborted by the caller ${where}.`, { service: 'commerce', cause: signal.reason });
+  };
+
+  async function* pages(): AsyncIterableIterator<Page<Item>> {
+    for (let page = firstPage; ; page += 1) {
+      checkAborted(`before page ${page}`);
+      const input = { ...rest, searchCriteria: { ...criteria, page_size: pageSize, current_page: page }, ...(fieldsValue === undefined ? {} : { fields: fieldsValue }) };
+      const body = await runtime.call<unknown>(info, input, callOptions);
+      const { items, totalCount } = readPage(body, route, page);
+      yield { items: items as Item[], totalCount, page, pageSize };
+      const lastPage = Math.ceil(totalCount / pageSize);
+      // A short or empty page also means the end: asking further would only repeat the last page.
+      if (page >= lastPage || items.length < pageSize) return;
+    }
+  }
+
+  return {
+    pages,
+    async *[Symbol.asyncIterator]() {
+      for await (const page of pages()) {
+        for (const item of page.items) {
+          // Abort takes effect at once, not only at the next request.
+          checkAborted('while iterating');
+          yield item;
+        }
+      }
+    },
+    async collect() {
+      const out: Item[] = [];
+      for await (const page of pages()) out.push(...page.items);
+      return out;
+    },
+  };
+}
+
+function readPage(body: unknown, route: string, page: number): { items: unknown[]; totalCount: number } {
+  const wrapper = (body ?? {}) as { items?: unknown; total_count?: unknown };
+  // With `fields`, the platform filters an empty items list into `null` (see testing/partial-response.ts).
+  const items = wrapper.items === null ? [] : wrapper.items;
+  if (Array.isArray(items) && typeof wrapper.total_count === 'number' && Number.isInteger(wrapper.total_count) && wrapper.total_count >= 0) {
+    return { items, totalCount: wrapper.total_count };
+  }
+  throw new ResponseError(
+    `paginate: page ${page} of ${route} is not { items: [...], total_count: n }; paging needs both (if you passed fields, select item fields).`,
+    JSON.stringify(body) ?? String(body),
+    { service: 'commerce' },
+  );
+}

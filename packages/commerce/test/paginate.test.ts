@@ -1,0 +1,120 @@
+/**
+ * paginate(): every item exactly once, stopping on total_count although the platform repeats the
+ * last page, with fields (wrapped, total_count kept), searchCriteria, abort and bad input.
+ */
+import fc from 'fast-check';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createCommerceClient } from '../src/commerce-client.ts';
+import { paginate } from '../src/paginate.ts';
+import { where } from '../src/search/index.ts';
+import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';
+import { server } from './msw.ts';
+import { BASE, customer, installSearchPlatform, order, product } from './search-harness.ts';
+
+const commerce = () => createCommerceClient({ baseUrl: BASE, retry: false });
+const range = (n: number, make: (i: number) => Record<string, unknown>) => Array.from({ length: n }, (_, i) => make(i + 1));
+
+describe('paginate', () => {
+  it('visits every product once and stops on total_count, never asking past the last page', async () => {
+    const store = installSearchPlatform({ products: range(7, product) });
+    const skus: string[] = [];
+    for await (const item of paginate(commerce(), 'GET /V1/products', {}, { pageSize: 3 })) skus.push(item.sku);
+    expect(skus).toEqual(range(7, product).map((p) => p['sku']));
+    expect(store.requests.map((u) => u.searchParams.get('searchCriteria[current_page]'))).toEqual(['1', '2', '3']);
+    expect(store.requests.every((u) => u.searchParams.get('searchCriteria[page_size]') === '3')).toBe(true);
+  });
+
+  it('stops after one request when everything fits, and on an empty search', async () => {
+    const store = installSearchPlatform({ products: range(3, product) });
+    expect(await paginate(commerce(), 'GET /V1/products', {}, { pageSize: 3 }).collect()).toHaveLength(3);
+    expect(await paginate(commerce(), 'GET /V1/products', { searchCriteria: where('price', 'gt', 1000) }).collect()).toEqual([]);
+    expect(store.requests).toHaveLength(2);
+  });
+
+  it('keeps the filters and sort orders, takes page size and start page from the criteria', async () => {
+    const store = installSearchPlatform({ products: range(20, product) });
+    const criteria = where('status', 'eq', 1).sortBy('price', 'DESC').pageSize(4).page(2);
+    const ids = (await paginate(commerce(), 'GET /V1/products', { searchCriteria: criteria }).collect()).map((p) => p.id);
+    const enabled = range(20, product).filter((p) => p['status'] === 1).map((p) => p['id'] as number).sort((a, b) => b - a);
+    expect(ids).toEqual(enabled.slice(4));
+    expect(store.requests[0]!.searchParams.get('searchCriteria[filter_groups][0][filters][0][field]')).toBe('status');
+  });
+
+  it('pages() reports each page with its total', async () => {
+    installSearchPlatform({ customers: range(5, customer) });
+    const pages = [];
+    for await (const page of paginate(commerce(), 'GET /V1/customers/search', {}, { pageSize: 2 }).pages()) pages.push([page.page, page.items.length, page.totalCount]);
+    expect(pages).toEqual([[1, 2, 5], [2, 2, 5], [3, 1, 5]]);
+  });
+
+  it('with fields: wraps them in items[...] and keeps total_count so paging still works', async () => {
+    const store = installSearchPlatform({ orders: range(5, order) });
+    const all = await paginate(commerce(), 'GET /V1/orders', { fields: ['increment_id', { items: ['sku'] }] }, { pageSize: 2 }).collect();
+    expect(all).toEqual(range(5, order).map((o) => ({ increment_id: o['increment_id'], items: [{ sku: (o['items'] as { sku: string }[])[0]!.sku }] })));
+    expect(store.requests[0]!.searchParams.get('fields')).toBe('items[increment_id,items[sku]],total_count');
+  });
+
+  it('with fields on an empty search (the platform answers items: null)', async () => {
+    installSearchPlatform({ products: [] });
+    expect(await paginate(commerce(), 'GET /V1/products', { fields: ['sku'] }).collect()).toEqual([]);
+  });
+
+  it('stops when the signal aborts between pages, with a typed abort error', async () => {
+    const store = installSearchPlatform({ products: range(9, product) });
+    const controller = new AbortController();
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const item of paginate(commerce(), 'GET /V1/products', {}, { pageSize: 3, signal: controller.signal })) {
+        seen.push(item);
+        if (seen.length === 4) controller.abort();
+      }
+    })().catch((e: unknown) => e);
+    expect((error as { kind: string }).kind).toBe('abort');
+    expect(seen).toHaveLength(4);
+    expect(store.requests).toHaveLength(2);
+  });
+
+  it('refuses bad input before any request', () => {
+    const client = commerce();
+    expect(() => paginate(client, 'GET /V1/products', {}, { pageSize: 0 })).toThrow('pageSize must be a positive integer, got 0');
+    expect(() => paginate(client, 'GET /V1/products', {}, { pageSize: 1.5 })).toThrow('positive integer');
+    expect(() => paginate(client, 'GET /V1/products', { searchCriteria: { filter_groups: [{ filters: [] }] } })).toThrow('filter_groups[0] is empty');
+    expect(() => paginate(client, 'GET /V1/products', { fields: 'sku,[' })).toThrow('a field name is missing');
+    expect(() => paginate(client, 'GET /V1/products/{sku}' as 'GET /V1/products', {})).toThrow('not a search route');
+  });
+
+  it('fails clearly when a page is not a search result', async () => {
+    server.use(http.get(`${BASE}/rest/V1/products`, () => HttpResponse.json({ items: [] })));
+    const error = await paginate(commerce(), 'GET /V1/products').collect().catch((e: unknown) => e);
+    expect((error as { kind: string }).kind).toBe('response');
+    expect((error as Error).message).toContain('total_count');
+  });
+});
+
+describe('paginate (property)', () => {
+  it('visits every item exactly once for any total and page size, though pages past the end repeat', async () => {
+    let records: Record<string, unknown>[] = [];
+    let requests = 0;
+    // A platform backed by applySearch: a page past the end answers the last page again.
+    server.use(
+      http.get(`${BASE}/rest/V1/products`, ({ request }) => {
+        requests += 1;
+        const url = new URL(request.url);
+        return HttpResponse.json(applyFields(applySearch(records, parseSearchCriteria(url.searchParams)), url.searchParams.get('fields')) as Record<string, unknown>);
+      }),
+    );
+    const client = commerce();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 25 }), fc.boolean(), async (total, pageSize, withFields) => {
+        records = range(total, (i) => ({ id: i, sku: `S${i}`, price: i }));
+        requests = 0;
+        const params = withFields ? { fields: ['id'] as const } : {};
+        const ids = (await paginate(client, 'GET /V1/products', params, { pageSize }).collect()).map((p) => p.id);
+        expect(ids).toEqual(records.map((r) => r['id']));
+        expect(requests).toBe(Math.max(1, Math.ceil(total / pageSize)));
+      }),
+      { numRuns: 1000 },
+    );
+  }, 120_000);
+});
