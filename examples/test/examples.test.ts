@@ -6,7 +6,9 @@ import type { ReceivedEvent as CallbackEvent } from '../callback-receiver-node.t
 import { startFakeMarketplace } from '@magekit/marketplace/testing';
 import { describe, expect, it } from 'vitest';
 import { updatePrices } from '../bulk-price-update.ts';
+import { exportCatalog } from '../catalog-export.ts';
 import { createReceiver } from '../callback-receiver-fetch.ts';
+import { syncOrders, type SyncedOrder } from '../order-sync.ts';
 import { startCallbackReceiver } from '../callback-receiver-node.ts';
 import { listCheapProducts } from '../integration-oauth.ts';
 import { releaseExtensions, type Release } from '../marketplace-release.ts';
@@ -97,5 +99,41 @@ describe('callback-receiver-fetch', () => {
     expect(refused.headers.get('www-authenticate')).toMatch(/^Basic/);
     expect(got).toHaveLength(1);
     expect(got[0]!.update_info).toMatchObject({ submission_id: 's1', current_status: 'approved' });
+  });
+});
+
+describe('catalog-export', () => {
+  it('writes one CSV row per enabled product, with only the selected columns, across pages', async () => {
+    const running = await startFakeCommerce({ auth: { admins: [admin] }, seed: { products: 230 } });
+    try {
+      const commerce = createCommerceClient({ baseUrl: running.url, auth: adminToken(admin) });
+      const lines: string[] = [];
+      const rows = await exportCatalog(commerce, (line) => lines.push(line), 50);
+      const enabled = [...running.fake.store.products.values()].filter((p) => p['status'] === 1);
+      expect(rows).toBe(enabled.length);
+      expect(lines[0]).toBe('sku,name,price,status,updated_at');
+      expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(rows);
+      expect(lines.slice(1).every((l) => l.split(',').length >= 5)).toBe(true);
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describe('order-sync', () => {
+  it('delivers every order changed since the mark, and a rerun from the new mark finds nothing', async () => {
+    const running = await startFakeCommerce({ auth: { admins: [admin] }, seed: { orders: 25 } });
+    try {
+      const commerce = createCommerceClient({ baseUrl: running.url, auth: adminToken(admin) });
+      const delivered: SyncedOrder[] = [];
+      const first = await syncOrders(commerce, '1970-01-01 00:00:00', async (o) => void delivered.push(o));
+      expect(first.synced).toBe(25);
+      expect(new Set(delivered.map((o) => o.incrementId)).size).toBe(25);
+      expect(delivered.every((o) => o.skus.length > 0 && typeof o.grandTotal === 'number')).toBe(true);
+      const again = await syncOrders(commerce, first.highWaterMark, async () => {});
+      expect(again.synced).toBe(0);
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -49,7 +49,11 @@ export function createStore(seed: SeedOptions = {}): FakeStore {
   }
   for (let i = 1; i <= (seed.orders ?? 0); i++) {
     const id = store.nextId('order');
-    store.orders.set(id, { entity_id: id, increment_id: `0000${pad(id)}`, state: 'new', status: 'pending', grand_total: 10 * i, base_grand_total: 10 * i, customer_email: `customer${i}@example.com`, created_at: STAMP, items: [] });
+    // Orders changed one minute apart, each with one line item, so syncs by updated_at have an order to follow.
+    const updated = new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString().replace('T', ' ').slice(0, 19);
+    const sku = `SKU-${pad(((i - 1) % 50) + 1)}`;
+    const items = [{ item_id: id, order_id: id, sku, name: `Product ${((i - 1) % 50) + 1}`, qty_ordered: 1, price: 10 * i, row_total: 10 * i, product_type: 'simple' }];
+    store.orders.set(id, { entity_id: id, increment_id: `0000${pad(id)}`, state: 'new', status: 'pending', grand_total: 10 * i, base_grand_total: 10 * i, customer_email: `customer${i}@example.com`, created_at: STAMP, updated_at: updated, items });
   }
   return store;
 }
