@@ -1,0 +1,104 @@
+/** Command-line parsing: `bulk status|wait <uuid>` and the flags, with node:util parseArgs. */
+import { parseArgs } from 'node:util';
+import { CliError, HELP_HINT } from './errors.ts';
+
+export type Command = 'status' | 'wait';
+
+export interface Flags {
+  baseUrl: string | undefined;
+  store: string | undefined;
+  token: string | undefined;
+  username: string | undefined;
+  password: string | undefined;
+  otp: string | undefined;
+  maxWait: number | undefined;
+  stallAfter: number | undefined;
+  pollInterval: number | undefined;
+  failures: number;
+  json: boolean;
+  quiet: boolean;
+}
+
+export type Parsed = { action: 'help' } | { action: 'version' } | { action: 'run'; command: Command; uuid: string; flags: Flags };
+
+export const DEFAULT_LISTED_FAILURES = 10;
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  'base-url': { type: 'string' },
+  store: { type: 'string' },
+  token: { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  otp: { type: 'string' },
+  'max-wait': { type: 'string' },
+  'stall-after': { type: 'string' },
+  'poll-interval': { type: 'string' },
+  failures: { type: 'string' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseCommandLine(argv: readonly string[]): Parsed {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs names the flag; its messages can echo a value given to a flag that takes none, never a secret's value.
+    const message = error instanceof Error ? error.message.split('\n')[0]!.split('. To specify')[0]!.replace(/\.?$/, '.') : String(error);
+    throw new CliError(message, HELP_HINT);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { action: 'help' };
+  if (values.version) return { action: 'version' };
+  if (positionals.length === 0) throw new CliError('No command given.', HELP_HINT);
+
+  const [group, command, uuid, ...extra] = positionals;
+  if (group !== 'bulk') throw new CliError(`Unknown command "${group}": the commands are \`bulk status <uuid>\` and \`bulk wait <uuid>\`.`, HELP_HINT);
+  if (command !== 'status' && command !== 'wait') {
+    throw new CliError(command === undefined ? 'bulk needs a command: status or wait.' : `Unknown bulk command "${command}": use status or wait.`, HELP_HINT);
+  }
+  if (uuid === undefined) throw new CliError(`bulk ${command} needs the bulk's UUID (the bulk_uuid an async or bulk request returned).`, HELP_HINT);
+  if (!UUID.test(uuid.trim())) throw new CliError(`"${uuid}" is not a bulk UUID: expected the bulk_uuid an async or bulk request returned, like 0f8fad5b-d9cb-469f-a165-70867728950e.`);
+  if (extra.length) throw new CliError(`Unexpected argument "${extra[0]}".`, HELP_HINT);
+
+  return {
+    action: 'run',
+    command,
+    uuid: uuid.trim().toLowerCase(),
+    flags: {
+      baseUrl: values['base-url'],
+      store: values.store,
+      token: values.token,
+      username: values.username,
+      password: values.password,
+      otp: values.otp,
+      maxWait: duration(values['max-wait'], '--max-wait'),
+      stallAfter: duration(values['stall-after'], '--stall-after'),
+      pollInterval: duration(values['poll-interval'], '--poll-interval'),
+      failures: count(values.failures, '--failures') ?? DEFAULT_LISTED_FAILURES,
+      json: values.json ?? false,
+      quiet: values.quiet ?? false,
+    },
+  };
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `90` (seconds), `500ms`, `90s`, `15m`, `2h` → milliseconds. */
+export function duration(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
+  const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? 's').toLowerCase()]! : NaN;
+  if (!(ms > 0) || !Number.isFinite(ms)) throw new CliError(`${flag} must be a positive duration such as 90s, 15m or 2h (a bare number is seconds); got "${text}".`);
+  return Math.round(ms);
+}
+
+function count(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(text)) throw new CliError(`${flag} must be a whole number (0 lists none); got "${text}".`);
+  return Number(text);
+}

@@ -1,0 +1,79 @@
+/**
+ * Connection settings from flags and the environment (flags win): base URL, store view, and one
+ * authentication method. Secrets go straight into the SDK's auth strategies, which register them
+ * for redaction before anything can echo them.
+ */
+import { adminToken, bearer, integration, type AuthStrategy } from '../auth/index.ts';
+import type { Flags } from './args.ts';
+import { CliError } from './errors.ts';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface ConnectionConfig {
+  baseUrl: string;
+  storeCode: string | undefined;
+  auth: AuthStrategy;
+  /** Which method was picked, for messages: `token`, `admin`, `integration`. */
+  authMethod: 'token' | 'admin' | 'integration';
+}
+
+export const ENV = {
+  baseUrl: 'MAGEKIT_BASE_URL',
+  store: 'MAGEKIT_STORE_CODE',
+  token: 'MAGEKIT_TOKEN',
+  username: 'MAGEKIT_ADMIN_USERNAME',
+  password: 'MAGEKIT_ADMIN_PASSWORD',
+  otp: 'MAGEKIT_ADMIN_OTP',
+  consumerKey: 'MAGEKIT_CONSUMER_KEY',
+  consumerSecret: 'MAGEKIT_CONSUMER_SECRET',
+  accessToken: 'MAGEKIT_ACCESS_TOKEN',
+  accessTokenSecret: 'MAGEKIT_ACCESS_TOKEN_SECRET',
+} as const;
+
+const AUTH_HINT =
+  `Give one of: --token / ${ENV.token} (a bearer token); --username and ${ENV.password} (an admin user; ${ENV.username} also works); ` +
+  `or the four integration credentials ${ENV.consumerKey}, ${ENV.consumerSecret}, ${ENV.accessToken}, ${ENV.accessTokenSecret}.`;
+
+/** A flag, else the environment variable; blank counts as unset. */
+function pick(flag: string | undefined, env: Env, name: string): string | undefined {
+  for (const value of [flag, env[name]]) if (value !== undefined && value.trim() !== '') return value;
+  return undefined;
+}
+
+export function resolveConfig(flags: Flags, env: Env): ConnectionConfig {
+  const baseUrl = pick(flags.baseUrl, env, ENV.baseUrl);
+  if (baseUrl === undefined) throw new CliError(`No base URL: pass --base-url or set ${ENV.baseUrl} (the installation's address, e.g. https://shop.example.com).`);
+  const storeCode = pick(flags.store, env, ENV.store);
+  return { baseUrl: baseUrl.trim(), storeCode: storeCode?.trim(), ...resolveAuth(flags, env) };
+}
+
+/** The first complete method wins: token, then admin user, then integration (OAuth 1.0a). */
+function resolveAuth(flags: Flags, env: Env): Pick<ConnectionConfig, 'auth' | 'authMethod'> {
+  const token = pick(flags.token, env, ENV.token);
+  if (token !== undefined) return { auth: bearer(token), authMethod: 'token' };
+
+  const username = pick(flags.username, env, ENV.username);
+  const password = pick(flags.password, env, ENV.password);
+  if (username !== undefined && password !== undefined) {
+    const otp = pick(flags.otp, env, ENV.otp);
+    return { auth: adminToken({ username, password, ...(otp === undefined ? {} : { otp }) }), authMethod: 'admin' };
+  }
+
+  const oauth = {
+    consumerKey: pick(undefined, env, ENV.consumerKey),
+    consumerSecret: pick(undefined, env, ENV.consumerSecret),
+    accessToken: pick(undefined, env, ENV.accessToken),
+    accessTokenSecret: pick(undefined, env, ENV.accessTokenSecret),
+  };
+  const given = Object.values(oauth).filter((v) => v !== undefined).length;
+  if (given === 4) return { auth: integration(oauth as { [K in keyof typeof oauth]: string }), authMethod: 'integration' };
+
+  // Nothing complete: name what is missing from the method the user evidently meant.
+  if (username !== undefined) throw new CliError(`Admin user "${username}" has no password: set ${ENV.password} (or pass --password).`, AUTH_HINT);
+  if (password !== undefined) throw new CliError(`An admin password was given without a user name: pass --username or set ${ENV.username}.`, AUTH_HINT);
+  if (given > 0) {
+    const missing = (Object.keys(oauth) as (keyof typeof oauth)[]).filter((k) => oauth[k] === undefined).map((k) => ENV[k]);
+    throw new CliError(`Integration credentials are incomplete: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`, AUTH_HINT);
+  }
+  throw new CliError('No credentials: the bulk status routes need an admin user, an admin or integration token, or integration credentials.', AUTH_HINT);
+}

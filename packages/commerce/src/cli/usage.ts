@@ -1,0 +1,47 @@
+/** The --help text. */
+export const USAGE = `Usage: magekit-commerce bulk <status|wait> <uuid> [options]
+
+Commands:
+  bulk status <uuid>   Read a bulk once: counts per status and the failures
+  bulk wait <uuid>     Follow a bulk until every operation has closed, then
+                       print the outcome (a progress bar on a terminal, one
+                       line per change otherwise; progress goes to stderr)
+
+Connection:
+  --base-url <url>     The installation's address, e.g. https://shop.example.com
+                       [MAGEKIT_BASE_URL]
+  --store <code>       Store view code [MAGEKIT_STORE_CODE]
+
+Authentication (the first complete method wins, flags before environment):
+  --token <token>      Bearer token, admin or integration [MAGEKIT_TOKEN]
+  --username <name>    Admin user [MAGEKIT_ADMIN_USERNAME]
+  --password <pass>    Admin password [MAGEKIT_ADMIN_PASSWORD]
+  --otp <code>         Two-factor code, when 2FA is on [MAGEKIT_ADMIN_OTP]
+  Integration (OAuth 1.0a), environment only: MAGEKIT_CONSUMER_KEY,
+    MAGEKIT_CONSUMER_SECRET, MAGEKIT_ACCESS_TOKEN, MAGEKIT_ACCESS_TOKEN_SECRET
+  Put passwords and tokens in the environment, not in flags: flags show in the
+  process list and in shell history.
+
+Waiting (bulk wait):
+  --max-wait <time>        Give up after this long (default 30m)
+  --stall-after <time>     Give up when no operation closes for this long
+                           (default 5m)
+  --poll-interval <time>   Shortest pause between polls (default 1s)
+  -q, --quiet              No progress output
+  Times: 500ms, 90s, 15m, 2h; a bare number is seconds.
+
+Output:
+  --json               Print the outcome (or the error) as JSON on stdout
+  --failures <n>       List at most n failed operations (default 10; 0 for none)
+  -h, --help           Show this help
+  -v, --version        Show the version
+
+Exit codes:
+  0    every operation completed
+  1    error: bad arguments, no bulk with that UUID, credentials refused,
+       server unreachable
+  2    operations failed or were rejected
+  3    operations still open: \`status\` of a running bulk, or \`wait\` gave up
+       (stalled, or --max-wait passed)
+  130  interrupted (Ctrl-C); the bulk keeps running on the platform
+`;
