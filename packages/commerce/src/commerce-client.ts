@@ -5,14 +5,16 @@ import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
 import { buildTree, createRuntime, requireRoute, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './client.ts';
 import type { RouteKey } from './methods.ts';
-import type { FieldsArgument, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
+import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
 import { paginate, type ListRouteKey, type PaginateOptions, type PaginateParams, type Paginator } from './paginate.ts';
 import type { Routes } from './generated/operations.ts';
 
 export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures {
   /** Calls any route by its reference string: `request('GET /V1/products/{sku}', { sku })`. */
-  request<K extends RouteKey, const F extends FieldsArgument<K, F> = undefined>(route: K, ...args: RouteArgsWith<K, F>): Promise<SelectedOutput<K, F>>;
+  request<K extends RouteKey>(route: K, ...args: PlainRouteArgs<K>): Promise<Routes[K]['output']>;
+  /** With a typed `fields` selection, the result narrows to what was selected. */
+  request<K extends RouteKey, const F extends FieldsArgument<K, F>>(route: K, ...args: RouteArgsWith<K, F>): Promise<SelectedOutput<K, F>>;
   /**
    * Every item of a search route, page by page: `for await (const p of commerce.paginate('GET /V1/products', { searchCriteria }))`.
    * Stops on total_count (the platform repeats its last page past the end); `.pages()` and `.collect()` too.

@@ -72,12 +72,14 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
     body: redactValue(body),
   };
   const message = `${context.method} ${context.url} failed with ${status}: ${filled}${details}`;
-  if (isTokenRoute && (status === 401 || status === 400)) return new AuthError(`${message}. ${LOCKOUT_HINT}`, { ...options, hint: LOCKOUT_HINT });
+  // The platform's messages usually end with a full stop already; add a hint as a new sentence.
+  const withHint = (hint: string) => `${message.replace(/[.\s]+$/, '')}. ${hint}`;
+  if (isTokenRoute && (status === 401 || status === 400)) return new AuthError(withHint(LOCKOUT_HINT), { ...options, hint: LOCKOUT_HINT });
   if (status === 401) {
     const hint = /timestamp|nonce/i.test(filled)
       ? 'The server rejected the OAuth timestamp: check this machine\'s clock (it must be within a few minutes of the server\'s).'
       : 'The credentials were refused or lack the ACL resource named in the message.';
-    return new AuthError(`${message}. ${hint}`, { ...options, hint });
+    return new AuthError(withHint(hint), { ...options, hint });
   }
   return new HttpError(message, options);
 }

@@ -18,4 +18,4 @@ export type RouteArgs<K extends RouteKey> = Routes[K]['required'] extends true
   ? [input: RouteInput<K>, options?: CallOptions]
   : [input?: RouteInput<K>, options?: CallOptions];
 
-export type { RouteMethod, FieldsFor, FieldsArgument, SelectedOutput } from './fields/method-types.ts';
+export type { RouteMethod, FieldsFor, FieldsArgument, PlainRouteArgs, SelectedOutput } from './fields/method-types.ts';

@@ -18,7 +18,7 @@ describe('Catalog', () => {
     expectTypeOf<Output<'GET /V1/products/{sku}'>>().toHaveProperty('price').toEqualTypeOf<number | undefined>();
     expectTypeOf<Output<'GET /V1/products/{sku}'>>().toHaveProperty('id').toEqualTypeOf<number | undefined>();
     expectTypeOf(commerce.request('GET /V1/products/{sku}', { sku: 'MB-01' })).resolves.toEqualTypeOf<Output<'GET /V1/products/{sku}'>>();
-    expectTypeOf(commerce.products.get).returns.resolves.toEqualTypeOf<Output<'GET /V1/products/{sku}'>>();
+    expectTypeOf(commerce.products.get({ sku: 'MB-01' })).resolves.toEqualTypeOf<Output<'GET /V1/products/{sku}'>>();
   });
 
   it('PUT /V1/products/{sku}: sku and product required, saveOptions optional', () => {
