@@ -26,7 +26,7 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures 
   revoke(): Promise<void>;
   /** The platform's schema documents: GET /rest/{store}/schema, /async/schema, /async/bulk/schema. */
   readonly schema: SchemaEndpoints;
-  /** Internal machinery for the SDK's own helpers. */
+  /** @internal Machinery for the SDK's own helpers. */
   readonly runtime: CommerceRuntime;
 }
 

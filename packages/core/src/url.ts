@@ -72,6 +72,15 @@ export function fillPath(template: string, params: Record<string, unknown>, serv
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       throw new InputError(`${route}: path parameter "${name}" must be a string or number, got ${typeof value}.`, { service });
     }
+    // URL parsers (fetch's included) drop "." and ".." segments even when percent-encoded, so the
+    // request would silently address another resource.
+    if (value === '.' || value === '..') {
+      throw new InputError(
+        `${route}: path parameter "${name}" is "${value}", which no URL path can carry (it is read as a relative segment). ` +
+          'Look the record up another way, e.g. a search with searchCriteria filtered on that field.',
+        { service },
+      );
+    }
     return encodePathSegment(value);
   });
 }

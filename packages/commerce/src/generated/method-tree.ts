@@ -295,20 +295,20 @@ export interface MethodTree {
          * `POST /V1/carts/mine/balance/apply`
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.balance.apply()`; bulk: `commerce.bulk.carts.mine.balance.apply()`.
-         * Access: admin.
+         * Access: customer.
          */
         apply: RouteMethod<"POST /V1/carts/mine/balance/apply">;
       };
       billingAddress: {
         /**
          * `GET /V1/carts/mine/billing-address`
-         * Access: admin.
+         * Access: customer.
          */
         get: RouteMethod<"GET /V1/carts/mine/billing-address">;
         /**
          * `POST /V1/carts/mine/billing-address`
          * Async: `commerce.async.carts.mine.billingAddress.set()`; bulk: `commerce.bulk.carts.mine.billingAddress.set()`.
-         * Access: admin.
+         * Access: customer.
          */
         set: RouteMethod<"POST /V1/carts/mine/billing-address">;
       };
@@ -316,25 +316,25 @@ export interface MethodTree {
         /**
          * `DELETE /V1/carts/mine/coupons`
          * Async: `commerce.async.carts.mine.coupons.delete()`; bulk: `commerce.bulk.carts.mine.coupons.delete()`.
-         * Access: admin.
+         * Access: customer.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/coupons">;
         /**
          * `GET /V1/carts/mine/coupons`
-         * Access: admin.
+         * Access: customer.
          */
         get: RouteMethod<"GET /V1/carts/mine/coupons">;
         /**
          * `PUT /V1/carts/mine/coupons/{couponCode}`
          * Async: `commerce.async.carts.mine.coupons.set()`; bulk: `commerce.bulk.carts.mine.coupons.set()`.
-         * Access: admin.
+         * Access: customer.
          */
         set: RouteMethod<"PUT /V1/carts/mine/coupons/{couponCode}">;
       };
       /**
        * `POST /V1/carts/mine`
        * Async: `commerce.async.carts.mine.create()`; bulk: `commerce.bulk.carts.mine.create()`.
-       * Access: admin.
+       * Access: customer.
        */
       create: RouteMethod<"POST /V1/carts/mine">;
       /**
@@ -347,7 +347,7 @@ export interface MethodTree {
          * `POST /V1/carts/mine/giftCards`
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.giftCards.add()`; bulk: `commerce.bulk.carts.mine.giftCards.add()`.
-         * Access: admin.
+         * Access: customer.
          */
         add: RouteMethod<"POST /V1/carts/mine/giftCards">;
         /**
@@ -360,31 +360,31 @@ export interface MethodTree {
          * `DELETE /V1/carts/mine/giftCards/{giftCardCode}`
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.giftCards.delete()`; bulk: `commerce.bulk.carts.mine.giftCards.delete()`.
-         * Access: admin.
+         * Access: customer.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/giftCards/{giftCardCode}">;
       };
       giftMessage: {
         /**
          * `GET /V1/carts/mine/gift-message`
-         * Access: admin.
+         * Access: customer.
          */
         get: RouteMethod<"GET /V1/carts/mine/gift-message">;
         /**
          * `GET /V1/carts/mine/gift-message/{itemId}`
-         * Access: admin.
+         * Access: customer.
          */
         getForItem: RouteMethod<"GET /V1/carts/mine/gift-message/{itemId}">;
         /**
          * `POST /V1/carts/mine/gift-message`
          * Async: `commerce.async.carts.mine.giftMessage.set()`; bulk: `commerce.bulk.carts.mine.giftMessage.set()`.
-         * Access: admin.
+         * Access: customer.
          */
         set: RouteMethod<"POST /V1/carts/mine/gift-message">;
         /**
          * `POST /V1/carts/mine/gift-message/{itemId}`
          * Async: `commerce.async.carts.mine.giftMessage.setForItem()`; bulk: `commerce.bulk.carts.mine.giftMessage.setForItem()`.
-         * Access: admin.
+         * Access: customer.
          */
         setForItem: RouteMethod<"POST /V1/carts/mine/gift-message/{itemId}">;
       };
@@ -392,24 +392,24 @@ export interface MethodTree {
         /**
          * `POST /V1/carts/mine/items`
          * Async: `commerce.async.carts.mine.items.add()`; bulk: `commerce.bulk.carts.mine.items.add()`.
-         * Access: admin.
+         * Access: customer.
          */
         add: RouteMethod<"POST /V1/carts/mine/items">;
         /**
          * `DELETE /V1/carts/mine/items/{itemId}`
          * Async: `commerce.async.carts.mine.items.delete()`; bulk: `commerce.bulk.carts.mine.items.delete()`.
-         * Access: admin.
+         * Access: customer.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/items/{itemId}">;
         /**
          * `GET /V1/carts/mine/items`
-         * Access: admin.
+         * Access: customer.
          */
         list: RouteMethod<"GET /V1/carts/mine/items">;
         /**
          * `PUT /V1/carts/mine/items/{itemId}`
          * Async: `commerce.async.carts.mine.items.update()`; bulk: `commerce.bulk.carts.mine.items.update()`.
-         * Access: admin.
+         * Access: customer.
          */
         update: RouteMethod<"PUT /V1/carts/mine/items/{itemId}">;
       };
@@ -435,26 +435,26 @@ export interface MethodTree {
       paymentMethods: {
         /**
          * `GET /V1/carts/mine/payment-methods`
-         * Access: admin.
+         * Access: customer.
          */
         list: RouteMethod<"GET /V1/carts/mine/payment-methods">;
       };
       /**
        * `PUT /V1/carts/mine/order`
        * Async: `commerce.async.carts.mine.placeOrder()`; bulk: `commerce.bulk.carts.mine.placeOrder()`.
-       * Access: admin.
+       * Access: customer.
        */
       placeOrder: RouteMethod<"PUT /V1/carts/mine/order">;
       selectedPaymentMethod: {
         /**
          * `GET /V1/carts/mine/selected-payment-method`
-         * Access: admin.
+         * Access: customer.
          */
         get: RouteMethod<"GET /V1/carts/mine/selected-payment-method">;
         /**
          * `PUT /V1/carts/mine/selected-payment-method`
          * Async: `commerce.async.carts.mine.selectedPaymentMethod.set()`; bulk: `commerce.bulk.carts.mine.selectedPaymentMethod.set()`.
-         * Access: admin.
+         * Access: customer.
          */
         set: RouteMethod<"PUT /V1/carts/mine/selected-payment-method">;
       };
@@ -462,7 +462,7 @@ export interface MethodTree {
         /**
          * `POST /V1/carts/mine/shipping-information`
          * Async: `commerce.async.carts.mine.shippingInformation.save()`; bulk: `commerce.bulk.carts.mine.shippingInformation.save()`.
-         * Access: admin.
+         * Access: customer.
          */
         save: RouteMethod<"POST /V1/carts/mine/shipping-information">;
       };
@@ -470,18 +470,18 @@ export interface MethodTree {
         /**
          * `POST /V1/carts/mine/estimate-shipping-methods`
          * Async: `commerce.async.carts.mine.shippingMethods.estimate()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimate()`.
-         * Access: admin.
+         * Access: customer.
          */
         estimate: RouteMethod<"POST /V1/carts/mine/estimate-shipping-methods">;
         /**
          * `POST /V1/carts/mine/estimate-shipping-methods-by-address-id`
          * Async: `commerce.async.carts.mine.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimateByAddressId()`.
-         * Access: admin.
+         * Access: customer.
          */
         estimateByAddressId: RouteMethod<"POST /V1/carts/mine/estimate-shipping-methods-by-address-id">;
         /**
          * `GET /V1/carts/mine/shipping-methods`
-         * Access: admin.
+         * Access: customer.
          */
         list: RouteMethod<"GET /V1/carts/mine/shipping-methods">;
       };
@@ -494,7 +494,7 @@ export interface MethodTree {
         collect: RouteMethod<"PUT /V1/carts/mine/collect-totals">;
         /**
          * `GET /V1/carts/mine/totals`
-         * Access: admin.
+         * Access: customer.
          */
         get: RouteMethod<"GET /V1/carts/mine/totals">;
       };
@@ -502,7 +502,7 @@ export interface MethodTree {
         /**
          * `POST /V1/carts/mine/totals-information`
          * Async: `commerce.async.carts.mine.totalsInformation.calculate()`; bulk: `commerce.bulk.carts.mine.totalsInformation.calculate()`.
-         * Access: admin.
+         * Access: customer.
          */
         calculate: RouteMethod<"POST /V1/carts/mine/totals-information">;
       };
@@ -1027,13 +1027,13 @@ export interface MethodTree {
       billingAddress: {
         /**
          * `GET /V1/customers/me/billingAddress`
-         * Access: admin.
+         * Access: customer.
          */
         get: RouteMethod<"GET /V1/customers/me/billingAddress">;
       };
       /**
        * `GET /V1/customers/me`
-       * Access: admin.
+       * Access: customer.
        */
       get: RouteMethod<"GET /V1/customers/me">;
       password: {
@@ -1047,14 +1047,14 @@ export interface MethodTree {
       shippingAddress: {
         /**
          * `GET /V1/customers/me/shippingAddress`
-         * Access: admin.
+         * Access: customer.
          */
         get: RouteMethod<"GET /V1/customers/me/shippingAddress">;
       };
       /**
        * `PUT /V1/customers/me`
        * Async: `commerce.async.customers.me.update()`; bulk: `commerce.bulk.customers.me.update()`.
-       * Access: admin.
+       * Access: customer.
        */
       update: RouteMethod<"PUT /V1/customers/me">;
     };

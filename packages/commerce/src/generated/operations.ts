@@ -8,7 +8,7 @@ export interface Routes {
    * `POST /V1/carts/mine/balance/apply`
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.carts.mine.balance.apply()`; bulk: `commerce.bulk.carts.mine.balance.apply()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/balance/apply": { id: "carts.mine.balance.apply"; input: {  }; required: false; output: operations["carts.mine.balance.apply"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -42,14 +42,14 @@ export interface Routes {
    * `DELETE /V1/carts/mine/giftCards/{giftCardCode}`
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.carts.mine.giftCards.delete()`; bulk: `commerce.bulk.carts.mine.giftCards.delete()`.
-   * Access: admin.
+   * Access: customer.
    */
   "DELETE /V1/carts/mine/giftCards/{giftCardCode}": { id: "carts.mine.giftCards.delete"; input: { giftCardCode: string }; required: true; output: operations["carts.mine.giftCards.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/giftCards`
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.carts.mine.giftCards.add()`; bulk: `commerce.bulk.carts.mine.giftCards.add()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/giftCards": { id: "carts.mine.giftCards.add"; input: {  } & NonNullable<operations["carts.mine.giftCards.add"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.giftCards.add"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -783,7 +783,7 @@ export interface Routes {
   /**
    * `POST /V1/carts/mine/shipping-information`
    * Async: `commerce.async.carts.mine.shippingInformation.save()`; bulk: `commerce.bulk.carts.mine.shippingInformation.save()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/shipping-information": { id: "carts.mine.shippingInformation.save"; input: {  } & NonNullable<operations["carts.mine.shippingInformation.save"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.shippingInformation.save"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -807,7 +807,7 @@ export interface Routes {
   /**
    * `POST /V1/carts/mine/totals-information`
    * Async: `commerce.async.carts.mine.totalsInformation.calculate()`; bulk: `commerce.bulk.carts.mine.totalsInformation.calculate()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/totals-information": { id: "carts.mine.totalsInformation.calculate"; input: {  } & NonNullable<operations["carts.mine.totalsInformation.calculate"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.totalsInformation.calculate"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1075,13 +1075,13 @@ export interface Routes {
   "POST /V1/customers": { id: "customers.create"; input: {  } & NonNullable<operations["customers.create"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.create"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/customers/me`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/customers/me": { id: "customers.me.get"; input: {  }; required: false; output: operations["customers.me.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/customers/me`
    * Async: `commerce.async.customers.me.update()`; bulk: `commerce.bulk.customers.me.update()`.
-   * Access: admin.
+   * Access: customer.
    */
   "PUT /V1/customers/me": { id: "customers.me.update"; input: {  } & NonNullable<operations["customers.me.update"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.me.update"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1159,7 +1159,7 @@ export interface Routes {
   "GET /V1/customers/addresses/{addressId}": { id: "customers.addresses.get"; input: { addressId: number }; required: true; output: operations["customers.addresses.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/customers/me/billingAddress`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/customers/me/billingAddress": { id: "customers.me.billingAddress.get"; input: {  }; required: false; output: operations["customers.me.billingAddress.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1169,7 +1169,7 @@ export interface Routes {
   "GET /V1/customers/{customerId}/billingAddress": { id: "customers.billingAddress.get"; input: { customerId: number }; required: true; output: operations["customers.billingAddress.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/customers/me/shippingAddress`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/customers/me/shippingAddress": { id: "customers.me.shippingAddress.get"; input: {  }; required: false; output: operations["customers.me.shippingAddress.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1296,24 +1296,24 @@ export interface Routes {
   "POST /V1/carts/{cartId}/gift-message/{itemId}": { id: "carts.giftMessage.setForItem"; input: { cartId: number; itemId: number } & NonNullable<operations["carts.giftMessage.setForItem"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.giftMessage.setForItem"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/gift-message`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/gift-message": { id: "carts.mine.giftMessage.get"; input: {  }; required: false; output: operations["carts.mine.giftMessage.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/gift-message`
    * Async: `commerce.async.carts.mine.giftMessage.set()`; bulk: `commerce.bulk.carts.mine.giftMessage.set()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/gift-message": { id: "carts.mine.giftMessage.set"; input: {  } & NonNullable<operations["carts.mine.giftMessage.set"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.giftMessage.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/gift-message/{itemId}`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/gift-message/{itemId}": { id: "carts.mine.giftMessage.getForItem"; input: { itemId: number }; required: true; output: operations["carts.mine.giftMessage.getForItem"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/gift-message/{itemId}`
    * Async: `commerce.async.carts.mine.giftMessage.setForItem()`; bulk: `commerce.bulk.carts.mine.giftMessage.setForItem()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/gift-message/{itemId}": { id: "carts.mine.giftMessage.setForItem"; input: { itemId: number } & NonNullable<operations["carts.mine.giftMessage.setForItem"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.giftMessage.setForItem"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1562,7 +1562,7 @@ export interface Routes {
   /**
    * `POST /V1/carts/mine`
    * Async: `commerce.async.carts.mine.create()`; bulk: `commerce.bulk.carts.mine.create()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine": { id: "carts.mine.create"; input: {  }; required: false; output: operations["carts.mine.create"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1574,7 +1574,7 @@ export interface Routes {
   /**
    * `PUT /V1/carts/mine/order`
    * Async: `commerce.async.carts.mine.placeOrder()`; bulk: `commerce.bulk.carts.mine.placeOrder()`.
-   * Access: admin.
+   * Access: customer.
    */
   "PUT /V1/carts/mine/order": { id: "carts.mine.placeOrder"; input: {  } & NonNullable<operations["carts.mine.placeOrder"]['requestBody']>['content']['application/json']; required: false; output: operations["carts.mine.placeOrder"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1619,19 +1619,19 @@ export interface Routes {
   "POST /V1/carts/{cartId}/estimate-shipping-methods-by-address-id": { id: "carts.shippingMethods.estimateByAddressId"; input: { cartId: number } & NonNullable<operations["carts.shippingMethods.estimateByAddressId"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.shippingMethods.estimateByAddressId"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/shipping-methods`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/shipping-methods": { id: "carts.mine.shippingMethods.list"; input: {  }; required: false; output: operations["carts.mine.shippingMethods.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/estimate-shipping-methods`
    * Async: `commerce.async.carts.mine.shippingMethods.estimate()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimate()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/estimate-shipping-methods": { id: "carts.mine.shippingMethods.estimate"; input: {  } & NonNullable<operations["carts.mine.shippingMethods.estimate"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.shippingMethods.estimate"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/estimate-shipping-methods-by-address-id`
    * Async: `commerce.async.carts.mine.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimateByAddressId()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/estimate-shipping-methods-by-address-id": { id: "carts.mine.shippingMethods.estimateByAddressId"; input: {  } & NonNullable<operations["carts.mine.shippingMethods.estimateByAddressId"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.shippingMethods.estimateByAddressId"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1693,25 +1693,25 @@ export interface Routes {
   "DELETE /V1/guest-carts/{cartId}/items/{itemId}": { id: "guestCarts.items.delete"; input: { cartId: string; itemId: number }; required: true; output: operations["guestCarts.items.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/items`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/items": { id: "carts.mine.items.list"; input: {  }; required: false; output: operations["carts.mine.items.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/items`
    * Async: `commerce.async.carts.mine.items.add()`; bulk: `commerce.bulk.carts.mine.items.add()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/items": { id: "carts.mine.items.add"; input: {  } & NonNullable<operations["carts.mine.items.add"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.items.add"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/carts/mine/items/{itemId}`
    * Async: `commerce.async.carts.mine.items.update()`; bulk: `commerce.bulk.carts.mine.items.update()`.
-   * Access: admin.
+   * Access: customer.
    */
   "PUT /V1/carts/mine/items/{itemId}": { id: "carts.mine.items.update"; input: { itemId: string } & NonNullable<operations["carts.mine.items.update"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.items.update"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `DELETE /V1/carts/mine/items/{itemId}`
    * Async: `commerce.async.carts.mine.items.delete()`; bulk: `commerce.bulk.carts.mine.items.delete()`.
-   * Access: admin.
+   * Access: customer.
    */
   "DELETE /V1/carts/mine/items/{itemId}": { id: "carts.mine.items.delete"; input: { itemId: number }; required: true; output: operations["carts.mine.items.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1748,18 +1748,18 @@ export interface Routes {
   "GET /V1/guest-carts/{cartId}/payment-methods": { id: "guestCarts.paymentMethods.list"; input: { cartId: string }; required: true; output: operations["guestCarts.paymentMethods.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/selected-payment-method`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/selected-payment-method": { id: "carts.mine.selectedPaymentMethod.get"; input: {  }; required: false; output: operations["carts.mine.selectedPaymentMethod.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/carts/mine/selected-payment-method`
    * Async: `commerce.async.carts.mine.selectedPaymentMethod.set()`; bulk: `commerce.bulk.carts.mine.selectedPaymentMethod.set()`.
-   * Access: admin.
+   * Access: customer.
    */
   "PUT /V1/carts/mine/selected-payment-method": { id: "carts.mine.selectedPaymentMethod.set"; input: {  } & NonNullable<operations["carts.mine.selectedPaymentMethod.set"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.selectedPaymentMethod.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/payment-methods`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/payment-methods": { id: "carts.mine.paymentMethods.list"; input: {  }; required: false; output: operations["carts.mine.paymentMethods.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1786,13 +1786,13 @@ export interface Routes {
   "POST /V1/guest-carts/{cartId}/billing-address": { id: "guestCarts.billingAddress.set"; input: { cartId: string } & NonNullable<operations["guestCarts.billingAddress.set"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.billingAddress.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/billing-address`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/billing-address": { id: "carts.mine.billingAddress.get"; input: {  }; required: false; output: operations["carts.mine.billingAddress.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/billing-address`
    * Async: `commerce.async.carts.mine.billingAddress.set()`; bulk: `commerce.bulk.carts.mine.billingAddress.set()`.
-   * Access: admin.
+   * Access: customer.
    */
   "POST /V1/carts/mine/billing-address": { id: "carts.mine.billingAddress.set"; input: {  } & NonNullable<operations["carts.mine.billingAddress.set"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.billingAddress.set"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1831,19 +1831,19 @@ export interface Routes {
   "PUT /V1/guest-carts/{cartId}/coupons/{couponCode}": { id: "guestCarts.coupons.set"; input: { cartId: string; couponCode: string }; required: true; output: operations["guestCarts.coupons.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/coupons`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/coupons": { id: "carts.mine.coupons.get"; input: {  }; required: false; output: operations["carts.mine.coupons.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `DELETE /V1/carts/mine/coupons`
    * Async: `commerce.async.carts.mine.coupons.delete()`; bulk: `commerce.bulk.carts.mine.coupons.delete()`.
-   * Access: admin.
+   * Access: customer.
    */
   "DELETE /V1/carts/mine/coupons": { id: "carts.mine.coupons.delete"; input: {  }; required: false; output: operations["carts.mine.coupons.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/carts/mine/coupons/{couponCode}`
    * Async: `commerce.async.carts.mine.coupons.set()`; bulk: `commerce.bulk.carts.mine.coupons.set()`.
-   * Access: admin.
+   * Access: customer.
    */
   "PUT /V1/carts/mine/coupons/{couponCode}": { id: "carts.mine.coupons.set"; input: { couponCode: string }; required: true; output: operations["carts.mine.coupons.set"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1870,7 +1870,7 @@ export interface Routes {
   "GET /V1/guest-carts/{cartId}/totals": { id: "guestCarts.totals.get"; input: { cartId: string }; required: true; output: operations["guestCarts.totals.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/totals`
-   * Access: admin.
+   * Access: customer.
    */
   "GET /V1/carts/mine/totals": { id: "carts.mine.totals.get"; input: {  }; required: false; output: operations["carts.mine.totals.get"]['responses'][200]['content']['application/json']; list: false };
   /**
