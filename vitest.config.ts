@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import projects from './vitest.workspace.ts';
 
-export default defineConfig({ test: { projects } });
+// The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
+export default defineConfig({
+  test: { projects, reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]] },
+});
