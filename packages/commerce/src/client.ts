@@ -13,9 +13,9 @@ import {
   type HttpError,
   type HttpMethod,
   type ResponseKind,
-  type RetryPolicy,
   type Transport,
-  type TransportHooks,
+  type CallTransportOptions,
+  type ClientTransportOptions,
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
@@ -26,35 +26,18 @@ import { routeByKey, routes, splitInput, type RouteInfo } from './route-table.ts
 import { toRawSearchCriteria } from './search/normalize.ts';
 import { checkStoreCode } from './store-code.ts';
 
-export interface CommerceClientOptions {
+export interface CommerceClientOptions extends ClientTransportOptions {
   /** The installation's address, e.g. https://shop.example.com. The SDK adds /rest/{store}/V1. */
   baseUrl: string | URL;
   /** Default store view code for every call; omitted from URLs when not set. `all` where the platform allows it. */
   storeCode?: string | undefined;
   /** adminToken(...), customerToken(...), integration(...), bearer(...), or none() (the default). */
   auth?: AuthStrategy | undefined;
-  /** Per-attempt timeout in ms. Default 120 000. */
-  timeout?: number | undefined;
-  /** Deadline for a whole call, retries included, in ms. Default 600 000. */
-  totalTimeout?: number | false | undefined;
-  /** Retries for idempotent methods (GET, PUT, DELETE) on 408/429/5xx and network errors. Default 2. */
-  retry?: RetryPolicy | number | false | undefined;
-  /** A fetch implementation; resolved at request time. */
-  fetch?: typeof fetch | undefined;
-  /** Logging hooks; they see URLs and headers with credentials masked. */
-  hooks?: TransportHooks | undefined;
-  headers?: Record<string, string> | undefined;
 }
 
-export interface CallOptions {
+export interface CallOptions extends CallTransportOptions {
   /** Store view code for this call (overrides the client's). */
   storeCode?: string | undefined;
-  signal?: AbortSignal | undefined;
-  timeout?: number | undefined;
-  totalTimeout?: number | false | undefined;
-  /** Override retries for this call; `{ methods: ['POST'] }` allows replaying a POST you know is safe. */
-  retry?: RetryPolicy | number | false | undefined;
-  headers?: Record<string, string> | undefined;
   /** Send even when a path id and the body's id differ (the platform then modifies the body's record). */
   allowIdMismatch?: boolean | undefined;
 }

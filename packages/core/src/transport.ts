@@ -102,6 +102,31 @@ export interface SendResult<T = unknown> {
   data: T;
 }
 
+/** The transport options every client accepts, documented once for both packages. */
+export interface ClientTransportOptions {
+  /** Per-attempt timeout in ms. Default 120 000. */
+  timeout?: number | undefined;
+  /** Deadline for a whole call, retries included, in ms. Default 600 000. */
+  totalTimeout?: number | false | undefined;
+  /** Retries for idempotent methods (GET, PUT, DELETE) on 408/429/5xx and network errors. Default 2. */
+  retry?: RetryPolicy | number | false | undefined;
+  /** A fetch implementation; resolved at request time. */
+  fetch?: typeof fetch | undefined;
+  /** Logging hooks; they see URLs and headers with credentials masked. */
+  hooks?: TransportHooks | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** The per-call options every call accepts. */
+export interface CallTransportOptions {
+  signal?: AbortSignal | undefined;
+  timeout?: number | undefined;
+  totalTimeout?: number | false | undefined;
+  /** Override retries for this call; `{ methods: ['POST'] }` allows replaying a POST you know is safe. */
+  retry?: RetryPolicy | number | false | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
 export const DEFAULT_TIMEOUT = 120_000;
 export const DEFAULT_TOTAL_TIMEOUT = 600_000;
 const DEFAULT_RETRY: Required<RetryPolicy> = {

@@ -10,10 +10,10 @@ import {
   isMagekitError,
   type HttpMethod,
   type ResponseKind,
-  type RetryPolicy,
   type SendResult,
   type Transport,
-  type TransportHooks,
+  type CallTransportOptions,
+  type ClientTransportOptions,
 } from '@magekit/core';
 import { API_PREFIX, resolveBaseUrl, type Environment } from './environments.ts';
 import { marketplaceHttpError } from './errors.ts';
@@ -21,7 +21,7 @@ import { buildQuery } from './query.ts';
 import { splitInput, type RouteInfo } from './route-table.ts';
 import { createSessionManager, type SessionManager } from './session.ts';
 
-export interface MarketplaceClientOptions {
+export interface MarketplaceClientOptions extends ClientTransportOptions {
   /** Which service to talk to; keys and tokens work only in the environment that issued them. */
   environment: Environment;
   /** The application ID of an API access key. */
@@ -32,27 +32,9 @@ export interface MarketplaceClientOptions {
   baseUrl?: string | URL | undefined;
   /** Session lifetime to request, in seconds. The service may cap it. Default 7200. */
   sessionLifetime?: number | undefined;
-  /** Per-attempt timeout in ms. Default 120 000. */
-  timeout?: number | undefined;
-  /** Deadline for a whole call, retries included, in ms. Default 600 000. */
-  totalTimeout?: number | false | undefined;
-  /** Retries for idempotent methods (GET, PUT, DELETE) on 408/429/5xx and network errors. Default 2. */
-  retry?: RetryPolicy | number | false | undefined;
-  /** A fetch implementation; resolved at request time. */
-  fetch?: typeof fetch | undefined;
-  /** Logging hooks; they see URLs and headers with credentials masked. */
-  hooks?: TransportHooks | undefined;
-  headers?: Record<string, string> | undefined;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-  timeout?: number | undefined;
-  totalTimeout?: number | false | undefined;
-  /** Override retries for this call; `{ methods: ['POST'] }` allows replaying a POST you know is safe. */
-  retry?: RetryPolicy | number | false | undefined;
-  headers?: Record<string, string> | undefined;
-}
+export type CallOptions = CallTransportOptions;
 
 export interface RawCall {
   method: HttpMethod;
