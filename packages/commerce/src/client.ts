@@ -85,16 +85,8 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     throw new ConfigurationError('auth must come from adminToken(), customerToken(), integration(), bearer() or none().', { service: 'commerce' });
   }
   registerHeaderSecrets(options.headers);
-  const transport: Transport = createTransport({
-    service: 'commerce',
-    fetch: options.fetch,
-    timeout: options.timeout,
-    totalTimeout: options.totalTimeout,
-    retry: options.retry,
-    hooks: options.hooks,
-    headers: options.headers,
-    httpError: commerceHttpError,
-  });
+  // The client options extend ClientTransportOptions: the transport reads its own fields from them.
+  const transport: Transport = createTransport({ ...options, service: 'commerce', httpError: commerceHttpError });
 
   function urlFor(call: RawCall): string {
     const store = call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;

@@ -2,35 +2,23 @@
  * The runtime view of the generated route table: lookup by route key or operationId, and the split
  * of a call's flat input into path parameters, query parameters and body fields.
  */
-import { InputError, templateParams } from '@magekit/core';
+import { InputError, parseRouteRow, type BaseRouteInfo } from '@magekit/core';
 import { routeRows } from './generated/routes.ts';
 
-export interface RouteInfo {
-  key: string;
-  id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  path: string;
-  pathParams: string[];
-  queryParams: string[];
+export interface RouteInfo extends BaseRouteInfo {
   /** Commercial edition only. */
   commerceEdition: boolean;
-  voidResponse: boolean;
   /** Answers with {items, search_criteria, total_count}. */
   searchResults: boolean;
   takesSearchCriteria: boolean;
   inCatalog: boolean;
 }
 
-function toInfo([id, method, path, query, flags]: (typeof routeRows)[number]): RouteInfo {
+function toInfo(row: (typeof routeRows)[number]): RouteInfo {
+  const { flags, ...base } = parseRouteRow(row);
   return {
-    key: `${method} ${path}`,
-    id,
-    method,
-    path,
-    pathParams: templateParams(path),
-    queryParams: query ? query.split(',') : [],
+    ...base,
     commerceEdition: flags.includes('c'),
-    voidResponse: flags.includes('v'),
     searchResults: flags.includes('s'),
     takesSearchCriteria: flags.includes('q'),
     inCatalog: !flags.includes('x'),

@@ -18,16 +18,7 @@ import {
   type FieldSelection,
   type FieldSelector,
 } from '../src/fields/index.ts';
-import { BASE, installSearchPlatform, product } from './search-harness.ts';
-
-function thrown(run: () => unknown): any {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
+import { BASE, installSearchPlatform, product, thrown } from './search-harness.ts';
 
 describe('serializeSelection', () => {
   it('writes names, nested objects and several nested names in the platform syntax', () => {

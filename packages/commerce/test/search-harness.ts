@@ -120,3 +120,13 @@ export function installSearchPlatform(data: Partial<Omit<Store, 'requests'>> = {
   );
   return store;
 }
+
+/** The error a synchronous call throws (the validators throw before any request). */
+export function thrown(run: () => unknown): any {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}

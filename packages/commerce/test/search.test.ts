@@ -8,16 +8,7 @@ import { createCommerceClient } from '../src/commerce-client.ts';
 import { buildQuery } from '../src/query.ts';
 import { CONDITION_TYPES, searchCriteria, toRawSearchCriteria, where, type ConditionType, type RawSearchCriteria } from '../src/search/index.ts';
 import { parseSearchCriteria } from '../src/testing/search.ts';
-import { BASE, installSearchPlatform, product } from './search-harness.ts';
-
-function thrown(run: () => unknown): any {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
+import { BASE, installSearchPlatform, product, thrown } from './search-harness.ts';
 
 describe('builder', () => {
   it('ORs inside a group, ANDs across groups, and carries sort and paging', () => {

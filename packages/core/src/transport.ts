@@ -57,17 +57,8 @@ export interface TransportHooks {
   onRetry?: (event: RetryEvent) => void;
 }
 
-export interface TransportOptions {
+export interface TransportOptions extends ClientTransportOptions {
   service: Service;
-  /** A fetch implementation; looked up at request time so test interceptors installed later still apply. */
-  fetch?: typeof fetch | undefined;
-  /** Per-attempt timeout in ms. Default 120 s (real installations are often slower than 10 s). */
-  timeout?: number | undefined;
-  /** Overall deadline for a call, retries included, in ms. Default 10 minutes; false for none. */
-  totalTimeout?: number | false | undefined;
-  retry?: RetryPolicy | number | false | undefined;
-  hooks?: TransportHooks | undefined;
-  headers?: Record<string, string> | undefined;
   /** Turns a non-2xx response into the service's own error (message templates, codes). */
   httpError: (status: number, body: unknown, context: ErrorContext) => HttpError;
 }

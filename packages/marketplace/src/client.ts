@@ -70,16 +70,8 @@ export function createRuntime(options: MarketplaceClientOptions): MarketplaceRun
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', { service: 'marketplace' });
   }
-  const transport: Transport = createTransport({
-    service: 'marketplace',
-    fetch: options.fetch,
-    timeout: options.timeout,
-    totalTimeout: options.totalTimeout,
-    retry: options.retry,
-    hooks: options.hooks,
-    headers: options.headers,
-    httpError: marketplaceHttpError,
-  });
+  // The client options extend ClientTransportOptions: the transport reads its own fields from them.
+  const transport: Transport = createTransport({ ...options, service: 'marketplace', httpError: marketplaceHttpError });
 
   const session = createSessionManager({
     appId: options.appId,

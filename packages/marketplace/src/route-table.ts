@@ -3,29 +3,14 @@
  * flat input into path parameters, query parameters and body. Batch routes take their body as an
  * array (the service wants an array even for one item), so an array input is the body itself.
  */
-import { InputError, templateParams } from '@magekit/core';
+import { InputError, parseRouteRow, type BaseRouteInfo } from '@magekit/core';
 import { routeRows } from './generated/routes.ts';
 
-export interface RouteInfo {
-  key: string;
-  id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  path: string;
-  pathParams: string[];
-  queryParams: string[];
-  voidResponse: boolean;
-}
+export type RouteInfo = BaseRouteInfo;
 
-function toInfo([id, method, path, query, flags]: (typeof routeRows)[number]): RouteInfo {
-  return {
-    key: `${method} ${path}`,
-    id,
-    method,
-    path,
-    pathParams: templateParams(path),
-    queryParams: query ? query.split(',') : [],
-    voidResponse: flags.includes('v'),
-  };
+function toInfo(row: (typeof routeRows)[number]): RouteInfo {
+  const { flags: _flags, ...base } = parseRouteRow(row);
+  return base;
 }
 
 export const routes: readonly RouteInfo[] = routeRows.map(toInfo);

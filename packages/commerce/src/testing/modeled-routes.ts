@@ -29,6 +29,23 @@ function numericId(value: unknown, name: string): number {
   return id;
 }
 
+/** PUT by id: merges the body's entity into the stored record; 404 when there is none. */
+function updateById(records: Map<number, Entity>, input: Record<string, unknown>, param: string, entity: string): Entity {
+  const id = numericId(input[param], param);
+  const existing = records.get(id);
+  if (!existing) throw noSuchEntity(param, id);
+  const saved = { ...existing, ...objectField(input, entity), id };
+  records.set(id, saved);
+  return saved;
+}
+
+/** DELETE by id: true, or 404 when there is no such record. */
+function deleteById(records: Map<number, Entity>, input: Record<string, unknown>, param: string, fieldName = param): true {
+  const id = numericId(input[param], param);
+  if (!records.delete(id)) throw noSuchEntity(fieldName, id);
+  return true;
+}
+
 function getProduct(store: FakeStore, sku: unknown): Entity {
   const product = store.products.get(String(sku));
   if (!product) throw new PlatformError(404, MESSAGES.productMissing);
@@ -80,19 +97,8 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
     store.categories.set(id, saved);
     return saved;
   },
-  'PUT /V1/categories/{id}': (input, { store }) => {
-    const id = numericId(input['id'], 'id');
-    const existing = store.categories.get(id);
-    if (!existing) throw noSuchEntity('id', id);
-    const saved = { ...existing, ...objectField(input, 'category'), id };
-    store.categories.set(id, saved);
-    return saved;
-  },
-  'DELETE /V1/categories/{categoryId}': (input, { store }) => {
-    const id = numericId(input['categoryId'], 'categoryId');
-    if (!store.categories.delete(id)) throw noSuchEntity('id', id);
-    return true;
-  },
+  'PUT /V1/categories/{id}': (input, { store }) => updateById(store.categories, input, 'id', 'category'),
+  'DELETE /V1/categories/{categoryId}': (input, { store }) => deleteById(store.categories, input, 'categoryId', 'id'),
 
   'GET /V1/customers/search': (_, { store, query }) => applySearch([...store.customers.values()], parseSearchCriteria(query)),
   'GET /V1/customers/{customerId}': (input, { store }) => store.customers.get(numericId(input['customerId'], 'customerId')) ?? (() => { throw noSuchEntity('customerId', input['customerId']); })(),
@@ -107,19 +113,8 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
     store.customers.set(id, saved);
     return saved;
   },
-  'PUT /V1/customers/{customerId}': (input, { store }) => {
-    const id = numericId(input['customerId'], 'customerId');
-    const existing = store.customers.get(id);
-    if (!existing) throw noSuchEntity('customerId', id);
-    const saved = { ...existing, ...objectField(input, 'customer'), id };
-    store.customers.set(id, saved);
-    return saved;
-  },
-  'DELETE /V1/customers/{customerId}': (input, { store }) => {
-    const id = numericId(input['customerId'], 'customerId');
-    if (!store.customers.delete(id)) throw noSuchEntity('customerId', id);
-    return true;
-  },
+  'PUT /V1/customers/{customerId}': (input, { store }) => updateById(store.customers, input, 'customerId', 'customer'),
+  'DELETE /V1/customers/{customerId}': (input, { store }) => deleteById(store.customers, input, 'customerId'),
 
   'GET /V1/orders': (_, { store, query }) => applySearch([...store.orders.values()], parseSearchCriteria(query)),
   'GET /V1/orders/{id}': (input, { store }) => store.orders.get(numericId(input['id'], 'id')) ?? (() => { throw noSuchEntity('orderId', input['id']); })(),
