@@ -179,7 +179,7 @@ export function resolveRetry(policy: RetryPolicy | number | false | undefined, b
  * Connection errors that happen before a single byte of the request left: nothing can have been
  * applied, so any route may be tried again.
  */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ECONNABORTED_BEFORE_SEND']);
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 export interface Transport {
@@ -220,8 +220,10 @@ export function createTransport(options: TransportOptions): Transport {
       let failure: MagekitError | Error;
       let retryable: boolean;
       let wait: number | undefined;
+      let reading = false;
       try {
         const response = await fetchFollowing(request, headers, body, signal, attempt);
+        reading = true;
         if (response.ok) {
           const data = await readBody<T>(response, request, signal);
           return { status: response.status, headers: response.headers, data };
@@ -238,14 +240,19 @@ export function createTransport(options: TransportOptions): Transport {
         }
       } catch (error) {
         if (isMagekitError(error)) throw error;
-        const classified = classify(error, request, stop, idempotent);
+        const classified = classify(error, request, stop, idempotent, reading);
         if (classified.final) throw classified.error;
         failure = classified.error;
         retryable = classified.retryable;
       }
       if (!retryable || attempt >= policy.limit) throw failure;
       const delay = wait ?? backoff(attempt, policy.backoffLimit);
-      if (performance.now() + delay >= deadlineAt) throw failure;
+      if (performance.now() + delay >= deadlineAt) {
+        const url = redactor.text(request.url);
+        throw new TimeoutError(`${request.method} ${url} timed out: the call's deadline (totalTimeout) leaves no time for attempt ${attempt + 2}; the last attempt failed with: ${failure.message}`, {
+          service, method: request.method, url, cause: failure,
+        });
+      }
       hooks.onRetry?.({ method: request.method, url: redactor.text(request.url), attempt: attempt + 2, error: failure });
       try {
         await abortableSleep(delay, request.signal);
@@ -332,26 +339,26 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   /** Maps a thrown fetch or body-read failure to a typed error, and says whether it may be retried. */
-  function classify(error: unknown, request: SendRequest, stop: () => Stop, idempotent: boolean): { error: MagekitError; retryable: boolean; final: boolean } {
+  function classify(error: unknown, request: SendRequest, stop: () => Stop, idempotent: boolean, reading: boolean): { error: MagekitError; retryable: boolean; final: boolean } {
     const url = redactor.text(request.url);
     const base = { service, method: request.method, url };
     const why = stop();
     const aborted = error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+    const during = reading ? ' while reading the response body' : '';
     if (request.signal?.aborted || (aborted && why === 'caller')) return { error: abortError(request), retryable: false, final: true };
     if (aborted && why === 'call') {
-      return { error: new TimeoutError(`${request.method} ${url} timed out: the call's deadline (totalTimeout) passed. Raise totalTimeout if the installation is slow.`, withFate(base, request, idempotent)), retryable: false, final: true };
+      return { error: new TimeoutError(`${request.method} ${url} timed out${during}: the call's deadline (totalTimeout) passed. Raise totalTimeout if the installation is slow.`, withFate(base, request, idempotent)), retryable: false, final: true };
     }
     if (aborted) {
-      return { error: new TimeoutError(`${request.method} ${url} timed out: no complete response within the timeout. Raise the timeout option if the installation is slow.`, withFate(base, request, idempotent)), retryable: idempotent, final: false };
+      return { error: new TimeoutError(`${request.method} ${url} timed out${during}: no complete response within the timeout. Raise the timeout option if the installation is slow.`, withFate(base, request, idempotent)), retryable: idempotent, final: false };
     }
-    const code = causeCode(error);
-    if (code !== undefined && NOT_SENT.has(code)) {
+    if (!reading && notSent(error)) {
       return { error: new NetworkError(`${request.method} ${url} failed before any response: ${describeCause(error)}. Nothing was sent.`, { ...base, fate: 'not-sent', cause: error }), retryable: true, final: false };
     }
-    if (error instanceof TypeError || (error instanceof Error && code !== undefined)) {
-      const during = /terminated|body|premature|aborted/i.test(`${(error as Error).message} ${describeCause(error)}`) ? 'the connection closed before the whole response arrived' : 'the connection failed';
+    if (error instanceof TypeError || (error instanceof Error && causeCode(error) !== undefined)) {
+      const what = reading ? 'the connection closed before the whole response body arrived' : 'failed before any response';
       return {
-        error: new NetworkError(`${request.method} ${url} failed: ${during} (${describeCause(error)}).`, { ...withFate(base, request, idempotent), cause: error }),
+        error: new NetworkError(`${request.method} ${url} ${reading ? `failed: ${what}` : what}: ${describeCause(error)}.`, { ...withFate(base, request, idempotent), cause: error }),
         retryable: idempotent,
         final: false,
       };
@@ -469,7 +476,16 @@ function joinHints(a: string | undefined, b: string): string {
 function formatMs(ms: number): string {
   if (ms >= 3_600_000) return `${Math.round(ms / 360_000) / 10} h`;
   if (ms >= 60_000) return `${Math.round(ms / 6_000) / 10} min`;
-  return `${Math.round(ms / 100) / 10} s`;
+  if (ms >= 1_000) return `${Math.round(ms / 100) / 10} s`;
+  return `${Math.round(ms)} ms`;
+}
+
+/** A connection that never opened (refused, no such host, a port fetch refuses): nothing was sent. */
+function notSent(error: unknown): boolean {
+  const code = causeCode(error);
+  if (code !== undefined) return NOT_SENT.has(code);
+  const cause = (error as { cause?: unknown })?.cause;
+  return cause instanceof Error && cause.message === 'bad port';
 }
 
 function causeCode(error: unknown): string | undefined {
