@@ -113,7 +113,7 @@ describe.each(Object.entries(FAULTS))('%s', (faultName, fault) => {
       expect(counts[name], `${name} under ${faultName}`).toBe(idempotentClass(name) ? RETRY_LIMIT + 1 : 1);
       if (name === 'idempotent read' || name === 'idempotent write') {
         expect(error!['kind']).toBe(typeof fault === 'object' ? 'http' : fault === 'stall-mid-body' || fault === 'trickle' ? 'timeout' : 'network');
-      } else if (typeof fault === 'string' || fault.status === 502) {
+      } else if (typeof fault === 'string' || ('status' in fault && fault.status === 502)) {
         // A write that may have been applied says so, and how to find out.
         expect(fateOf(error), `${name} under ${faultName}`).toBe('unknown');
         if (name !== 'creating write (PUT)') expect(JSON.stringify(error!['message']) + JSON.stringify(error)).toMatch(/GET \/V1\/bulk|bulk\.operations\.search/);
