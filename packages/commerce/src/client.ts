@@ -157,11 +157,22 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),
     now: () => Date.now(),
   });
-  core.useCredentials({
-    authorize: (request) => authorizer.authorize(request),
-    refused: authorizer.unauthorized ? (authorization) => authorizer.unauthorized!(authorization) : undefined,
-  });
+  // No credentials: nothing to add to a request. A fixed bearer token: its header is computed once
+  // and sent as a static header. Tokens and OAuth signatures: each attempt is authorized.
+  if (auth.kind !== 'none') {
+    core.useCredentials({
+      authorize: (request) => authorizer.authorize(request),
+      refused: authorizer.unauthorized ? (authorization) => authorizer.unauthorized!(authorization) : undefined,
+      fixed: auth.kind === 'bearer' ? async () => headersOf(await authorizer.authorize(new Request(baseUrl))) : undefined,
+    });
+  }
   return runtime;
+}
+
+function headersOf(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  request.headers.forEach((value, key) => (out[key] = value));
+  return out;
 }
 
 /** Anonymous calls with a body are the token routes: their secret-named fields are this client's secrets. */

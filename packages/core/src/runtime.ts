@@ -18,6 +18,11 @@ export interface Credentials {
    * return true when one more attempt with a new one can help. Absent for static credentials.
    */
   refused?: ((authorization: string | null) => boolean) | undefined;
+  /**
+   * For a credential that never changes (a fixed bearer token): its headers, fetched once and then
+   * sent as static headers, so a call builds no Request and authorizes nothing.
+   */
+  fixed?: (() => Promise<Record<string, string>>) | undefined;
 }
 
 export interface RuntimeOptions extends ClientTransportOptions {
@@ -64,6 +69,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // from "expired". Bounded: only the latest few matter.
   const seen = new Map<string, { firstUsed: number; worked: boolean }>();
   let lastProtected: string | undefined;
+  let fixedReady: Promise<void> | undefined;
+
+  /** Fetches a fixed credential once and makes it part of every request's static headers. */
+  function useFixed(creds: Credentials): Promise<void> {
+    fixedReady ??= creds.fixed!().then(
+      (headers) => {
+        for (const value of Object.values(headers)) remember(value);
+        transport.addStaticHeaders(headers);
+      },
+      (error: unknown) => {
+        fixedReady = undefined;
+        throw error;
+      },
+    );
+    return fixedReady;
+  }
 
   function remember(authorization: string): void {
     const credential = credentialOf(authorization);
@@ -148,6 +169,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (request.headers) protectHeaders(redactor, request.headers);
       try {
         if (request.anonymous || !credentials) return await transport.send<T>(request);
+        if (credentials.fixed) {
+          await useFixed(credentials);
+          return await transport.send<T>(request);
+        }
         return await sendAuthorized<T>(request, credentials);
       } catch (error) {
         throw redactor.error(error);

@@ -160,6 +160,8 @@ export interface TransportOptions extends ClientTransportOptions {
 export const DEFAULT_TIMEOUT = 120_000;
 export const DEFAULT_TOTAL_TIMEOUT = 600_000;
 const MAX_REDIRECTS = 5;
+/** setTimeout's limit (about 24.8 days); a longer delay would fire at once. */
+const MAX_TIMER = 2 ** 31 - 1;
 const DEFAULT_RETRY: Required<RetryPolicy> = {
   limit: 2,
   methods: [],
@@ -185,6 +187,8 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 export interface Transport {
   send<T = unknown>(request: SendRequest): Promise<SendResult<T>>;
   readonly service: Service;
+  /** Headers every later request carries (a credential that never changes), merged once. */
+  addStaticHeaders(headers: Record<string, string>): void;
 }
 
 /** Which deadline ended an attempt. */
@@ -197,26 +201,37 @@ export function createTransport(options: TransportOptions): Transport {
   const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
   const clientTotal = options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT;
   // Headers that do not change between calls are merged once.
-  const staticHeaders: Record<string, string> = { accept: 'application/json', ...lowerKeys(options.headers) };
-  const jsonHeaders: Record<string, string> = { ...staticHeaders, 'content-type': 'application/json' };
+  let staticHeaders: Record<string, string> = { accept: 'application/json', ...lowerKeys(options.headers) };
+  let jsonHeaders: Record<string, string> = { ...staticHeaders, 'content-type': 'application/json' };
 
   async function send<T>(request: SendRequest): Promise<SendResult<T>> {
     const policy = request.retry === undefined ? clientRetry : resolveRetry(request.retry, clientRetry);
     const idempotent = request.idempotent || policy.methods.includes(request.method);
     const timeout = request.timeout ?? clientTimeout;
     const total = request.totalTimeout ?? clientTotal;
-    const callDeadline = total === false ? undefined : AbortSignal.timeout(total);
     const deadlineAt = total === false ? Infinity : performance.now() + total;
     const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
     const headers = request.headers ? { ...(request.json !== undefined ? jsonHeaders : staticHeaders), ...lowerKeys(request.headers) } : request.json !== undefined ? jsonHeaders : staticHeaders;
+    if (request.signal?.aborted) throw abortError(request);
 
     for (let attempt = 0; ; attempt++) {
-      const attemptTimeout = AbortSignal.timeout(timeout);
-      const signals = [attemptTimeout];
-      if (callDeadline) signals.push(callDeadline);
-      if (request.signal) signals.push(request.signal);
-      const signal = AbortSignal.any(signals);
-      const stop = (): Stop => (request.signal?.aborted ? 'caller' : callDeadline?.aborted ? 'call' : 'attempt');
+      // One controller and one timer per attempt, set to whichever ends first: the attempt's timeout
+      // or the call's deadline. It stays armed until the body has been read.
+      const controller = new AbortController();
+      const signal = controller.signal;
+      const remaining = deadlineAt - performance.now();
+      const ms = Math.min(timeout, remaining, MAX_TIMER);
+      let stopped: Stop = 'attempt';
+      const timer = setTimeout(() => {
+        stopped = ms === timeout ? 'attempt' : 'call';
+        controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+      }, ms);
+      const onCallerAbort = () => {
+        stopped = 'caller';
+        controller.abort(request.signal!.reason);
+      };
+      request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+      const stop = (): Stop => stopped;
       let failure: MagekitError | Error;
       let retryable: boolean;
       let wait: number | undefined;
@@ -228,7 +243,7 @@ export function createTransport(options: TransportOptions): Transport {
           const data = await readBody<T>(response, request, signal);
           return { status: response.status, headers: response.headers, data };
         }
-        const text = await readText(response, signal);
+        const text = await readText(response, signal, options.fetch === undefined);
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
         failure = httpFailure(request, response.status, text, retryAfterMs, idempotent);
         retryable = idempotent && policy.statusCodes.includes(response.status);
@@ -244,6 +259,9 @@ export function createTransport(options: TransportOptions): Transport {
         if (classified.final) throw classified.error;
         failure = classified.error;
         retryable = classified.retryable;
+      } finally {
+        clearTimeout(timer);
+        request.signal?.removeEventListener('abort', onCallerAbort);
       }
       if (!retryable || attempt >= policy.limit) throw failure;
       const delay = wait ?? backoff(attempt, policy.backoffLimit);
@@ -267,13 +285,22 @@ export function createTransport(options: TransportOptions): Transport {
     let url = request.url;
     let method: HttpMethod = request.method;
     let payload = body;
+    const fetchImpl = options.fetch ?? globalThis.fetch;
     for (let hop = 0; ; hop++) {
-      let outgoing = new Request(url, { method, headers, body: payload ?? null, signal, redirect: 'manual' });
-      if (request.authorize) outgoing = await request.authorize(outgoing, signal);
+      let response: Response;
+      let sentHeaders: Headers | Record<string, string> = headers;
       const started = hooks.onResponse ? performance.now() : 0;
-      if (hooks.onRequest) hooks.onRequest({ method, url: redactor.text(outgoing.url), headers: redactor.headers(outgoing.headers), attempt: attempt + 1 });
-      const response = await (options.fetch ?? globalThis.fetch)(outgoing);
-      if (hooks.onResponse) hooks.onResponse({ method, url: redactor.text(outgoing.url), status: response.status, attempt: attempt + 1, durationMs: performance.now() - started });
+      if (!request.authorize && !hooks.onRequest) {
+        // The common case (static or no credentials, no hooks) builds no Request object.
+        response = await fetchImpl(url, { method, headers, body: payload ?? null, signal, redirect: 'manual' });
+      } else {
+        let outgoing = new Request(url, { method, headers, body: payload ?? null, signal, redirect: 'manual' });
+        if (request.authorize) outgoing = await request.authorize(outgoing, signal);
+        sentHeaders = outgoing.headers;
+        hooks.onRequest?.({ method, url: redactor.text(outgoing.url), headers: redactor.headers(outgoing.headers), attempt: attempt + 1 });
+        response = await fetchImpl(outgoing);
+      }
+      if (hooks.onResponse) hooks.onResponse({ method, url: redactor.text(url), status: response.status, attempt: attempt + 1, durationMs: performance.now() - started });
       if (response.type === 'opaqueredirect') {
         // A browser hides the target of a manual redirect: it cannot be checked, so it is not followed.
         throw redirectError(request, 0, undefined, 'the browser does not reveal where');
@@ -284,7 +311,7 @@ export function createTransport(options: TransportOptions): Transport {
       await response.body?.cancel().catch(() => undefined);
       const target = new URL(location, url);
       const sameOrigin = target.origin === new URL(url).origin;
-      if (!sameOrigin && carriesCredentials(outgoing, payload)) {
+      if (!sameOrigin && carriesCredentials(sentHeaders, url, payload)) {
         throw redirectError(request, response.status, target.href, `it carries credentials, which must not go to ${target.origin}`);
       }
       if (hop >= MAX_REDIRECTS) throw redirectError(request, response.status, target.href, `more than ${MAX_REDIRECTS} redirects`);
@@ -377,22 +404,25 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function readBody<T>(response: Response, request: SendRequest, signal: AbortSignal): Promise<T> {
+    const tied = options.fetch === undefined;
     const expect = request.expect ?? 'json';
     if (expect === 'void') {
-      await readText(response, signal);
+      await readText(response, signal, tied);
       return undefined as T;
     }
-    const text = await readText(response, signal);
+    const text = await readText(response, signal, tied);
     if (expect === 'text') return text as T;
-    const url = redactor.text(request.url);
-    const base = { service, method: request.method, url, status: response.status };
-    if (!text.trim()) {
+    // Redaction is for the error path only: a successful call never pays for it.
+    const failure = () => ({ url: redactor.text(request.url), base: { service, method: request.method, url: redactor.text(request.url), status: response.status } });
+    if (!/\S/.test(text)) {
       if (expect === 'json-or-void') return undefined as T;
+      const { url, base } = failure();
       throw new ResponseError(`${request.method} ${url} answered ${response.status} with an empty body where JSON was expected.`, text, base);
     }
     try {
       return JSON.parse(text) as T;
     } catch {
+      const { url, base } = failure();
       const type = response.headers.get('content-type') ?? 'no content type';
       const looksHtml = /^\s*</.test(text);
       throw new ResponseError(
@@ -403,15 +433,24 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  return { send, service };
+  return {
+    send,
+    service,
+    addStaticHeaders(extra) {
+      staticHeaders = { ...staticHeaders, ...lowerKeys(extra) };
+      jsonHeaders = { ...staticHeaders, 'content-type': 'application/json' };
+    },
+  };
 }
 
 /**
- * Reads a body under the attempt's signal. fetch ties the body stream to the request's signal in
- * Node and browsers; the race is for custom fetch implementations that do not.
+ * Reads a body under the attempt's signal. The platform's fetch ties the body stream to the
+ * request's signal (Node, Deno, Bun, browsers); the race is for custom fetch implementations, which
+ * may not.
  */
-async function readText(response: Response, signal: AbortSignal): Promise<string> {
+async function readText(response: Response, signal: AbortSignal, tiedToSignal: boolean): Promise<string> {
   if (signal.aborted) throw signal.reason;
+  if (tiedToSignal) return response.text();
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(signal.reason);
@@ -429,10 +468,11 @@ async function readText(response: Response, signal: AbortSignal): Promise<string
  * cookie header, a body (token requests and PUT users carry passwords in it), or a secret-named
  * query parameter (an OAuth signature, a token).
  */
-function carriesCredentials(request: Request, body: BodyInit | undefined): boolean {
+function carriesCredentials(headers: Headers | Record<string, string>, url: string, body: BodyInit | undefined): boolean {
   if (body !== undefined && body !== null) return true;
-  if (request.headers.has('authorization') || request.headers.has('cookie') || request.headers.has('x-api-key')) return true;
-  for (const key of new URL(request.url).searchParams.keys()) if (isSecretKey(key)) return true;
+  const has = (name: string) => (headers instanceof Headers ? headers.has(name) : name in headers);
+  if (has('authorization') || has('cookie') || has('x-api-key')) return true;
+  for (const key of new URL(url).searchParams.keys()) if (isSecretKey(key)) return true;
   return false;
 }
 
