@@ -70,6 +70,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const seen = new Map<string, { firstUsed: number; worked: boolean }>();
   let lastProtected: string | undefined;
   let fixedReady: Promise<void> | undefined;
+  let fixedApplied = false;
 
   /** Fetches a fixed credential once and makes it part of every request's static headers. */
   function useFixed(creds: Credentials): Promise<void> {
@@ -77,6 +78,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       (headers) => {
         for (const value of Object.values(headers)) remember(value);
         transport.addStaticHeaders(headers);
+        fixedApplied = true;
       },
       (error: unknown) => {
         fixedReady = undefined;
@@ -170,7 +172,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       try {
         if (request.anonymous || !credentials) return await transport.send<T>(request);
         if (credentials.fixed) {
-          await useFixed(credentials);
+          if (!fixedApplied) await useFixed(credentials);
           return await transport.send<T>(request);
         }
         return await sendAuthorized<T>(request, credentials);
