@@ -7,6 +7,7 @@ import { InputError, isMagekitError, type HttpError, type MagekitError } from '@
 import type { CallOptions, CommerceRuntime } from '../client.ts';
 import { fillTemplate } from '../errors.ts';
 import type { RouteInfo } from '../route-table.ts';
+import { checkStoreCode } from '../store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
 import { checkChunkOptions, chunkRanges, mapWithConcurrency, type ChunkRange } from './chunking.ts';
 import { checkBulkElement, checkNoFields } from './elements.ts';
@@ -86,6 +87,9 @@ export async function sendBulk<K extends string, Row>(
   if (!Array.isArray(rows)) throw new InputError(`bulk ${route.key} takes an array of inputs, got ${rows === null ? 'null' : typeof rows}.`, { service: 'commerce' });
   if (rows.length === 0) throw new InputError(`bulk ${route.key} was given an empty array: there is nothing to queue (the platform would answer with an error).`, { service: 'commerce' });
   const { chunkSize, concurrency } = checkChunkOptions(options?.chunkSize, options?.concurrency);
+  // A bad store code is the caller's input: refuse it here, before any chunk could be sent, rather
+  // than as a per-chunk failure whose fate would look unknown.
+  if (options?.storeCode !== undefined) checkStoreCode(options.storeCode, 'call');
   rows.forEach((row, index) => checkBulkElement(route, row, index, options));
   const path = bulkPath(route);
   const callOptions = stripBulkOptions(options);
@@ -98,8 +102,8 @@ export async function sendBulk<K extends string, Row>(
       options?.onChunk?.(chunkOf(answer));
       return answer;
     } catch (error) {
-      // An abort or a broken acceptance is not per-chunk news: stop the whole call.
-      if (isMagekitError(error) && (error.kind === 'abort' || error.kind === 'response' || error.kind === 'auth')) throw error;
+      // An abort, bad input or a broken acceptance is not per-chunk news: stop the whole call.
+      if (isMagekitError(error) && (error.kind === 'abort' || error.kind === 'input' || error.kind === 'response' || error.kind === 'auth')) throw error;
       const answer = { range, error: error as MagekitError | Error };
       options?.onChunk?.(chunkOf(answer));
       return answer;

@@ -17,7 +17,8 @@ export type ReportStatus = 'complete' | 'failed' | 'open' | 'stalled' | 'timed-o
 export interface FailureEntry {
   position: number;
   operationId: number | null;
-  status: number;
+  /** The platform's status (2, 3, 5); null for an operation it never reported (state `unaccounted`). */
+  status: number | null;
   state: string;
   errorCode: number | null;
   message: string;
@@ -33,6 +34,7 @@ export interface BulkReport {
   elapsedMs: number;
 }
 
+/** Every operation that ended without completing: failed, rejected, or never reported (unaccounted). */
 export function failureEntries(operations: readonly OperationOutcome[]): FailureEntry[] {
   return operations
     .filter((op) => op.status !== 1 && op.status !== 4)
@@ -59,9 +61,13 @@ function cleanMessage(text: string | null): string {
   return one || 'no message';
 }
 
+/**
+ * One rule for `status` and `wait` alike: a bulk with anything open or unaccounted is not finished
+ * (3), whatever has failed so far; a finished bulk with failures or rejections is 2; else 0.
+ */
 export function statusOf(counts: BulkCounts): ReportStatus {
+  if (counts.open + counts.unaccounted > 0) return 'open';
   if (counts.failed + counts.rejected > 0) return 'failed';
-  if (counts.open > 0) return 'open';
   return 'complete';
 }
 
@@ -88,17 +94,18 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function formatReport(report: BulkReport, limit: number): string {
   const { counts } = report;
   const width = String(counts.total).length;
-  const row = (label: string, n: number, note = '') => `  ${label.padEnd(9)} ${String(n).padStart(width)}${note}\n`;
+  const row = (label: string, n: number, note = '') => `  ${label.padEnd(counts.unaccounted ? 11 : 9)} ${String(n).padStart(width)}${note}\n`;
   let out = `Bulk ${report.bulkUuid}: ${plural(counts.total, 'operation')}\n`;
   out += row('complete', counts.complete);
   out += row('failed', counts.failed, counts.retryable ? `  (${counts.retryable} retryable)` : '');
   out += row('rejected', counts.rejected);
   out += row('open', counts.open);
+  if (counts.unaccounted) out += row('unaccounted', counts.unaccounted, '  (accepted, never reported by the platform)');
 
   const { failures } = report;
   if (failures.length && limit > 0) {
     const shown = failures.slice(0, limit);
-    out += `Failed operations${failures.length > shown.length ? ` (first ${shown.length} of ${failures.length})` : ''}:\n`;
+    out += `${counts.unaccounted ? 'Operations that did not complete' : 'Failed operations'}${failures.length > shown.length ? ` (first ${shown.length} of ${failures.length})` : ''}:\n`;
     const posWidth = Math.max(...shown.map((f) => String(f.position).length)) + 1;
     for (const f of shown) {
       const subject = f.sku === undefined ? '' : ` ${f.sku}`;
@@ -121,8 +128,12 @@ export function formatReport(report: BulkReport, limit: number): string {
       }
       break;
     }
-    default:
-      out += `Result: ${counts.open} of ${plural(counts.total, 'operation')} still open. Follow it with: magekit-commerce bulk wait ${report.bulkUuid}\n`;
+    default: {
+      const failedSoFar = counts.failed + counts.rejected ? ` (${counts.failed} failed and ${counts.rejected} rejected so far)` : '';
+      out += counts.open
+        ? `Result: ${counts.open} of ${plural(counts.total, 'operation')} still open${failedSoFar}. Follow it with: magekit-commerce bulk wait ${report.bulkUuid}\n`
+        : `Result: ${counts.unaccounted} of ${plural(counts.total, 'operation')} were accepted but never reported by the platform${failedSoFar}.\n`;
+    }
   }
   return out;
 }
