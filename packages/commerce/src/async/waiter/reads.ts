@@ -66,8 +66,8 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
     const body = await search(criteriaFor(bulkUuids, STATUS_FILTERS[status], pageSize, currentPage), `items[${fields.join(',')}],total_count`, callSignal);
     const record = body as { items?: unknown; total_count?: unknown } | null;
     if (!record || typeof record.total_count !== 'number') throw shapeError('/V1/bulk', 'an operation search ({items, total_count})', body);
-    // `fields` drops `items` entirely when nothing matched.
-    const items = record.items === undefined ? [] : record.items;
+    // With `fields`, an empty match can come back without `items` or with `items: null`.
+    const items = record.items ?? [];
     if (!Array.isArray(items) || !items.every(isOperation)) throw shapeError('/V1/bulk', 'operations with a numeric id and status', body);
     return { items: items as RawOperation[], total: record.total_count };
   }
