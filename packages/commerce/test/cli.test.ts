@@ -150,7 +150,7 @@ describe('bulk wait', () => {
     expect(code).toBe(3);
     expect(stdout).toBe('');
     expect(stderr).toContain('progress: 0 of 50 closed (0%), 50 open');
-    expect(stderr).toMatch(new RegExp(`magekit-commerce: Bulk ${uuid} has had 50 of 50 operations open without change for \\d+ s\\.\\n`));
+    expect(stderr).toContain(`magekit-commerce: Bulk ${uuid} has had 50 of 50 operations open without change for 0.3 s (stallAfter).\n`);
     expect(stderr).toContain('hint: The operations stay open until a queue consumer works them');
     expect(stderr.match(/queue:consumers:start/g)).toHaveLength(1); // the hint once, not repeated in the message
     expectNoStack(stderr);
@@ -161,7 +161,7 @@ describe('bulk wait', () => {
     const uuid = await createBulk(fake);
     const { code, stdout, stderr } = await cli(['bulk', 'wait', uuid, ...FAST, '--max-wait', '250ms', '--json']);
     expect(code).toBe(3);
-    expect(stderr).toMatch(/magekit-commerce: waitForBulk gave up after 0 s \(maxWait\) with 50 of 50 operations still open/);
+    expect(stderr).toMatch(/magekit-commerce: waitForBulk gave up after 0.3 s \(maxWait\) with 50 of 50 operations still open/);
     expect(stderr).toContain('hint: Run `bulk wait` again with a longer --max-wait');
     expect(JSON.parse(stdout)).toMatchObject({ command: 'wait', bulkUuid: uuid, status: 'timed-out', exitCode: 3, counts: { total: 50, open: 50 }, error: { kind: 'timeout' } });
   });
@@ -222,21 +222,30 @@ describe('bulk status', () => {
     expect(ok.stdout).toContain('Result: all 50 operations completed.');
   });
 
-  it('counts operations the platform has not stored yet as open', async () => {
-    server.use(
-      http.get(`${BASE}/rest/V1/bulk/:uuid/detailed-status`, ({ params }) =>
-        HttpResponse.json({
-          bulk_id: params['uuid'], description: 'Topic x', start_time: '', user_type: 2, user_id: 1, operation_count: 4,
-          operations_list: [
-            { id: 0, bulk_uuid: params['uuid'], topic_name: 't', status: 1, result_message: 'ok', error_code: null, serialized_data: '{}', result_serialized_data: null },
-            { id: 1, bulk_uuid: params['uuid'], topic_name: 't', status: 3, result_message: 'bad', error_code: 7, serialized_data: '{}', result_serialized_data: null },
-          ],
-        }),
-      ),
-    );
-    const { code, stdout } = await cli(['bulk', 'status', UNKNOWN, '--json']);
-    expect(code).toBe(2);
-    expect(JSON.parse(stdout).counts).toEqual({ total: 4, complete: 1, failed: 1, retryable: 0, rejected: 0, open: 2 });
+  it('counts operations the platform has not stored yet as open, and agrees with `bulk wait` on exit codes', async () => {
+    // An installation that stores an operation only once worked: operation-status/4 is 0 throughout.
+    const fake = withFake({ operationStorage: 'when-worked', consumer: { failures: { bySku: FAILURES } } });
+    const uuid = await createBulk(fake);
+    const queued = fake.queue.pending.splice(0); // the consumer works the first 30 only
+    fake.queue.pending.push(...queued.slice(0, 30));
+    await fake.consumer.drain();
+
+    const status = await cli(['bulk', 'status', uuid, '--json']);
+    expect(status.code).toBe(3); // not finished, although some failed already
+    expect(JSON.parse(status.stdout).counts).toEqual({ total: 50, complete: 27, failed: 2, retryable: 1, rejected: 1, open: 20, unaccounted: 0 });
+
+    // The waiter must not call it done either (the open counter says 0); at the deadline the 20 never
+    // reported are unaccounted, and the exit code is the same.
+    const wait = await cli(['bulk', 'wait', uuid, ...FAST, '--max-wait', '300ms', '--json', '-q']);
+    expect(wait.code).toBe(3);
+    expect(JSON.parse(wait.stdout)).toMatchObject({ status: 'timed-out', counts: { total: 50, complete: 27, failed: 2, rejected: 1, open: 0, unaccounted: 20 } });
+
+    // Once the rest has been worked, both say 2 (failures, nothing open).
+    fake.queue.pending.push(...queued.slice(30));
+    await fake.consumer.drain();
+    const finished = [await cli(['bulk', 'status', uuid]), await cli(['bulk', 'wait', uuid, ...FAST, '-q'])];
+    expect(finished.map((r) => r.code)).toEqual([2, 2]);
+    for (const r of finished) expect(r.stdout).toContain('Result: 3 of 50 operations did not complete (2 failed, 1 rejected).');
   });
 });
 
@@ -296,7 +305,7 @@ describe('arguments, configuration and errors', () => {
     server.use(http.get(`${BASE}/rest/*`, () => HttpResponse.error()));
     const { code, stderr } = await cli(['bulk', 'status', UNKNOWN]);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^magekit-commerce: GET https:\/\/shop\.cli\.test\/rest\/V1\/bulk\/[^ ]+\/detailed-status failed before any response/);
+    expect(stderr).toMatch(/^magekit-commerce: GET https:\/\/shop\.cli\.test\/rest\/V1\/bulk\/[^ ]+\/status\?fields=operation_count failed before any response/);
     expectNoStack(stderr);
   });
 });
