@@ -4,11 +4,15 @@
  * loopback (when dist exists; `npm test` builds before vitest).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../src/async/journal.ts';
 import { run } from '../src/cli/run.ts';
+import { openBulkJournal } from '../src/node/index.ts';
 import { adminToken, createCommerceClient, none, type AuthStrategy } from '../src/index.ts';
 import { commerceHandlers, createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../src/testing/index.ts';
 import { server } from './msw.ts';
@@ -249,6 +253,46 @@ describe('bulk status', () => {
   });
 });
 
+describe('bulk resume', () => {
+  const rows = Array.from({ length: 30 }, (_, i) => {
+    const sku = `SKU-${String(i + 1).padStart(4, '0')}`;
+    return { sku, product: { sku, price: 100 + i } };
+  });
+
+  it('waits on every bulk the journal recorded and lists the chunk whose submission outcome is unknown (exit 4)', async () => {
+    const fake = withFake({ consumer: { failures: { bySku: FAILURES } } });
+    const dir = mkdtempSync(join(tmpdir(), 'magekit-cli-journal-'));
+    try {
+      const path = join(dir, 'import.journal');
+      const file = await openBulkJournal(path);
+      // The import "dies" after chunk 1 was sent, before its answer was recorded.
+      const journal = { record: async (entry: JournalEntry) => (entry.type === 'submitted' && entry.chunk === 1 ? Promise.reject(new Error('killed')) : file.record(entry)) };
+      await createCommerceClient({ baseUrl: BASE, auth: none() }).bulk.products.update(rows, { chunkSize: 10, concurrency: 1, journal }).catch(() => {});
+      await file.close();
+
+      const text = await cli(['bulk', 'resume', path, ...FAST, '-q']);
+      expect(text.code).toBe(4);
+      expect(text.stdout).toContain(`Import ${path}: 10 operations`);
+      expect(text.stdout).toMatch(/#6\s+SKU-0007\s+failed: The product was unable to be saved\./);
+      expect(text.stdout).toContain('Not known to be queued:\n  chunk 1 (#10-#19): submission outcome unknown, the process stopped after recording it as being sent');
+      expect(text.stdout).toContain('  elements (#20-#29): never sent');
+      expect(text.stdout).toContain('Check the unknown ones before sending them again');
+
+      const json = JSON.parse((await cli(['bulk', 'resume', path, ...FAST, '-q', '--json'])).stdout);
+      expect(json).toMatchObject({ command: 'resume', status: 'unsettled', exitCode: 4, counts: { total: 10, complete: 9, failed: 1 }, unsettled: [{ chunk: 1, state: 'unknown', positions: [[10, 19]] }, { chunk: -1, state: 'not-sent' }] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a missing journal is one line, exit 1', async () => {
+    const { code, stderr } = await cli(['bulk', 'resume', '/nonexistent/import.journal']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('magekit-commerce: Cannot read the journal /nonexistent/import.journal (ENOENT).');
+    expectNoStack(stderr);
+  });
+});
+
 describe('arguments, configuration and errors', () => {
   it('--help and --version exit 0', async () => {
     const help = await cli(['--help'], { env: {} });
@@ -262,7 +306,8 @@ describe('arguments, configuration and errors', () => {
 
   it.each([
     [[], 'No command given.'],
-    [['bulk'], 'bulk needs a command: status or wait.'],
+    [['bulk'], 'bulk needs a command: status, wait or resume.'],
+    [['bulk', 'resume'], 'bulk resume needs the journal file an import wrote'],
     [['bulk', 'cancel', UNKNOWN], 'Unknown bulk command "cancel"'],
     [['products', 'list'], 'Unknown command "products"'],
     [['bulk', 'wait'], "bulk wait needs the bulk's UUID"],

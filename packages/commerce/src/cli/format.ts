@@ -10,9 +10,9 @@ import { isCommerceError } from '../errors.ts';
 import type { Command } from './args.ts';
 import { CliError } from './errors.ts';
 
-export const EXIT = { ok: 0, error: 1, failed: 2, open: 3, interrupted: 130 } as const;
+export const EXIT = { ok: 0, error: 1, failed: 2, open: 3, unsettled: 4, interrupted: 130 } as const;
 
-export type ReportStatus = 'complete' | 'failed' | 'open' | 'stalled' | 'timed-out' | 'interrupted' | 'error';
+export type ReportStatus = 'complete' | 'failed' | 'open' | 'unsettled' | 'stalled' | 'timed-out' | 'interrupted' | 'error';
 
 export interface FailureEntry {
   position: number;
@@ -29,6 +29,8 @@ export interface FailureEntry {
 export interface BulkReport {
   command: Command;
   bulkUuid: string;
+  /** The summary's first line when it is not about one bulk (`bulk resume`). */
+  title?: string | undefined;
   counts: BulkCounts;
   failures: FailureEntry[];
   elapsedMs: number;
@@ -81,6 +83,8 @@ export function exitCodeOf(status: ReportStatus): number {
     case 'stalled':
     case 'timed-out':
       return EXIT.open;
+    case 'unsettled':
+      return EXIT.unsettled;
     case 'interrupted':
       return EXIT.interrupted;
     case 'error':
@@ -95,7 +99,7 @@ export function formatReport(report: BulkReport, limit: number): string {
   const { counts } = report;
   const width = String(counts.total).length;
   const row = (label: string, n: number, note = '') => `  ${label.padEnd(counts.unaccounted ? 11 : 9)} ${String(n).padStart(width)}${note}\n`;
-  let out = `Bulk ${report.bulkUuid}: ${plural(counts.total, 'operation')}\n`;
+  let out = `${report.title ?? `Bulk ${report.bulkUuid}`}: ${plural(counts.total, 'operation')}\n`;
   out += row('complete', counts.complete);
   out += row('failed', counts.failed, counts.retryable ? `  (${counts.retryable} retryable)` : '');
   out += row('rejected', counts.rejected);
