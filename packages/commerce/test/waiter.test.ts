@@ -198,12 +198,12 @@ describe('waitForBulk outcome and progress', () => {
     expectTypeOf(results[0]!).toEqualTypeOf<OperationOutcome<RouteOutput<'PUT /V1/products/{sku}'>>>();
   });
 
-  it('pages the results of complete operations and stops on total_count', async () => {
-    const p = platform({ timeline: [[0, '11111']] });
+  it('pages the results of complete operations, stops on total_count, and retries a page that failed in passing', async () => {
+    const p = platform({ timeline: [[0, '11111']], fail: { results: [2] } });
     const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 500, jitter: false }));
-    const results = await collect(outcome.results({ pageSize: 2 }));
+    const results = await drive(collect(outcome.results({ pageSize: 2 })));
     expect(results.map((op) => [op.position, op.result?.price, (op.input as { sku: string }).sku])).toEqual([0, 1, 2, 3, 4].map((i) => [i, i, `S${i}`]));
-    expect(p.log.filter((e) => e.kind === 'results').map((e) => e.query.get('searchCriteria[current_page]'))).toEqual(['1', '2', '3']);
+    expect(p.log.filter((e) => e.kind === 'results').map((e) => e.query.get('searchCriteria[current_page]'))).toEqual(['1', '2', '2', '3']);
   });
 
   it('ties failures of a bare UUID to their operation index and input from meta_information', async () => {

@@ -15,13 +15,15 @@ const RESULT_FIELDS = ['id', 'bulk_uuid', 'status', 'result_serialized_data', 's
 /**
  * `allClosed`: the closed counts of every bulk reached its operation count. Otherwise operations
  * not listed at all count as `unlisted` (open for a status read, unaccounted when a wait ended).
+ * `resultReads` serve outcome.results() later, outside any schedule of the caller's: give them
+ * transport retries.
  */
-export async function readOutcome<Route extends string | undefined, Result>(reads: BulkReads, plan: WaitPlan, allClosed: boolean, unlisted: Exclude<Unlisted, 'complete'>): Promise<BulkOutcome<Route, Result>> {
+export async function readOutcome<Route extends string | undefined, Result>(reads: BulkReads, plan: WaitPlan, allClosed: boolean, unlisted: Exclude<Unlisted, 'complete'>, resultReads: BulkReads = reads): Promise<BulkOutcome<Route, Result>> {
   const uuids = plan.bulks.map((b) => b.bulkUuid);
   let listed: RawOperation[] = [];
   if (uuids.length) {
     listed = await reads.list(uuids, 'failed', FAILURE_FIELDS);
     if (!allClosed) listed = listed.concat(await reads.list(uuids, 'not-failed', STATUS_FIELDS));
   }
-  return buildOutcome<Route, Result>(plan, listed, allClosed ? 'complete' : unlisted, (page, pageSize, signal) => reads.page(uuids, 'complete', RESULT_FIELDS, page, pageSize, signal));
+  return buildOutcome<Route, Result>(plan, listed, allClosed ? 'complete' : unlisted, (page, pageSize, signal) => resultReads.page(uuids, 'complete', RESULT_FIELDS, page, pageSize, signal));
 }

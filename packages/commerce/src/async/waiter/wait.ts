@@ -40,7 +40,9 @@ export async function waitForBulk<Route extends string | undefined, Result>(
 ): Promise<BulkOutcome<Route, Result>> {
   const o = resolveWaitOptions(options);
   const plan = planFor(target);
-  const watcher = new BulkWatcher(createBulkReads(runtime, o.request, o.signal), plan, o);
+  // The waiter's reads leave retrying to its own schedule; results() pages, read later at the
+  // caller's pace, get the transport's retries of a GET.
+  const watcher = new BulkWatcher(createBulkReads(runtime, o.request, o.signal), createBulkReads(runtime, o.request, undefined, true), plan, o);
   return watcher.run() as Promise<BulkOutcome<Route, Result>>;
 }
 
@@ -56,6 +58,7 @@ class BulkWatcher {
 
   constructor(
     private readonly reads: BulkReads,
+    private readonly resultReads: BulkReads,
     private readonly plan: WaitPlan,
     private readonly o: ResolvedWaitOptions,
   ) {
@@ -80,7 +83,7 @@ class BulkWatcher {
       delay = Math.min(delay, Math.max(0, this.lastChangeAt + this.o.stallAfter - now), Math.max(0, this.deadline - now));
       await this.pause(delay);
     }
-    const outcome = await this.persist(() => readOutcome(this.reads, this.plan, true, 'unaccounted'));
+    const outcome = await this.persist(() => readOutcome(this.reads, this.plan, true, 'unaccounted', this.resultReads));
     const c = outcome.counts;
     this.o.onProgress?.({ ...progressOf(c), final: true });
     return outcome;
@@ -222,7 +225,7 @@ class BulkWatcher {
   private async lastOutcome(): Promise<BulkOutcome | undefined> {
     if (this.plan.bulks.some((b) => b.operations === undefined)) return undefined;
     try {
-      return await readOutcome(this.reads, this.plan, this.plan.bulks.every((b) => b.done), 'unaccounted');
+      return await readOutcome(this.reads, this.plan, this.plan.bulks.every((b) => b.done), 'unaccounted', this.resultReads);
     } catch {
       return undefined;
     }
