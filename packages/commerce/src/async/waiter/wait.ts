@@ -28,6 +28,9 @@ function isTransient(error: unknown): boolean {
   return error.kind === 'http' && typeof error.status === 'number' && (error.status >= 500 || error.status === 408 || error.status === 429);
 }
 
+/** How long past maxWait a read may still run (the read that reports the state at the deadline). */
+const DEADLINE_GRACE_MS = 5000;
+
 /** `0.6 s`, `12 s`: the durations the messages state. */
 export function seconds(ms: number): string {
   return `${ms < 10_000 ? String(Math.round(ms / 100) / 10) : String(Math.round(ms / 1000))} s`;
@@ -40,9 +43,13 @@ export async function waitForBulk<Route extends string | undefined, Result>(
 ): Promise<BulkOutcome<Route, Result>> {
   const o = resolveWaitOptions(options);
   const plan = planFor(target);
+  // Every read ends by the deadline, even one whose body stalls halfway (a per-attempt timeout may
+  // not cover the body); the grace leaves room for the last read that reports the state at the end.
+  const deadline = AbortSignal.timeout(o.maxWait + DEADLINE_GRACE_MS);
+  const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
   // The waiter's reads leave retrying to its own schedule; results() pages, read later at the
   // caller's pace, get the transport's retries of a GET.
-  const watcher = new BulkWatcher(createBulkReads(runtime, o.request, o.signal), createBulkReads(runtime, o.request, undefined, true), plan, o);
+  const watcher = new BulkWatcher(createBulkReads(runtime, o.request, signal), createBulkReads(runtime, o.request, undefined, true), plan, o, deadline);
   return watcher.run() as Promise<BulkOutcome<Route, Result>>;
 }
 
@@ -61,6 +68,7 @@ class BulkWatcher {
     private readonly resultReads: BulkReads,
     private readonly plan: WaitPlan,
     private readonly o: ResolvedWaitOptions,
+    private readonly deadlineSignal: AbortSignal,
   ) {
     this.deadline = this.started + o.maxWait;
   }
@@ -110,7 +118,10 @@ class BulkWatcher {
         this.lastError = undefined;
         return value;
       } catch (error) {
-        if (!isTransient(error)) throw error;
+        if (!isTransient(error)) {
+          if (this.deadlineCut()) await this.timedOut();
+          throw error;
+        }
         this.lastError = error;
         const now = Date.now();
         if (now >= this.deadline) await this.timedOut();
@@ -136,7 +147,10 @@ class BulkWatcher {
       try {
         open = await this.countOpen(bulk);
       } catch (error) {
-        if (!isTransient(error)) throw error;
+        if (!isTransient(error)) {
+          if (this.deadlineCut()) await this.timedOut();
+          throw error;
+        }
         this.lastError = error; // keep every count we have; try again after the pause
         break;
       }
@@ -198,6 +212,11 @@ class BulkWatcher {
     this.o.onProgress?.({ ...progressOf(this.counts()), final: false });
   }
 
+  /** A read was cut off by the deadline, not by the caller. */
+  private deadlineCut(): boolean {
+    return this.deadlineSignal.aborted && !this.o.signal?.aborted;
+  }
+
   private pause(ms: number): Promise<void> {
     return sleep(ms, this.o.signal).catch((reason: unknown) => {
       throw this.abortError(reason);
@@ -250,7 +269,7 @@ class BulkWatcher {
     const open = this.counts().open;
     const outcome = await this.lastOutcome();
     const c = outcome?.counts ?? this.counts();
-    const last = lastError instanceof Error ? ` The last read failed: ${lastError.message}` : '';
+    const last = this.deadlineCut() ? ' The last read was cut off at the deadline (it did not finish).' : lastError instanceof Error ? ` The last read failed: ${lastError.message}` : '';
     throw new BulkTimeoutError(
       `waitForBulk gave up after ${seconds(this.o.maxWait)} (maxWait) with ${open} of ${c.total} operations still open (${c.total - c.rejected - open} closed).${last} The bulk keeps running; wait again with a longer maxWait.`,
       c,
