@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkJournal, JournalEntry } from '../src/async/journal.ts';
 import { createCommerceClient, none } from '../src/index.ts';
 import { openBulkJournal, readBulkJournal, resumeBulkImport } from '../src/node/index.ts';
-import { commerceHandlers, createFakeCommerce, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
+import { createFakeCommerce, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
 
 const BASE = 'https://shop.journal.test';

@@ -69,7 +69,7 @@ describe('waitForBulk over a faulty network', () => {
         const fault = faults[kind][seen[kind]++] ?? (kind === 'final' ? finalAfterwards : undefined);
         if (fault) return injure(fault, req, res);
       }
-      const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: { 'content-type': 'application/json' }, ...(body ? { body } : {}) });
+      const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method ?? 'GET', headers: { 'content-type': 'application/json' }, ...(body ? { body } : {}) });
       void fake.handle(request).then(async (response) => {
         res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'application/json' });
         res.end(Buffer.from(await response.arrayBuffer()));
