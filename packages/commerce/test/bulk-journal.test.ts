@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkJournal, JournalEntry } from '../src/async/journal.ts';
 import { createCommerceClient, none } from '../src/index.ts';
-import { openBulkJournal, readBulkJournal, resumeBulkImport } from '../src/node/index.ts';
+import { openBulkJournal, readBulkJournal, replayJournal, resumeBulkImport } from '../src/node/index.ts';
 import { createFakeCommerce, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
@@ -100,6 +100,24 @@ describe('the journal file', () => {
     const lines = whole.split('\n');
     writeFileSync(path, [lines[0], 'garbage', ...lines.slice(1)].join('\n'));
     await expect(readBulkJournal(path)).rejects.toThrow(/damaged at line 2/);
+  });
+});
+
+describe('replaying a journal', () => {
+  it('keeps the original positions of a resubmission, and lists the elements never sent by them', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const { job, unsettled } = replayJournal([
+      { type: 'start', version: 1, route: 'PUT /V1/products/{sku}', total: 3, positions: [[3, 3], [17, 17], [42, 42]], at },
+      { type: 'submitting', chunk: 0, positions: [[3, 3], [17, 17]], at },
+      { type: 'submitted', chunk: 0, bulkUuid: 'u0', rejected: [{ requestId: 1, message: 'The "price" value is invalid.', errorCode: null }], at },
+    ]);
+    expect(job.items.map((i) => [i.position, i.requestId, i.status])).toEqual([[3, 0, 'accepted'], [17, 1, 'rejected']]);
+    expect(job.rejected).toEqual([{ position: 17, message: 'The "price" value is invalid.', errorCode: null, stage: 'acceptance' }]);
+    expect(unsettled).toEqual([{ chunk: -1, positions: [[42, 42]], state: 'not-sent', reason: expect.any(String) }]);
+  });
+
+  it('refuses a journal without its start entry', () => {
+    expect(() => replayJournal([])).toThrow(/no start entry/);
   });
 });
 

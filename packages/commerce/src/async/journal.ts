@@ -14,7 +14,8 @@
 export type PositionRuns = [from: number, to: number][];
 
 export type JournalEntry =
-  | { type: 'start'; version: 1; route: string; total: number; storeCode?: string | undefined; at: string }
+  /** `positions`: the elements' input positions when they are not 0..total-1 (a resubmission). */
+  | { type: 'start'; version: 1; route: string; total: number; positions?: PositionRuns | undefined; storeCode?: string | undefined; at: string }
   | { type: 'submitting'; chunk: number; positions: PositionRuns; at: string }
   | { type: 'submitted'; chunk: number; bulkUuid: string; rejected: { requestId: number; message: string; errorCode: number | null }[]; at: string }
   | { type: 'failed'; chunk: number; refused: boolean; message: string; at: string };

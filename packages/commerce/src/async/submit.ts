@@ -103,7 +103,7 @@ export async function sendBulk<K extends string, Row>(
   const journal = options?.journal;
   const at = () => new Date().toISOString();
   const positionOf = (index: number) => positions?.[index] ?? index;
-  await journal?.record({ type: 'start', version: 1, route: route.key, total: rows.length, storeCode: options?.storeCode, at: at() });
+  await journal?.record({ type: 'start', version: 1, route: route.key, total: rows.length, positions: positions ? toRuns(positions) : undefined, storeCode: options?.storeCode, at: at() });
 
   const answers = await mapWithConcurrency(chunkRanges(rows.length, chunkSize), concurrency, async (range): Promise<ChunkAnswer> => {
     await journal?.record({ type: 'submitting', chunk: range.index, positions: toRuns(Array.from({ length: range.size }, (_, i) => positionOf(range.offset + i))), at: at() });

@@ -96,7 +96,8 @@ export function replayJournal<Row>(entries: readonly JournalEntry[], inputs?: re
       });
     }
   }
-  const neverSent = Array.from({ length: start.total }, (_, p) => p).filter((p) => !covered.has(p));
+  const all = start.positions ? fromRuns(start.positions) : Array.from({ length: start.total }, (_, p) => p);
+  const neverSent = all.filter((p) => !covered.has(p));
   if (neverSent.length) unsettled.push({ chunk: -1, positions: toRuns(neverSent), state: 'not-sent', reason: 'never sent (no record of it being submitted)' });
 
   items.sort((a, b) => a.position - b.position);
