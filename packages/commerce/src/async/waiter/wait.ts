@@ -266,13 +266,12 @@ class BulkWatcher {
 
   private async timedOut(): Promise<never> {
     const lastError = this.lastError;
-    const open = this.counts().open;
+    const live = this.counts(); // every closed operation counted as complete: what polling knows
     const outcome = await this.lastOutcome();
-    const c = outcome?.counts ?? this.counts();
     const last = this.deadlineCut() ? ' The last read was cut off at the deadline (it did not finish).' : lastError instanceof Error ? ` The last read failed: ${lastError.message}` : '';
     throw new BulkTimeoutError(
-      `waitForBulk gave up after ${seconds(this.o.maxWait)} (maxWait) with ${open} of ${c.total} operations still open (${c.total - c.rejected - open} closed).${last} The bulk keeps running; wait again with a longer maxWait.`,
-      c,
+      `waitForBulk gave up after ${seconds(this.o.maxWait)} (maxWait) with ${live.open} of ${live.total} operations still open (${live.complete} closed).${last} The bulk keeps running; wait again with a longer maxWait.`,
+      outcome?.counts ?? live,
       this.uuids(),
       { service: 'commerce', ...(lastError === undefined ? {} : { cause: lastError }) },
       outcome,
