@@ -20,6 +20,8 @@ interface Script {
   storage?: Storage;
   /** Reads (1-based, per kind) answered with 503. */
   fail?: Partial<Record<ReadKind, number[]>>;
+  /** Operation ids start here (0: ids are the request's element indexes). */
+  idBase?: number;
 }
 
 const MESSAGE: Record<string, string> = { 2: 'Deadlock found', 3: 'Invalid price', 5: 'Rejected' };
@@ -40,7 +42,7 @@ function platform(script: Script) {
       .map((digit, id) => ({ id, status: Number(digit) }))
       .filter((op) => (script.storage ?? 'upfront') === 'upfront' || op.status !== 4)
       .map(({ id, status }) => ({
-        id,
+        id: (script.idBase ?? 0) + id,
         bulk_uuid: 'b1',
         topic_name: 't',
         status,
@@ -204,6 +206,17 @@ describe('waitForBulk outcome and progress', () => {
     const results = await drive(collect(outcome.results({ pageSize: 2 })));
     expect(results.map((op) => [op.position, op.result?.price, (op.input as { sku: string }).sku])).toEqual([0, 1, 2, 3, 4].map((i) => [i, i, `S${i}`]));
     expect(p.log.filter((e) => e.kind === 'results').map((e) => e.query.get('searchCriteria[current_page]'))).toEqual(['1', '2', '2', '3']);
+  });
+
+  it('ties operations to inputs by content when the platform numbers them otherwise (ids are not request indexes)', async () => {
+    platform({ idBase: 7000, timeline: [[0, '13121']] });
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 500, jitter: false }));
+    expect(outcome.failures().map((op) => [op.position, op.operationId, op.state, (op.input as { sku: string }).sku])).toEqual([
+      [1, 7001, 'failed', 'S1'],
+      [3, 7003, 'retryable', 'S3'],
+    ]);
+    const results = await drive(collect(outcome.results()));
+    expect(results.map((op) => [op.position, op.result?.sku])).toEqual([[0, 'S0'], [2, 'S2'], [4, 'S4']]);
   });
 
   it('ties failures of a bare UUID to their operation index and input from meta_information', async () => {
