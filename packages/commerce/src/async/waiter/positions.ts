@@ -6,7 +6,7 @@
  * the job kept. What neither places takes the free positions in id order (bare UUIDs only, where
  * the position is the operation's index in its bulk anyway). Limit: numbering that is neither the
  * request index nor clear of it (small database ids overlapping 0..n-1) would be taken for request
- * indexes; the platform's own MassSchedule numbers operations by request index.
+ * indexes.
  */
 import type { RawOperation } from './outcome.ts';
 import type { TrackedBulk, WaitPlan } from './targets.ts';
