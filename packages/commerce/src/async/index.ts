@@ -4,6 +4,8 @@ export type { AcceptanceItem, AsyncAcceptance } from './acceptance.ts';
 export { MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY } from './chunking.ts';
 export { BulkFailedError, BulkRejectedError, BulkStalledError, BulkTimeoutError, STALL_HINT, type BulkCounts, type RejectedItem } from './errors.ts';
 export { isBulkJob, type BulkChunk, type BulkJob, type JobItem } from './job.ts';
+// The journal hook a bulk call writes through: implement it over any storage; the file one is in the Node entry.
+export type { BulkJournal, JournalEntry, PositionRuns } from './journal.ts';
 export type { BulkOptions } from './submit.ts';
 export type { AsyncMethod, AsyncTree, BulkMethod, BulkRouteKey, BulkRow, BulkTree, OperationResult, WriteRouteKey } from './types.ts';
 export type { ProgressEvent, WaitOptions } from './waiter/options.ts';
