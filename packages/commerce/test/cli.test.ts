@@ -244,6 +244,16 @@ describe('bulk status', () => {
     const wait = await cli(['bulk', 'wait', uuid, ...FAST, '--max-wait', '300ms', '--json', '-q']);
     expect(wait.code).toBe(3);
     expect(JSON.parse(wait.stdout)).toMatchObject({ status: 'timed-out', counts: { total: 50, complete: 27, failed: 2, rejected: 1, open: 0, unaccounted: 20 } });
+    expect(JSON.parse(wait.stdout).failures).toHaveLength(23);
+    // In text too, what failed so far is listed although the wait gave up.
+    const text = await cli(['bulk', 'wait', uuid, ...FAST, '--max-wait', '300ms', '-q', '--failures', '4']);
+    expect(text.code).toBe(3);
+    expect(text.stderr).toContain('waitForBulk gave up after 0.3 s (maxWait) with 20 of 50 operations still open (30 closed)');
+    expect(text.stdout).toMatch(/unaccounted\s+20\s+\(accepted, never reported by the platform\)/);
+    expect(text.stdout).toContain('Operations that did not complete (first 4 of 23):');
+    expect(text.stdout).toMatch(/#6\s+SKU-0007\s+failed: The product was unable to be saved\./);
+    // A bare UUID knows no input for an operation the platform never reported: its position only.
+    expect(text.stdout).toMatch(/#30\s+unaccounted: accepted, but the platform never reported this operation/);
 
     // Once the rest has been worked, both say 2 (failures, nothing open).
     fake.queue.pending.push(...queued.slice(30));

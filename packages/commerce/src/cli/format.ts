@@ -157,6 +157,8 @@ export interface DescribedError {
   message: string;
   hint: string | undefined;
   counts: BulkCounts | undefined;
+  /** When a wait ended early (stalled, timed out): the operations that did not complete, as last reported. */
+  failures?: FailureEntry[] | undefined;
 }
 
 export interface ErrorContext {
@@ -169,7 +171,10 @@ export function describeError(error: unknown, context: ErrorContext): DescribedE
   if (error instanceof CliError) return { status: 'error', kind: 'usage', message: error.message, hint: error.hint, counts: undefined };
   if (error instanceof BulkStalledError || error instanceof BulkTimeoutError) {
     const hint = error.hint ?? (error instanceof BulkTimeoutError ? 'Run `bulk wait` again with a longer --max-wait; the bulk keeps running on the platform.' : undefined);
-    return { status: error instanceof BulkStalledError ? 'stalled' : 'timed-out', kind: error.kind, message: withoutHint(error.message, hint), hint, counts: error.counts };
+    const outcome = error.outcome as { operations: readonly OperationOutcome[] } | undefined;
+    // Failures so far are news even when the wait gave up: they are listed, not dropped.
+    const failures = outcome ? failureEntries(outcome.operations) : undefined;
+    return { status: error instanceof BulkStalledError ? 'stalled' : 'timed-out', kind: error.kind, message: withoutHint(error.message, hint), hint, counts: error.counts, failures };
   }
   if (isCommerceError(error)) {
     if (error.kind === 'abort') return { status: 'interrupted', kind: 'abort', message: 'Interrupted; the bulk keeps running on the platform.', hint: undefined, counts: undefined };
@@ -230,6 +235,7 @@ export function errorJson(described: DescribedError, command: Command | undefine
     status: described.status,
     exitCode: exitCodeOf(described.status),
     ...(described.counts ? { counts: described.counts } : {}),
+    ...(described.failures ? { failures: described.failures } : {}),
     error: { kind: described.kind, message: described.message, ...(described.hint ? { hint: described.hint } : {}) },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { version } from '../../package.json';
 import { createCommerceClient } from '../commerce-client.ts';
-import { parseCommandLine, type Command } from './args.ts';
+import { DEFAULT_LISTED_FAILURES, parseCommandLine, type Command } from './args.ts';
 import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
@@ -36,6 +36,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let baseUrl: string | undefined;
   let json = argv.includes('--json');
   let progress: ProgressReporter | undefined;
+  let listLimit = DEFAULT_LISTED_FAILURES;
   try {
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help') {
@@ -50,6 +51,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     if (parsed.action === 'run') bulkUuid = parsed.uuid;
     const { flags } = parsed;
     json = flags.json;
+    listLimit = flags.failures;
     const config = resolveConfig(flags, io.env);
     baseUrl = config.baseUrl;
     const commerce = createCommerceClient({ baseUrl: config.baseUrl, storeCode: config.storeCode, auth: config.auth, fetch: io.fetch });
@@ -87,6 +89,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const described = describeError(error, { bulkUuid, baseUrl });
     io.stderr.write(formatError(described));
     if (json) io.stdout.write(`${JSON.stringify(errorJson(described, command, bulkUuid), null, 2)}\n`);
+    else if (described.failures?.length && described.counts && command) {
+      // The wait gave up, but what failed so far is known: show it rather than drop it.
+      io.stdout.write(formatReport({ command, bulkUuid: bulkUuid ?? '', title: command === 'resume' ? 'Import so far' : undefined, counts: described.counts, failures: described.failures, elapsedMs: 0 }, listLimit));
+    }
     return exitCodeOf(described.status);
   }
 }
