@@ -6,7 +6,7 @@
  * schema-valid examples from the spec).
  */
 import { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal, type TokenRoute } from './auth.ts';
-import { createQueue, type FakeOperation, type FakeQueue, type QueuedElement } from './async-queue.ts';
+import { createQueue, type FakeOperation, type FakeQueue, type OperationStorage, type QueuedElement } from './async-queue.ts';
 import { createConsumer, type ConsumerOptions, type FakeConsumer } from './consumer.ts';
 import { exampleResponse, routeAccess } from './examples.ts';
 import { modeledRoutes, type HandlerContext, type ModeledHandler } from './modeled-routes.ts';
@@ -22,6 +22,11 @@ export interface FakeCommerceOptions {
   /** Generated catalogue: `{ products: 50 }` makes SKU-0001 … SKU-0050. */
   seed?: SeedOptions;
   consumer?: ConsumerOptions;
+  /**
+   * When operation rows are stored: `upfront` (default; every accepted operation at once, status 4)
+   * or `when-worked` (only once the consumer has worked it, as on some installations).
+   */
+  operationStorage?: OperationStorage;
   /** Refuse an element at acceptance (a message makes it `rejected`), as the platform does for input it cannot deserialize. */
   rejectElement?: (routeKey: string, element: Record<string, unknown>, index: number) => string | undefined;
   now?: () => number;
@@ -51,7 +56,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const now = options.now ?? (() => Date.now());
   const store = createStore(options.seed);
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
-  const queue = createQueue(now);
+  const queue = createQueue(now, options.operationStorage);
   const requests = new Map<string, number>();
 
   const bulkStatusRoutes: Record<string, ModeledHandler> = {
