@@ -179,8 +179,8 @@ describe('package reads', () => {
   it('updates one package by submission_id or item_id', async () => {
     const { market } = await seeded();
     const [first] = await market.packages.list({ item_id: 'item-1' });
-    expect((await market.packages.updateOne({ submission_id: first!.submission_id, release_notes: 'fixes' })).release_notes).toBe('fixes');
-    expect((await market.packages.updateOne({ submission_id: 'item-1', release_notes: 'more' })).release_notes).toBe('more');
+    expect((await market.packages.updateOne({ submission_id: first!.submission_id, release_notes: 'fixes' }))?.release_notes).toBe('fixes');
+    expect((await market.packages.updateOne({ submission_id: 'item-1', release_notes: 'more' }))?.release_notes).toBe('more');
   });
 
   it('rejects unknown parameters on reads before sending', async () => {

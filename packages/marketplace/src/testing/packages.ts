@@ -58,7 +58,7 @@ export function overallOf(status: EqpStatus, launchOnApproval: boolean): EqpStat
   return 'in_progress';
 }
 
-const EXACT = new Set(['type', 'platform', 'license_type', 'is_patch', 'stability', 'process_as_patch']);
+const EXACT = new Set(['type', 'platform', 'license_type', 'is_patch', 'stability', 'process_as_patch', 'eqp_status.overall', 'eqp_status.technical', 'eqp_status.marketing']);
 
 function fieldValue(record: Record<string, unknown>, name: string): unknown {
   return name.split('.').reduce<unknown>((v, part) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined), record);
