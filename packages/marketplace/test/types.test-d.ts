@@ -41,3 +41,14 @@ describe('types', () => {
     void market.paginate('GET /products/packages/{submission_id}');
   });
 });
+
+describe('callback payload types follow the spec webhooks', () => {
+  it('every spec update_info is accepted by the public type, and the public required fields are the spec ones', () => {
+    type Spec = import('../src/callbacks/events.ts').SpecUpdateInfo;
+    type Scan = import('../src/index.ts').MalwareScanComplete;
+    type Status = import('../src/index.ts').EqpStatusUpdate;
+    expectTypeOf<Spec['malware_scan_complete']>().toExtend<Scan>();
+    expectTypeOf<Pick<Spec['eqp_status_update'], 'submission_id' | 'eqp_flow' | 'eqp_status' | 'modified_at'>>().toExtend<Pick<Status, 'submission_id' | 'eqp_flow' | 'eqp_status' | 'modified_at'>>();
+    expectTypeOf<Scan['file_upload_id']>().toEqualTypeOf<Spec['malware_scan_complete']['file_upload_id']>();
+  });
+});

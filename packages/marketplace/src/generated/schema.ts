@@ -393,7 +393,40 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    malware_scan_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["callbacks.malwareScanComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    eqp_status_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["callbacks.eqpStatusUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -776,6 +809,48 @@ export interface components {
             /** @description Upper case here (PASS, FAIL), unlike the summaries. */
             status: string;
             reports: components["schemas"]["ToolReportEntry"][] | components["schemas"]["ToolReportEntry"];
+        };
+        /** @description Every callback body; update_info depends on callback_event. Unknown events keep this shape. */
+        CallbackEnvelope: {
+            callback_event: string;
+            update_info: {
+                [key: string]: unknown;
+            };
+        };
+        MalwareScanCompleteCallback: {
+            /** @constant */
+            callback_event: "malware_scan_complete";
+            update_info: components["schemas"]["MalwareScanCompleteInfo"];
+        };
+        MalwareScanCompleteInfo: {
+            file_upload_id: string;
+            tool_result: string;
+            modified_at?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        EqpStatusUpdateCallback: {
+            /** @constant */
+            callback_event: "eqp_status_update";
+            update_info: components["schemas"]["EqpStatusUpdateInfo"];
+        };
+        EqpStatusUpdateInfo: {
+            submission_id: string;
+            item_id?: string | number;
+            eqp_flow?: string;
+            current_status?: string;
+            /** @deprecated */
+            eqp_state?: string;
+            eqp_status?: {
+                overall?: string;
+                technical?: string;
+                marketing?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            modified_at?: string;
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: {
@@ -1558,6 +1633,50 @@ export interface operations {
         responses: {
             200: components["responses"]["UndocumentedReport"];
             "4XX": components["responses"]["Error"];
+        };
+    };
+    "callbacks.malwareScanComplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MalwareScanCompleteCallback"];
+            };
+        };
+        responses: {
+            /** @description Received. No response body is documented; the SDK's receiver answers JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "callbacks.eqpStatusUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EqpStatusUpdateCallback"];
+            };
+        };
+        responses: {
+            /** @description Received. No response body is documented; the SDK's receiver answers JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
