@@ -7,13 +7,18 @@ import { buildUploadForm, checkUploadResponse, waitForMalwareScan, type UploadSo
 import type { MethodTree } from './generated/method-tree.ts';
 import type { PageItem, PaginatedRouteKey, RouteArgs, RouteInput, RouteKey, RouteOutput } from './methods.ts';
 import { paginate, type PaginateOptions, type Paginator } from './paginate.ts';
+import { waitForReview, type ReviewOutcome, type WaitForReviewOptions } from './review.ts';
 import { routeById, routeByKey, routes, type RouteInfo } from './route-table.ts';
-import type { FileRecord, M2KeyInput, PackageInput, PackageUpdate, Session } from './types.ts';
+import type { FileRecord, M2KeyInput, Package, PackageInput, PackageUpdate, Session } from './types.ts';
 
 export interface MarketplaceClient extends MethodTree {
   files: MethodTree['files'] & {
     /** Resolves with each file's record once none is `in-progress` (polling, woken early by a callback feed). */
     waitForMalwareScan(fileIds: readonly string[], options?: WaitForMalwareScanOptions): Promise<FileRecord[]>;
+  };
+  packages: MethodTree['packages'] & {
+    /** Resolves once every submitted review flow of the submission has a decision (polling, woken early by a feed). */
+    waitForReview(submissionId: string, options?: WaitForReviewOptions): Promise<ReviewOutcome>;
   };
   /** Calls any route by its reference string: `request('GET /products/packages/{submission_id}', { submission_id })`. */
   request<K extends RouteKey>(route: K, ...args: RouteArgs<K>): Promise<RouteOutput<K>>;
@@ -94,6 +99,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const getFile = routeById('files.get');
   (tree['files'] as Record<string, unknown>)['waitForMalwareScan'] = (fileIds: readonly string[], waitOptions?: WaitForMalwareScanOptions) =>
     waitForMalwareScan(async (id, signal) => (await runtime.call<FileRecord>(getFile, { file_upload_id: id }, { signal })).data, fileIds, waitOptions);
+
+  const getPackage = routeById('packages.get');
+  (tree['packages'] as Record<string, unknown>)['waitForReview'] = (submissionId: string, waitOptions?: WaitForReviewOptions) =>
+    waitForReview(async (id, signal) => (await runtime.call<Package>(getPackage, { submission_id: id }, { signal })).data, submissionId, waitOptions);
 
   return Object.assign(tree as unknown as MethodTree, {
     request: (async (route: string, input?: unknown, callOptions?: CallOptions) => raw(routeByKey(route), input, callOptions)) as MarketplaceClient['request'],
