@@ -67,7 +67,7 @@ describe('marketplace-release with the node:http callback receiver', () => {
       },
     });
     try {
-      const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.baseUrl, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
+      const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.url, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
       await market.users.update({ api_callbacks: [{ name: 'ci', url: receiver.url, username: 'eqp', password: 'receiver-secret-1' }] });
       running.fake.failItems((item) => (item['item_id'] === 'broken' ? 1208 : undefined));
       const release = (itemId: string): Release => ({ itemId, name: `Acme ${itemId}`, version: '1.0.0', zip: new Uint8Array([80, 75, 5, 6]), guide: new TextEncoder().encode('%PDF-1.7') });
