@@ -86,6 +86,32 @@ describe('marketplace-release with the node:http callback receiver', () => {
   });
 });
 
+describe('callback-receiver-node with an idempotency directory', () => {
+  it('a redelivery after a restart is acknowledged, not handled again', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'magekit-receiver-'));
+    const handled: CallbackEvent[] = [];
+    const body = JSON.stringify({ callback_event: 'eqp_status_update', update_info: { submission_id: 's9', eqp_flow: 'technical', current_status: 'approved', modified_at: '2024-05-01 10:00:00' } });
+    const deliver = (url: string) => fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('eqp:restart-secret-1')}` } });
+    try {
+      const first = await startCallbackReceiver({ username: 'eqp', password: 'restart-secret-1', idempotencyDir: dir, onEvent: (e) => void handled.push(e) });
+      expect((await deliver(first.url)).status).toBe(200);
+      await first.close();
+      const second = await startCallbackReceiver({ username: 'eqp', password: 'restart-secret-1', idempotencyDir: dir, onEvent: (e) => void handled.push(e) });
+      try {
+        expect(await (await deliver(second.url)).json()).toEqual({ status: 'duplicate' });
+      } finally {
+        await second.close();
+      }
+      expect(handled).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('callback-receiver-fetch', () => {
   it('answers 200 to a signed event and 401 to a wrong password, as a plain Fetch handler', async () => {
     const got: CallbackEvent[] = [];

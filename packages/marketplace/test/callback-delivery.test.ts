@@ -278,3 +278,30 @@ describe('idempotency stores', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('delivery keys (property)', () => {
+  it('the same update has one key whatever the order of its fields; changing any value changes the key', async () => {
+    const fc = (await import('fast-check')).default;
+    const info = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)), { minKeys: 1, maxKeys: 6 });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1 }), info, async (event, update) => {
+        const reversed = Object.fromEntries(Object.entries(update).reverse());
+        const key = await deliveryKey({ callback_event: event, update_info: update });
+        expect(await deliveryKey({ callback_event: event, update_info: reversed })).toBe(key);
+        expect(key).toMatch(/^[A-Za-z0-9_-]+$/); // usable as a file name by the file store
+        const [first] = Object.keys(update);
+        const changed = { ...update, [first!]: JSON.stringify(update[first!]) + 'x' };
+        expect(await deliveryKey({ callback_event: event, update_info: changed })).not.toBe(key);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a store that fails to record a success is reported, and the sender is asked to retry', async () => {
+    const errors: unknown[] = [];
+    const store = { ...createMemoryIdempotencyStore(), complete: () => Promise.reject(new Error('disk full')) };
+    const handler = handlerWith({ malware_scan_complete: () => undefined }, { idempotency: store, onError: (e) => errors.push(e) });
+    expect((await handler(post())).status).toBe(500);
+    expect(String(errors[0])).toContain('disk full');
+  });
+});

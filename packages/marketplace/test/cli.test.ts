@@ -158,6 +158,26 @@ describe('release', () => {
   });
 });
 
+describe('interruption', () => {
+  it('Ctrl-C while waiting for the reviews exits 130 and says the submission stays', async () => {
+    const fake = fakeWith({ reviewDelayMs: false });
+    const controller = new AbortController();
+    let stdout = '';
+    let stderr = '';
+    const running = run(['release', workspace([{ itemId: 'stopped' }]), ...FAST], {
+      env: ENV,
+      stdout: { write: (c: string) => (stdout += c) },
+      stderr: { write: (c: string) => { stderr += c; if (c.startsWith('submitted ')) controller.abort(); return true; } },
+      isTTY: false,
+      signal: controller.signal,
+      fetch: fake.fetch,
+    });
+    expect(await running).toBe(130);
+    expect(stderr).toContain('Interrupted; anything already submitted stays submitted.');
+    expect(stdout).toBe('');
+  });
+});
+
 describe('status and results', () => {
   async function released(fake: FakeMarketplace, itemId: string) {
     const { stdout } = await cli(['release', workspace([{ itemId }]), ...FAST], { fake });

@@ -193,7 +193,14 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     // redelivery is acknowledged), a late failure still releases it (the redelivery is handled).
     const settled = outcome.then(
       async () => {
-        await store?.complete(key);
+        try {
+          await store?.complete(key);
+        } catch (error) {
+          // Handled but not recorded: the sender gets a 500 and retries; once the lease runs out the
+          // retry is handled again (at least once, never lost). Say so to the app.
+          report(error, event);
+          throw error;
+        }
       },
       async (error: unknown) => {
         report(error, event);
