@@ -75,7 +75,7 @@ describe('release', () => {
     expect(stderr).toContain('upload: 3 file(s)');
     expect(stderr).toContain('malware scan: 3 passed, 0 failed');
     expect(stderr).toMatch(/submitted acme-checkout: submission sub\w+/);
-    expect(stderr).toMatch(/review: acme-checkout technical \w+, marketing \w+ \(\d/);
+    expect(stderr).toMatch(/review acme-checkout: technical \w+, marketing \w+ \(\d/);
     expect(stderr).not.toContain('\r');
     expect(stdout).toMatch(/acme-checkout {2}submission sub\w+: passed \(technical: approved, marketing: approved\)/);
     expect(stdout).toContain('Result: 1 passed.');
@@ -88,9 +88,13 @@ describe('release', () => {
   });
 
   it('on a terminal redraws one status line; --quiet prints no progress', async () => {
-    const tty = await cli(['release', workspace([{ itemId: 'a' }]), ...FAST], { fake: fakeWith(), isTTY: true });
+    const tty = await cli(['release', workspace([{ itemId: 'a' }, { itemId: 'b-with-a-long-name' }]), ...FAST], { fake: fakeWith(), isTTY: true });
     expect(tty.code).toBe(0);
     expect(tty.stderr).toContain('\r');
+    // Both packages share one redrawn line, cut to the terminal's width (100 columns by default).
+    const redraws = tty.stderr.split('\r').filter((l) => l.startsWith('review '));
+    expect(redraws.some((l) => l.includes(' | review b-with-a-long-name'))).toBe(true);
+    expect(Math.max(...redraws.map((l) => l.trimEnd().split('\n')[0]!.length))).toBeLessThanOrEqual(99);
     const quiet = await cli(['release', workspace([{ itemId: 'a' }]), ...FAST, '--quiet'], { fake: fakeWith() });
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toBe('');

@@ -17,6 +17,7 @@ void run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   isTTY: process.stderr.isTTY === true,
+  columns: process.stderr.columns,
   signal: controller.signal,
 }).then((code) => {
   process.exitCode = code;

@@ -9,17 +9,22 @@ export interface TextSink {
 export interface Progress {
   /** A step that happened (uploaded, submitted...): always its own line. */
   step(text: string): void;
-  /** The current state of a long wait: redrawn on a terminal, a line per change otherwise. */
-  status(text: string): void;
+  /**
+   * The current state of one thing being waited for (`malware scan`, a package under review): on a
+   * terminal every subject shares one line redrawn in place; otherwise a line per change of a subject.
+   */
+  status(subject: string, text: string): void;
   /** Ends a partly drawn status line. Safe to call twice. */
   end(): void;
 }
 
-export function createProgress(sink: TextSink, options: { isTTY: boolean; quiet: boolean; now?: () => number }): Progress {
+export function createProgress(sink: TextSink, options: { isTTY: boolean; quiet: boolean; now?: () => number; columns?: number | undefined }): Progress {
+  // A redrawn line must not wrap, or `\r` only returns to the start of its last row.
+  const width = Math.max(40, (options.columns ?? 100) - 1);
   const now = options.now ?? Date.now;
   const started = now();
+  const current = new Map<string, string>();
   let drawn = 0;
-  let last = '';
   const clear = () => {
     if (drawn > 0) sink.write(`\r${' '.repeat(drawn)}\r`);
     drawn = 0;
@@ -29,21 +34,25 @@ export function createProgress(sink: TextSink, options: { isTTY: boolean; quiet:
     step(text) {
       clear();
       sink.write(`${text}\n`);
+      if (options.isTTY && current.size) this.status('', '');
     },
-    status(text) {
-      if (text === last) return;
-      last = text;
-      const line = `${text} (${formatElapsed(now() - started)})`;
+    status(subject, text) {
+      if (subject && current.get(subject) === text) return;
+      if (subject) current.set(subject, text);
+      const elapsed = `(${formatElapsed(now() - started)})`;
       if (options.isTTY) {
+        const full = `${[...current].map(([s, t]) => `${s}: ${t}`).join(' | ')} ${elapsed}`;
+        const line = full.length > width ? `${full.slice(0, width - 1)}…` : full;
         sink.write(`\r${line}${' '.repeat(Math.max(0, drawn - line.length))}`);
         drawn = line.length;
-      } else {
-        sink.write(`${line}\n`);
+      } else if (subject) {
+        sink.write(`${subject}: ${text} ${elapsed}\n`);
       }
     },
     end() {
       if (options.isTTY && drawn > 0) sink.write('\n');
       drawn = 0;
+      current.clear();
     },
   };
 }

@@ -77,10 +77,11 @@ export async function release(market: MarketplaceClient, plans: readonly Package
     signal,
     ...(options.pollInterval === undefined ? { pollInterval: 2_000 } : { pollInterval: options.pollInterval }),
     ...(options.scanWait === undefined ? {} : { maxWait: options.scanWait }),
-    onProgress: (pending) => progress.status(pending ? `malware scan: ${pending} of ${files.length} file(s) still scanning` : `malware scan: done`),
+    onProgress: (pending) => progress.status('malware scan', pending ? `${pending} of ${files.length} file(s) still scanning` : 'done'),
   });
   const recordById = new Map<string, FileRecord>(scanned.map((r) => [r.file_upload_id, r]));
   const failedScans = scanned.filter((r) => r.malware_status !== 'pass');
+  progress.end();
   progress.step(`malware scan: ${scanned.length - failedScans.length} passed, ${failedScans.length} failed`);
 
   const reports: PackageReport[] = plans.map((plan) => {
@@ -120,8 +121,6 @@ export async function release(market: MarketplaceClient, plans: readonly Package
   if (options.noWait) return reports;
 
   const reviewing = reports.filter((r) => r.state === 'submitted');
-  const statuses = new Map<string, string>();
-  const showStatus = () => progress.status(`review: ${[...statuses].map(([label, s]) => `${label} ${s}`).join('; ')}`);
   await Promise.all(
     reviewing.map(async (report) => {
       let outcome: ReviewOutcome;
@@ -130,10 +129,7 @@ export async function release(market: MarketplaceClient, plans: readonly Package
           signal,
           ...(options.pollInterval === undefined ? {} : { pollInterval: options.pollInterval }),
           ...(options.maxWait === undefined ? {} : { maxWait: options.maxWait }),
-          onProgress: (p) => {
-            statuses.set(report.label, `technical ${p.technical}, marketing ${p.marketing}`);
-            showStatus();
-          },
+          onProgress: (p) => progress.status(`review ${report.label}`, `technical ${p.technical}, marketing ${p.marketing}`),
         });
       } catch (error) {
         if (isMagekitError(error) && error.kind === 'abort') throw error;

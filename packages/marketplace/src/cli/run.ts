@@ -22,6 +22,8 @@ export interface CliIO {
   stderr: TextSink;
   /** stderr is a terminal: redraw the status line instead of writing a line per change. */
   isTTY: boolean;
+  /** The terminal's width, so the redrawn line never wraps. */
+  columns?: number | undefined;
   /** Aborts a running command (main.ts fires it on Ctrl-C). */
   signal?: AbortSignal | undefined;
   /** A fetch implementation for the client (default: the global one). */
@@ -67,7 +69,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
 
     const plans = await readManifest(target);
-    progress = createProgress(io.stderr, { isTTY: io.isTTY, quiet: flags.quiet, now });
+    progress = createProgress(io.stderr, { isTTY: io.isTTY, quiet: flags.quiet, now, columns: io.columns });
     progress.step(`Releasing ${plans.length} package(s) to ${connection.environment}${connection.baseUrl ? ` at ${connection.baseUrl}` : ''}`);
     const reports = await release(market, plans, { noWait: flags.noWait, maxWait: flags.maxWait, scanWait: flags.scanWait, pollInterval: flags.pollInterval, signal: io.signal, progress });
     progress.end();
