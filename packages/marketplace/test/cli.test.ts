@@ -269,7 +269,9 @@ describe('errors', () => {
   it('usage errors exit 1 with a hint; --help exits 0', async () => {
     expect((await cli(['deploy', 'x'])).stderr).toContain('Unknown command "deploy"');
     expect((await cli(['release'])).code).toBe(1);
-    expect((await cli(['status', 'x', '--max-wait', 'soon'])).stderr).toContain('--max-wait must be a positive duration');
+    expect((await cli(['release', 'm.json', '--max-wait', 'soon'])).stderr).toContain('--max-wait must be a positive duration');
+    expect((await cli(['status', 'x', '--max-wait', '5m'])).stderr).toContain('--max-wait belongs to release; status reads once.');
+    expect((await cli(['release', 'm.json', '--no-wait', '--max-wait', '5m'])).stderr).toContain('--no-wait stops after submission');
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Exit codes');

@@ -60,7 +60,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     throw new CliError(command === 'release' ? 'release needs the path of a release manifest (JSON).' : `${command} needs a submission_id (release prints it).`, HELP_HINT);
   }
   if (extra.length) throw new CliError(`Unexpected argument "${extra[0]}".`, HELP_HINT);
-  if (command !== 'release' && (values['no-wait'] || values['scan-wait'] !== undefined)) throw new CliError(`--no-wait and --scan-wait belong to release, not ${command}.`, HELP_HINT);
+  const waitFlags = (['no-wait', 'max-wait', 'scan-wait', 'poll-interval'] as const).filter((f) => values[f] !== undefined);
+  if (command !== 'release' && waitFlags.length) throw new CliError(`--${waitFlags[0]} belongs to release; ${command} reads once.`, HELP_HINT);
   if (values['no-wait'] && values['max-wait'] !== undefined) throw new CliError('--no-wait stops after submission, so --max-wait (the review wait) has no effect: give one of them.', HELP_HINT);
   return {
     action: 'run',
