@@ -58,10 +58,11 @@ describe('redelivery', () => {
 
   it('a redelivery while the first is still being handled gets 503 with Retry-After, and the handler runs once', async () => {
     const gate = deferred();
+    const entered = deferred();
     let calls = 0;
-    const handler = handlerWith({ malware_scan_complete: async () => { calls += 1; await gate.promise; } });
+    const handler = handlerWith({ malware_scan_complete: async () => { calls += 1; entered.resolve(); await gate.promise; } });
     const first = handler(post());
-    await new Promise((r) => setTimeout(r, 10));
+    await entered.promise; // the first delivery holds the claim now
     const concurrent = await handler(post());
     expect(concurrent.status).toBe(503);
     expect(concurrent.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -171,7 +172,7 @@ describe('over node:http', () => {
   }
 
   /** Writes raw bytes on a socket and collects what comes back until the server closes it or `ms` pass. */
-  function raw(port: number, chunks: string[], ms = 2_000): Promise<string> {
+  function raw(port: number, chunks: string[], ms = 8_000): Promise<string> {
     return new Promise((resolve) => {
       const socket = connect(port, '127.0.0.1');
       let text = '';
@@ -208,10 +209,11 @@ describe('over node:http', () => {
 
   it('handlers that never settle get 503s and the host stays healthy', async () => {
     const port = await listen(handlerWith({ malware_scan_complete: () => new Promise<void>(() => undefined), eqp_status_update: () => undefined }, { handlerTimeout: 30 }));
-    const stuck = await Promise.all(Array.from({ length: 20 }, (_, i) => raw(port, [requestHead('127.0.0.1', JSON.stringify({ ...scan, update_info: { ...scan.update_info, file_upload_id: `f-${i}` } }).length) + JSON.stringify({ ...scan, update_info: { ...scan.update_info, file_upload_id: `f-${i}` } })], 1_000)));
+    const bodyOf = (i: number) => JSON.stringify({ ...scan, update_info: { ...scan.update_info, file_upload_id: `f-${i}` } });
+    const stuck = await Promise.all(Array.from({ length: 20 }, (_, i) => raw(port, [requestHead('127.0.0.1', bodyOf(i).length) + bodyOf(i)], 10_000)));
     expect(stuck.every((answer) => /^HTTP\/1\.1 503 /.test(answer))).toBe(true);
     const ok = JSON.stringify({ callback_event: 'eqp_status_update', update_info: { submission_id: 's', current_status: 'approved' } });
-    expect(await raw(port, [requestHead('127.0.0.1', ok.length) + ok], 1_000)).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await raw(port, [requestHead('127.0.0.1', ok.length) + ok], 10_000)).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
 
