@@ -19,7 +19,8 @@ describe('session manager', () => {
     const results = await Promise.all(Array.from({ length: 500 }, () => market.users.get()));
     expect(results.every((r) => r.mage_id === fake.app.mageId)).toBe(true);
     expect(fake.stats.tokenRequests - 1).toBe(1);
-  });
+    // 500 requests through MSW take seconds on a loaded 2-core machine; the assertion is on counts, not time.
+  }, 30_000);
 
   it('renews once when the service ends the session early (401), however many calls saw it', async () => {
     const { fake, market } = setupFake();
