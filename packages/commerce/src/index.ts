@@ -1,5 +1,6 @@
 export { createCommerceClient, type CommerceClient } from './commerce-client.ts';
 export type { CallOptions, CommerceClientOptions } from './client.ts';
+export type { CommerceFetch, FetchOptions, FetchParams } from './raw-fetch.ts';
 export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes } from './methods.ts';
 export { none, adminToken, customerToken, integration, bearer, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
 export * from './errors.ts';
