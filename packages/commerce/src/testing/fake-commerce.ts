@@ -14,6 +14,7 @@ import { MESSAGES, PlatformError, asPlatformError, errorResponse, fill } from '.
 import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
 import { applyFields } from './search.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
+import { createFakeTwoFactor, type FakeTwoFactor } from './tfa.ts';
 import { routeByKey, type RouteInfo } from '../route-table.ts';
 
 export interface FakeCommerceOptions {
@@ -33,6 +34,8 @@ export interface FakeCommerce {
   readonly queue: FakeQueue;
   readonly consumer: FakeConsumer;
   readonly auth: FakeAuth;
+  /** Two-factor providers (auth.twoFactor): tfaTokens for configure/activate, codes sent, activations. */
+  readonly twoFactor: FakeTwoFactor;
   /** Requests handled, by route key (or `unmatched`), for assertions on traffic. */
   readonly requests: Map<string, number>;
 }
@@ -53,6 +56,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
   const queue = createQueue(now);
   const requests = new Map<string, number>();
+  const twoFactor = createFakeTwoFactor(options.auth === false ? undefined : options.auth?.twoFactor, auth, now);
 
   const bulkStatusRoutes: Record<string, ModeledHandler> = {
     'GET /V1/bulk': (_, { query }) => queue.search(query),
@@ -109,6 +113,14 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     if (!path) throw new PlatformError(404, MESSAGES.noRoute);
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
 
+    // Two-factor provider routes (sign-in, configure, activate) identify the admin by their own fields.
+    if (path.variant === 'sync' && method === 'POST' && path.segments[1] === 'tfa' && path.segments[2] === 'provider') {
+      const answer = twoFactor.handle(path.segments.slice(3).join('/'), body);
+      if (answer) {
+        count(matchRoute(method, path)?.route.key ?? 'unmatched');
+        return answer;
+      }
+    }
     const authenticated = options.auth === false ? ADMIN : await auth.authenticate(request);
     const tokenRoute = path.variant === 'sync' && method === 'POST' ? TOKEN_ROUTES['/' + path.segments.join('/')] : undefined;
     if (tokenRoute) {
@@ -162,5 +174,5 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
   }
 
-  return { handle, store, queue, consumer, auth, requests };
+  return { handle, store, queue, consumer, auth, twoFactor, requests };
 }

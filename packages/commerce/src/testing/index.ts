@@ -11,3 +11,4 @@ export type { FakeStore, SeedOptions, Entity } from './store.ts';
 export { MESSAGES, PlatformError } from './platform-errors.ts';
 export { phpUrlDecode } from './php-urldecode.ts';
 export { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal } from './auth.ts';
+export type { FakeTwoFactor, FakeTwoFactorOptions } from './tfa.ts';
