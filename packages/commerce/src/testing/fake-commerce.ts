@@ -15,6 +15,7 @@ import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
 import { applyFields } from './search.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
 import { createFakeTwoFactor, type FakeTwoFactor } from './tfa.ts';
+import { b2bRoutes, createB2bState, type FakeB2b } from './b2b/index.ts';
 import { routeByKey, type RouteInfo } from '../route-table.ts';
 
 export interface FakeCommerceOptions {
@@ -34,6 +35,8 @@ export interface FakeCommerce {
   readonly queue: FakeQueue;
   readonly consumer: FakeConsumer;
   readonly auth: FakeAuth;
+  /** B2B records: companies, teams, shared catalogs and their assignments, negotiable quotes. */
+  readonly b2b: FakeB2b;
   /** Two-factor providers (auth.twoFactor): tfaTokens for configure/activate, codes sent, activations. */
   readonly twoFactor: FakeTwoFactor;
   /** Requests handled, by route key (or `unmatched`), for assertions on traffic. */
@@ -56,6 +59,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
   const queue = createQueue(now);
   const requests = new Map<string, number>();
+  const b2b = createB2bState();
   const twoFactor = createFakeTwoFactor(options.auth === false ? undefined : options.auth?.twoFactor, auth, now);
 
   const bulkStatusRoutes: Record<string, ModeledHandler> = {
@@ -69,9 +73,11 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     },
   };
 
+  const b2bHandlers = b2bRoutes(b2b, store);
+
   /** The synchronous behaviour of a route, shared by the sync call and the consumer. */
   function execute(route: RouteInfo, input: Record<string, unknown>, query: URLSearchParams): unknown {
-    const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key];
+    const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key] ?? b2bHandlers[route.key];
     const context: HandlerContext = { store, query };
     return handler ? handler(input, context) : exampleResponse(route.key);
   }
@@ -174,5 +180,5 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
   }
 
-  return { handle, store, queue, consumer, auth, twoFactor, requests };
+  return { handle, store, queue, consumer, auth, b2b, twoFactor, requests };
 }
