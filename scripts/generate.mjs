@@ -5,14 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { loadSpec, operationsOf } from './codegen/load-spec.mjs';
-import { buildRoutes, emitMethodTree, emitOperationTypes, emitRouteTable } from './codegen/emit-routes.mjs';
+import { buildRoutes, emitMethodTree, emitOperationTypes, emitRouteTable, emitVariantTrees } from './codegen/emit-routes.mjs';
 import { emitExamples } from './codegen/emit-examples.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const check = process.argv.includes('--check');
 
 const targets = [
-  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', examples: true },
+  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', examples: true, variantTrees: true },
   { service: 'marketplace', spec: 'specs/marketplace/openapi.yaml', out: 'packages/marketplace/src/generated', methodType: 'RouteMethod' },
 ];
 
@@ -31,6 +31,7 @@ async function generate(target) {
     'operations.ts': emitOperationTypes(routes, target),
     'method-tree.ts': emitMethodTree(routes, target),
   };
+  if (target.variantTrees) files['variant-trees.ts'] = emitVariantTrees(routes, target);
   // Schema-valid sample responses for the fake platform's unmodelled routes (testing entry only).
   if (target.examples) files['examples.ts'] = emitExamples(doc, routes);
   return { files, routes: routes.length, ms: performance.now() - started };

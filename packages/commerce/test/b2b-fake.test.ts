@@ -2,7 +2,8 @@
 // and teams, shared catalog assignments, and the negotiable quote workflow with its state rules.
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient, none } from '../src/index.ts';
-import { commerceHandlers, createFakeCommerce, PUBLIC_CATALOG_ID } from '../src/testing/index.ts';
+import { createFakeCommerce, PUBLIC_CATALOG_ID } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
 
 const BASE = 'https://shop.b2b.test';

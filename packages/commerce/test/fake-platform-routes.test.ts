@@ -2,7 +2,8 @@
 // with a body valid against the route's response schema: users can point any call at it.
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient, none } from '../src/index.ts';
-import { commerceHandlers, createFakeCommerce } from '../src/testing/index.ts';
+import { createFakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
 import { operations } from './support/spec.ts';
 import { schemaErrors } from './support/validate.ts';

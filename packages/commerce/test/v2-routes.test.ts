@@ -3,7 +3,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../src/index.ts';
-import { commerceHandlers, createFakeCommerce } from '../src/testing/index.ts';
+import { createFakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from './async-harness.ts';
 import { server } from './msw.ts';
 
