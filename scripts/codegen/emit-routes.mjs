@@ -12,6 +12,7 @@ export const FLAGS = {
   searchResults: 's', // answers with the {items, search_criteria, total_count} wrapper
   searchCriteria: 'q', // takes searchCriteria
   notInCatalog: 'x', // outside the seed catalog (tfa, token revoke)
+  notIdempotent: 'n', // x-idempotent: false: never re-sent once it may have reached the server
 };
 
 /** x-edition → the flag that marks it; open-source (the default) has none. `commerceEdition` is 'c'. */
@@ -79,6 +80,9 @@ export function buildRoutes(doc, ops, { service }) {
     if (isSearchResults(doc, success.schema)) flags.push(FLAGS.searchResults);
     if (query.some((p) => p.name === 'searchCriteria')) flags.push(FLAGS.searchCriteria);
     if (o.op['x-catalog'] === false) flags.push(FLAGS.notInCatalog);
+    // Retrying depends on it, so an operation without a decision does not build (docs/design.md).
+    if (typeof o.op['x-idempotent'] !== 'boolean') throw new Error(`${o.key} (${id}) has no x-idempotent: true|false; see "Idempotency" in docs/design.md`);
+    if (!o.op['x-idempotent']) flags.push(FLAGS.notIdempotent);
     const body = o.op.requestBody ? resolve(doc, o.op.requestBody) : null;
     const bodySchema = body?.content?.['application/json']?.schema ? resolve(doc, body.content['application/json'].schema) : null;
     const bodyRequired = !!body?.required && (bodySchema?.required?.length ?? 0) > 0;

@@ -24,7 +24,7 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures 
   /**
    * A route the client's table does not have (custom modules, /V2, newer releases), through the same auth,
    * encoding, retries and errors: `fetch('GET', '/V1/things/{id}', { path: { id }, query })`. Returns
-   * `unknown` unless typed: `fetch<Thing>(...)`. Only GET is retried unless `retry` says otherwise.
+   * `unknown` unless typed: `fetch<Thing>(...)`. Only GET is retried unless the call says `{ idempotent: true }`.
    */
   fetch: CommerceFetch;
   /** Forgets cached admin/customer tokens; the next call signs in again. */

@@ -3,7 +3,8 @@
  * know (an installation's own modules, a newer release, another version such as /V2 or /V3), sent
  * through the same runtime as every named call: auth and renewal on 401, per-segment path encoding,
  * searchCriteria and `fields` serialization, retries, typed errors and redaction. Without a route there
- * is no spec to say a write is safe to repeat, so only GET is retried unless the call says otherwise.
+ * is no spec to say a write is safe to repeat, so only GET is retried unless the call says
+ * `{ idempotent: true }`.
  */
 import { InputError, fillPath, type HttpMethod } from '@magekit/core';
 import type { CallOptions, CommerceRuntime } from './client.ts';
@@ -45,16 +46,17 @@ export function createFetch(runtime: CommerceRuntime): CommerceFetch {
       throw new InputError(`${route}: a GET carries no body; put the values in \`query\`.`, { service: 'commerce' });
     }
     const query = prepareQuery(params.query, route);
-    // No route says this write is safe to repeat: without an explicit `retry`, only GET is replayed.
-    const callOptions: FetchOptions | undefined = verb === 'GET' || options?.retry !== undefined ? options : { ...options, retry: false };
+    // No route says this write is safe to repeat: only GET is replayed once it may have reached the
+    // server, unless the call says `{ idempotent: true }`.
     return runtime.sendRaw<T>({
       method: verb,
       path,
       query,
       json: verb === 'GET' ? undefined : (params.body ?? {}),
       variant: 'sync',
-      options: callOptions,
+      options,
       expect: 'json-or-void',
+      idempotent: verb === 'GET',
     });
   };
 }

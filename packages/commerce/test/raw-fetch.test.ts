@@ -99,7 +99,7 @@ describe('commerce.fetch on the wire (loopback)', () => {
     expect((await failure(commerce.fetch('POST', '/V1/custom/write', { body: { a: 1 } }))).status).toBe(503);
     expect(posts).toBe(2);
     // A caller who knows the write is safe to repeat says so.
-    await failure(commerce.fetch('POST', '/V1/custom/write', { body: { a: 1 } }, { retry: { limit: 1, methods: ['POST'], backoffLimit: 1 } }));
+    await failure(commerce.fetch('POST', '/V1/custom/write', { body: { a: 1 } }, { idempotent: true, retry: { limit: 1, backoffLimit: 1 } }));
     expect(posts).toBe(4);
   });
 
@@ -119,20 +119,28 @@ describe('commerce.fetch on the wire (loopback)', () => {
 
   it('renews an expired admin token once on 401 and never shows the token or password in an error', async () => {
     let tokens = 0;
+    let firstTokenExpired = false;
     const server = await loopback((req, res, body) => {
       if (req.url!.endsWith('/V1/integration/admin/token')) {
         tokens++;
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(`tok-secret-${tokens}`));
         return;
       }
-      // The first token is refused as expired; the renewed one is accepted, then a 400 echoes the header.
+      // The first token works once, then the server treats it as expired; the renewed one reaches a 400
+      // whose message echoes the Authorization header and the body.
       if (req.headers.authorization === 'Bearer tok-secret-1') {
-        res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"expired"}');
+        if (firstTokenExpired) {
+          res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"expired"}');
+        } else {
+          firstTokenExpired = true;
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        }
         return;
       }
       res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `bad %1 ${req.headers.authorization} ${body}`, parameters: ['input'] }));
     });
     const commerce = createCommerceClient({ baseUrl: server.url, auth: adminToken({ username: 'admin', password: 'pa55-secret' }) });
+    expect(await commerce.fetch('GET', '/V1/custom/ping')).toEqual({ ok: true });
     const error = await failure(commerce.fetch('POST', '/V1/custom/echo', { body: { note: 'pa55-secret' } }));
     expect(tokens).toBe(2);
     expect(error.status).toBe(400);

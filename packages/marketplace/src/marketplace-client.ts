@@ -1,5 +1,5 @@
 /** The public client: `request`, the named methods (with the batch/upload wrappers), paginate and the scan waiter. */
-import { InputError, registerSecret } from '@magekit/core';
+import { InputError } from '@magekit/core';
 import { alignBatch } from './batch.ts';
 import { createRuntime, type CallOptions, type MarketplaceClientOptions, type MarketplaceRuntime } from './client.ts';
 import { API_PREFIX, type Environment } from './environments.ts';
@@ -41,7 +41,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
 
   async function raw(route: RouteInfo, input: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
     if (route.key === TOKEN_ROUTE) return newSession();
-    if (route.id === 'users.update') registerCallbackPasswords(input);
+    if (route.id === 'users.update') registerCallbackPasswords(input, runtime.protect);
     if (route.key === 'POST /files/uploads' && input instanceof FormData) {
       return (await runtime.send({ method: 'POST', path: route.path, body: input, options: callOptions })).data;
     }
@@ -108,8 +108,8 @@ function checkBatchInput(route: RouteInfo, items: unknown): void {
 }
 
 /** Callback passwords are credentials too: registered so no error or hook can ever show them. */
-function registerCallbackPasswords(input: unknown): void {
+function registerCallbackPasswords(input: unknown, protect: (secret: string | undefined) => void): void {
   const callbacks = (input as { api_callbacks?: unknown } | null)?.api_callbacks;
   if (!Array.isArray(callbacks)) return;
-  for (const callback of callbacks) registerSecret((callback as { password?: unknown } | null)?.password as string | undefined);
+  for (const callback of callbacks) protect((callback as { password?: unknown } | null)?.password as string | undefined);
 }

@@ -4,7 +4,7 @@
  * for the sandbox (the service rejects cross-environment tokens, and sending one would leak it).
  * Each cache is single-flight (however many calls wait, one token request) and renews ahead of expiry.
  */
-import { ConfigurationError, createTokenCache, registerSecret, ResponseError, type IssuedToken, type TokenCache } from '@magekit/core';
+import { ConfigurationError, createTokenCache, ResponseError, type IssuedToken, type TokenCache } from '@magekit/core';
 
 export interface SessionGrant {
   mage_id: string;
@@ -50,9 +50,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   if (typeof options.appSecret !== 'string' || !options.appSecret) {
     throw new ConfigurationError('appSecret is missing: pass the application secret of an API access key for this environment.', { service: 'marketplace' });
   }
-  registerSecret(options.appSecret);
   const authorization = `Basic ${base64(`${options.appId}:${options.appSecret}`)}`;
-  registerSecret(authorization.slice('Basic '.length));
   const now = options.now ?? Date.now;
   const caches = new Map<string, TokenCache>();
 
@@ -66,7 +64,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         issue: async () => {
           const raw = await options.requestToken(origin, authorization, { grant_type: 'session', expires_in: options.expiresIn });
           const grant = checkGrant(raw, origin);
-          registerSecret(grant.ust);
           const lifetime = grant.expires_in * 1000;
           return { value: grant.ust, expiresAt: now() + lifetime - renewMargin(lifetime), meta: { mageId: grant.mage_id, expiresIn: grant.expires_in, origin } };
         },

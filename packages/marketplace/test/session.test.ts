@@ -29,7 +29,7 @@ describe('session manager', () => {
     expect(fake.stats.tokenRequests).toBe(2);
   });
 
-  it('gives up after one renewal when the new session is refused too', async () => {
+  it('a 401 on a session issued moments ago is a permission error, with no second session', async () => {
     let tokens = 0;
     server.use(
       http.post('https://commercedeveloper-sandbox-api.adobe.com/rest/v1/app/session/token', () => {
@@ -41,7 +41,8 @@ describe('session manager', () => {
     const market = createMarketplaceClient({ environment: 'sandbox', appId: 'id', appSecret: 'secret-1234' });
     const error = await market.users.get().catch((e: unknown) => e);
     expect(isMarketplaceError(error) && error.kind).toBe('auth');
-    expect(tokens).toBe(2);
+    expect((error as Error).name).toBe('PermissionError');
+    expect(tokens).toBe(1);
   });
 
   it('requests the configured lifetime and honours a capped grant', async () => {

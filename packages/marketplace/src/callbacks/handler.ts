@@ -7,7 +7,7 @@
  *   400 body not JSON, or not the shape of a callback           405 not a POST
  *   500 your handler threw (no details in the response)         200 handled, duplicate, or unknown event
  */
-import { ConfigurationError, registerSecret } from '@magekit/core';
+import { ConfigurationError } from '@magekit/core';
 import { createBasicAuthCheck } from './basic-auth.ts';
 import { parseCallbackBody, type CallbackEvent, type EqpStatusUpdateEvent, type MalwareScanCompleteEvent, type UnknownCallbackEvent } from './events.ts';
 
@@ -78,7 +78,6 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
   }
   const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   if (!Number.isInteger(max) || max < 1) throw new ConfigurationError(`maxBodyBytes must be a positive integer, got ${max}.`, { service: 'marketplace' });
-  registerSecret(options.password);
   const authorized = createBasicAuthCheck(options.username, options.password);
 
   async function handle(request: Request): Promise<Response> {
