@@ -5,8 +5,19 @@
 import { createRouteIndex, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type SplitInput as CoreSplitInput } from '@magekit/core';
 import { routeRows } from './generated/routes.ts';
 
+/**
+ * Which installations have a route: `open-source` (every 2.4 installation), `commerce` (Adobe Commerce),
+ * `b2b` (Adobe Commerce with the B2B extension), and the separately installed `payment-services`
+ * (Payment Services) and `app-builder` (eventing, webhooks, Admin UI SDK) modules.
+ */
+export type Edition = 'open-source' | 'commerce' | 'b2b' | 'payment-services' | 'app-builder';
+
+const EDITION_BY_FLAG: readonly (readonly [flag: string, edition: Edition])[] = [['c', 'commerce'], ['b', 'b2b'], ['p', 'payment-services'], ['a', 'app-builder']];
+
 export interface RouteInfo extends BaseRouteInfo {
-  /** Commercial edition only. */
+  /** Where the route exists (x-edition in the spec). */
+  edition: Edition;
+  /** Needs Adobe Commerce (the `commerce` and `b2b` editions). */
   commerceEdition: boolean;
   /** Answers with {items, search_criteria, total_count}. */
   searchResults: boolean;
@@ -16,9 +27,11 @@ export interface RouteInfo extends BaseRouteInfo {
 
 function toInfo(row: (typeof routeRows)[number]): RouteInfo {
   const { flags, ...base } = parseRouteRow(row);
+  const edition = EDITION_BY_FLAG.find(([flag]) => flags.includes(flag))?.[1] ?? 'open-source';
   return {
     ...base,
-    commerceEdition: flags.includes('c'),
+    edition,
+    commerceEdition: edition === 'commerce' || edition === 'b2b',
     searchResults: flags.includes('s'),
     takesSearchCriteria: flags.includes('q'),
     inCatalog: !flags.includes('x'),

@@ -14,6 +14,8 @@ import { MESSAGES, PlatformError, asPlatformError, errorResponse, fill } from '.
 import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
 import { applyFields } from './search.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
+import { createFakeTwoFactor, type FakeTwoFactor } from './tfa.ts';
+import { b2bRoutes, createB2bState, type FakeB2b } from './b2b/index.ts';
 import { routeByKey, type RouteInfo } from '../route-table.ts';
 
 export interface FakeCommerceOptions {
@@ -38,6 +40,10 @@ export interface FakeCommerce {
   readonly queue: FakeQueue;
   readonly consumer: FakeConsumer;
   readonly auth: FakeAuth;
+  /** B2B records: companies, teams, shared catalogs and their assignments, negotiable quotes. */
+  readonly b2b: FakeB2b;
+  /** Two-factor providers (auth.twoFactor): tfaTokens for configure/activate, codes sent, activations. */
+  readonly twoFactor: FakeTwoFactor;
   /** Requests handled, by route key (or `unmatched`), for assertions on traffic. */
   readonly requests: Map<string, number>;
 }
@@ -58,6 +64,8 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
   const queue = createQueue(now, options.operationStorage);
   const requests = new Map<string, number>();
+  const b2b = createB2bState();
+  const twoFactor = createFakeTwoFactor(options.auth === false ? undefined : options.auth?.twoFactor, auth, now);
 
   const bulkStatusRoutes: Record<string, ModeledHandler> = {
     'GET /V1/bulk': (_, { query }) => queue.search(query),
@@ -70,9 +78,11 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     },
   };
 
+  const b2bHandlers = b2bRoutes(b2b, store);
+
   /** The synchronous behaviour of a route, shared by the sync call and the consumer. */
   function execute(route: RouteInfo, input: Record<string, unknown>, query: URLSearchParams): unknown {
-    const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key];
+    const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key] ?? b2bHandlers[route.key];
     const context: HandlerContext = { store, query };
     return handler ? handler(input, context) : exampleResponse(route.key);
   }
@@ -114,6 +124,14 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     if (!path) throw new PlatformError(404, MESSAGES.noRoute);
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
 
+    // Two-factor provider routes (sign-in, configure, activate) identify the admin by their own fields.
+    if (path.variant === 'sync' && method === 'POST' && path.segments[1] === 'tfa' && path.segments[2] === 'provider') {
+      const answer = twoFactor.handle(path.segments.slice(3).join('/'), body);
+      if (answer) {
+        count(matchRoute(method, path)?.route.key ?? 'unmatched');
+        return answer;
+      }
+    }
     const authenticated = options.auth === false ? ADMIN : await auth.authenticate(request);
     const tokenRoute = path.variant === 'sync' && method === 'POST' ? TOKEN_ROUTES['/' + path.segments.join('/')] : undefined;
     if (tokenRoute) {
@@ -167,5 +185,5 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
   }
 
-  return { handle, store, queue, consumer, auth, requests };
+  return { handle, store, queue, consumer, auth, b2b, twoFactor, requests };
 }

@@ -10,3 +10,5 @@ export type { FakeStore, SeedOptions, Entity } from './store.ts';
 export { MESSAGES, PlatformError } from './platform-errors.ts';
 export { phpUrlDecode } from './php-urldecode.ts';
 export { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal } from './auth.ts';
+export type { FakeTwoFactor, FakeTwoFactorOptions } from './tfa.ts';
+export { PUBLIC_CATALOG_ID, type FakeB2b, type FakeNegotiableQuote, type NegotiableQuoteStatus } from './b2b/index.ts';
