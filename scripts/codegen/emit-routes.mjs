@@ -12,7 +12,19 @@ export const FLAGS = {
   searchResults: 's', // answers with the {items, search_criteria, total_count} wrapper
   searchCriteria: 'q', // takes searchCriteria
   notInCatalog: 'x', // outside the seed catalog (tfa, token revoke)
+  notInCloudService: 'n', // absent from Adobe Commerce as a Cloud Service (see inCloudService)
 };
+
+/**
+ * Adobe Commerce as a Cloud Service has no guest or customer REST routes
+ * (https://developer.adobe.com/commerce/services/cloud/guides/rest), so the rule follows x-access;
+ * an explicit `x-cloud: true|false` marks the exceptions found in the published cloud schema
+ * (https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml).
+ */
+export function inCloudService(op) {
+  if (typeof op['x-cloud'] === 'boolean') return op['x-cloud'];
+  return op['x-access'] !== 'guest' && op['x-access'] !== 'customer';
+}
 
 function successResponse(doc, op) {
   for (const code of ['200', '201', '202', '204']) {
@@ -61,6 +73,7 @@ export function buildRoutes(doc, ops, { service }) {
     if (isSearchResults(doc, success.schema)) flags.push(FLAGS.searchResults);
     if (query.some((p) => p.name === 'searchCriteria')) flags.push(FLAGS.searchCriteria);
     if (o.op['x-catalog'] === false) flags.push(FLAGS.notInCatalog);
+    if (!inCloudService(o.op)) flags.push(FLAGS.notInCloudService);
     const body = o.op.requestBody ? resolve(doc, o.op.requestBody) : null;
     const bodySchema = body?.content?.['application/json']?.schema ? resolve(doc, body.content['application/json'].schema) : null;
     const bodyRequired = !!body?.required && (bodySchema?.required?.length ?? 0) > 0;
@@ -108,6 +121,7 @@ function docComment(r, { service }) {
     lines.push(`Async: \`commerce.async.${r.id}()\`${bulkable ? `; bulk: \`commerce.bulk.${r.id}()\`` : ''}.`);
   }
   if (r.op['x-access']) lines.push(`Access: ${r.op['x-access']}.`);
+  if (service === 'commerce' && !inCloudService(r.op)) lines.push('Not available on Adobe Commerce as a Cloud Service.');
   return `  /**\n${lines.map((l) => `   * ${l.replace(/\*\//g, '*\\/')}`).join('\n')}\n   */\n`;
 }
 

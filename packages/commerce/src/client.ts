@@ -19,6 +19,7 @@ import {
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
+import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { commerceHttpError } from './errors.ts';
 import { fieldsQueryValue } from './fields/index.ts';
 import { appendBracketed, buildQuery } from './query.ts';
@@ -33,6 +34,11 @@ export interface CommerceClientOptions extends ClientTransportOptions {
   storeCode?: string | undefined;
   /** adminToken(...), customerToken(...), integration(...), bearer(...), or none() (the default). */
   auth?: AuthStrategy | undefined;
+  /**
+   * Adobe Commerce as a Cloud Service: no `/rest/{store}` in URLs (the store goes in a `Store`
+   * header) and no guest or customer routes. Default: on with ims() auth or a *.api.commerce.adobe.com base URL.
+   */
+  cloudService?: boolean | undefined;
 }
 
 export interface CallOptions extends CallTransportOptions {
@@ -60,6 +66,10 @@ export interface RawCall {
 export interface CommerceRuntime {
   readonly baseUrl: string;
   readonly storeCode: string | undefined;
+  /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
+  readonly cloudService: boolean;
+  /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
+  checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
   /** Splits and checks a route's flat input, returning the encoded path, query and body. */
   prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
@@ -84,19 +94,29 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   if (!auth || typeof auth.bind !== 'function') {
     throw new ConfigurationError('auth must come from adminToken(), customerToken(), integration(), bearer() or none().', { service: 'commerce' });
   }
+  const cloudService = options.cloudService ?? (auth.kind === 'ims' || isCloudServiceHost(baseUrl));
+  if (cloudService) assertCloudServiceAuth(auth.kind);
   registerHeaderSecrets(options.headers);
   // The client options extend ClientTransportOptions: the transport reads its own fields from them.
   const transport: Transport = createTransport({ ...options, service: 'commerce', httpError: commerceHttpError });
 
   function urlFor(call: RawCall): string {
-    const store = call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;
+    const store = storeFor(call);
+    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${buildQuery(call.query ?? {})}`;
     return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${buildQuery(call.query ?? {})}`;
+  }
+
+  function storeFor(call: RawCall): string | undefined {
+    return call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;
   }
 
   async function sendRaw<T>(call: RawCall): Promise<T> {
     const url = urlFor(call);
     const o = call.options ?? {};
     registerHeaderSecrets(o.headers);
+    // The cloud service takes the store view from a header, not the path.
+    const store = cloudService ? storeFor(call) : undefined;
+    const headers = store === undefined ? o.headers : { ...o.headers, store };
     // The Authorization of the latest attempt: on a 401 the strategy drops that token only (a newer
     // one fetched meanwhile by another call is kept).
     let authorization: string | null = null;
@@ -105,7 +125,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
         method: call.method,
         url,
         json: call.json,
-        headers: o.headers,
+        headers,
         signal: o.signal,
         timeout: o.timeout,
         totalTimeout: o.totalTimeout,
@@ -135,8 +155,13 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   const runtime: CommerceRuntime = {
     baseUrl,
     storeCode: defaultStore,
+    cloudService,
+    checkRoute(route) {
+      if (cloudService) assertCloudServiceRoute(route);
+    },
     sendRaw,
     prepare(route, input, callOptions) {
+      runtime.checkRoute(route);
       const { pathValues, query, body } = splitInput(route, input);
       if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, pathValues, body);
       const path = fillPath(route.path, pathValues, 'commerce', route.key);

@@ -1,7 +1,7 @@
 export { createCommerceClient, type CommerceClient } from './commerce-client.ts';
 export type { CallOptions, CommerceClientOptions } from './client.ts';
 export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes } from './methods.ts';
-export { none, adminToken, customerToken, integration, bearer, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
+export { none, adminToken, customerToken, integration, bearer, ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
 export * from './errors.ts';
 export { routes, type RouteInfo } from './route-table.ts';
 export type { components, operations, paths } from './generated/schema.ts';
@@ -14,3 +14,5 @@ export type { SearchField, ConditionValue, CamelSearchCriteria, FilterValue } fr
 export { paginate, type Paginator, type Page, type PaginateOptions, type ListRouteKey } from './paginate.ts';
 export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
 export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';
+export { cloudServiceUrl, CloudServiceRouteError, type CloudServiceAddress } from './cloud-service.ts';
+export * from './onboarding/index.ts';

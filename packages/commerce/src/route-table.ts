@@ -12,6 +12,8 @@ export interface RouteInfo extends BaseRouteInfo {
   searchResults: boolean;
   takesSearchCriteria: boolean;
   inCatalog: boolean;
+  /** Served by Adobe Commerce as a Cloud Service (which has no guest or customer routes). */
+  inCloudService: boolean;
 }
 
 function toInfo(row: (typeof routeRows)[number]): RouteInfo {
@@ -22,6 +24,7 @@ function toInfo(row: (typeof routeRows)[number]): RouteInfo {
     searchResults: flags.includes('s'),
     takesSearchCriteria: flags.includes('q'),
     inCatalog: !flags.includes('x'),
+    inCloudService: !flags.includes('n'),
   };
 }
 

@@ -3,5 +3,6 @@ export { adminToken, type AdminTokenOptions, type OtpSource } from './admin-toke
 export { customerToken, type CustomerTokenOptions } from './customer-token.ts';
 export { integration, type IntegrationOptions } from './integration.ts';
 export { bearer } from './bearer.ts';
+export { ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions } from './ims.ts';
 export { signRequest, type OAuthCredentials, type SignatureInputs, type SignedRequest } from './oauth/sign-request.ts';
 export { signatureBaseString } from './oauth/base-string.ts';

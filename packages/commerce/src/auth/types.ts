@@ -31,7 +31,7 @@ export interface Authorizer {
 }
 
 export interface AuthStrategy {
-  readonly kind: 'none' | 'bearer' | 'admin' | 'customer' | 'integration';
+  readonly kind: 'none' | 'bearer' | 'admin' | 'customer' | 'integration' | 'ims';
   bind(runtime: AuthRuntime): Authorizer;
 }
 

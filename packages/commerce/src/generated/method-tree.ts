@@ -16,6 +16,7 @@ export interface MethodTree {
       /**
        * `GET /V1/analytics/link`
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/analytics/link">;
     };
@@ -296,6 +297,7 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.balance.apply()`; bulk: `commerce.bulk.carts.mine.balance.apply()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         apply: RouteMethod<"POST /V1/carts/mine/balance/apply">;
       };
@@ -303,12 +305,14 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/billing-address`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/billing-address">;
         /**
          * `POST /V1/carts/mine/billing-address`
          * Async: `commerce.async.carts.mine.billingAddress.set()`; bulk: `commerce.bulk.carts.mine.billingAddress.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/billing-address">;
       };
@@ -317,17 +321,20 @@ export interface MethodTree {
          * `DELETE /V1/carts/mine/coupons`
          * Async: `commerce.async.carts.mine.coupons.delete()`; bulk: `commerce.bulk.carts.mine.coupons.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/coupons">;
         /**
          * `GET /V1/carts/mine/coupons`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/coupons">;
         /**
          * `PUT /V1/carts/mine/coupons/{couponCode}`
          * Async: `commerce.async.carts.mine.coupons.set()`; bulk: `commerce.bulk.carts.mine.coupons.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"PUT /V1/carts/mine/coupons/{couponCode}">;
       };
@@ -335,11 +342,13 @@ export interface MethodTree {
        * `POST /V1/carts/mine`
        * Async: `commerce.async.carts.mine.create()`; bulk: `commerce.bulk.carts.mine.create()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/carts/mine">;
       /**
        * `GET /V1/carts/mine`
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/carts/mine">;
       giftCards: {
@@ -348,12 +357,14 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.giftCards.add()`; bulk: `commerce.bulk.carts.mine.giftCards.add()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         add: RouteMethod<"POST /V1/carts/mine/giftCards">;
         /**
          * `GET /V1/carts/mine/checkGiftCard/{giftCardCode}`
          * Commercial edition (Adobe Commerce) only.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         check: RouteMethod<"GET /V1/carts/mine/checkGiftCard/{giftCardCode}">;
         /**
@@ -361,6 +372,7 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.giftCards.delete()`; bulk: `commerce.bulk.carts.mine.giftCards.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/giftCards/{giftCardCode}">;
       };
@@ -368,23 +380,27 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/gift-message`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/gift-message">;
         /**
          * `GET /V1/carts/mine/gift-message/{itemId}`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         getForItem: RouteMethod<"GET /V1/carts/mine/gift-message/{itemId}">;
         /**
          * `POST /V1/carts/mine/gift-message`
          * Async: `commerce.async.carts.mine.giftMessage.set()`; bulk: `commerce.bulk.carts.mine.giftMessage.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/gift-message">;
         /**
          * `POST /V1/carts/mine/gift-message/{itemId}`
          * Async: `commerce.async.carts.mine.giftMessage.setForItem()`; bulk: `commerce.bulk.carts.mine.giftMessage.setForItem()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         setForItem: RouteMethod<"POST /V1/carts/mine/gift-message/{itemId}">;
       };
@@ -393,23 +409,27 @@ export interface MethodTree {
          * `POST /V1/carts/mine/items`
          * Async: `commerce.async.carts.mine.items.add()`; bulk: `commerce.bulk.carts.mine.items.add()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         add: RouteMethod<"POST /V1/carts/mine/items">;
         /**
          * `DELETE /V1/carts/mine/items/{itemId}`
          * Async: `commerce.async.carts.mine.items.delete()`; bulk: `commerce.bulk.carts.mine.items.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/items/{itemId}">;
         /**
          * `GET /V1/carts/mine/items`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/items">;
         /**
          * `PUT /V1/carts/mine/items/{itemId}`
          * Async: `commerce.async.carts.mine.items.update()`; bulk: `commerce.bulk.carts.mine.items.update()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         update: RouteMethod<"PUT /V1/carts/mine/items/{itemId}">;
       };
@@ -417,18 +437,21 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/payment-information`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/payment-information">;
         /**
          * `POST /V1/carts/mine/payment-information`
          * Async: `commerce.async.carts.mine.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.carts.mine.paymentInformation.saveAndPlaceOrder()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         saveAndPlaceOrder: RouteMethod<"POST /V1/carts/mine/payment-information">;
         /**
          * `POST /V1/carts/mine/set-payment-information`
          * Async: `commerce.async.carts.mine.paymentInformation.set()`; bulk: `commerce.bulk.carts.mine.paymentInformation.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/set-payment-information">;
       };
@@ -436,6 +459,7 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/payment-methods`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/payment-methods">;
       };
@@ -443,18 +467,21 @@ export interface MethodTree {
        * `PUT /V1/carts/mine/order`
        * Async: `commerce.async.carts.mine.placeOrder()`; bulk: `commerce.bulk.carts.mine.placeOrder()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       placeOrder: RouteMethod<"PUT /V1/carts/mine/order">;
       selectedPaymentMethod: {
         /**
          * `GET /V1/carts/mine/selected-payment-method`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/selected-payment-method">;
         /**
          * `PUT /V1/carts/mine/selected-payment-method`
          * Async: `commerce.async.carts.mine.selectedPaymentMethod.set()`; bulk: `commerce.bulk.carts.mine.selectedPaymentMethod.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"PUT /V1/carts/mine/selected-payment-method">;
       };
@@ -463,6 +490,7 @@ export interface MethodTree {
          * `POST /V1/carts/mine/shipping-information`
          * Async: `commerce.async.carts.mine.shippingInformation.save()`; bulk: `commerce.bulk.carts.mine.shippingInformation.save()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         save: RouteMethod<"POST /V1/carts/mine/shipping-information">;
       };
@@ -471,17 +499,20 @@ export interface MethodTree {
          * `POST /V1/carts/mine/estimate-shipping-methods`
          * Async: `commerce.async.carts.mine.shippingMethods.estimate()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimate()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         estimate: RouteMethod<"POST /V1/carts/mine/estimate-shipping-methods">;
         /**
          * `POST /V1/carts/mine/estimate-shipping-methods-by-address-id`
          * Async: `commerce.async.carts.mine.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimateByAddressId()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         estimateByAddressId: RouteMethod<"POST /V1/carts/mine/estimate-shipping-methods-by-address-id">;
         /**
          * `GET /V1/carts/mine/shipping-methods`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/shipping-methods">;
       };
@@ -490,11 +521,13 @@ export interface MethodTree {
          * `PUT /V1/carts/mine/collect-totals`
          * Async: `commerce.async.carts.mine.totals.collect()`; bulk: `commerce.bulk.carts.mine.totals.collect()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         collect: RouteMethod<"PUT /V1/carts/mine/collect-totals">;
         /**
          * `GET /V1/carts/mine/totals`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/totals">;
       };
@@ -503,6 +536,7 @@ export interface MethodTree {
          * `POST /V1/carts/mine/totals-information`
          * Async: `commerce.async.carts.mine.totalsInformation.calculate()`; bulk: `commerce.bulk.carts.mine.totalsInformation.calculate()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         calculate: RouteMethod<"POST /V1/carts/mine/totals-information">;
       };
@@ -510,6 +544,7 @@ export interface MethodTree {
        * `PUT /V1/carts/mine`
        * Async: `commerce.async.carts.mine.update()`; bulk: `commerce.bulk.carts.mine.update()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/carts/mine">;
     };
@@ -591,6 +626,7 @@ export interface MethodTree {
     /**
      * `GET /V1/search`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/search">;
   };
@@ -684,28 +720,33 @@ export interface MethodTree {
      * `POST /V1/cmsBlock`
      * Async: `commerce.async.cmsBlocks.create()`; bulk: `commerce.bulk.cmsBlocks.create()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/cmsBlock">;
     /**
      * `DELETE /V1/cmsBlock/{blockId}`
      * Async: `commerce.async.cmsBlocks.delete()`; bulk: `commerce.bulk.cmsBlocks.delete()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     delete: RouteMethod<"DELETE /V1/cmsBlock/{blockId}">;
     /**
      * `GET /V1/cmsBlock/{blockId}`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/cmsBlock/{blockId}">;
     /**
      * `GET /V1/cmsBlock/search`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/cmsBlock/search">;
     /**
      * `PUT /V1/cmsBlock/{id}`
      * Async: `commerce.async.cmsBlocks.update()`; bulk: `commerce.bulk.cmsBlocks.update()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     update: RouteMethod<"PUT /V1/cmsBlock/{id}">;
   };
@@ -714,28 +755,33 @@ export interface MethodTree {
      * `POST /V1/cmsPage`
      * Async: `commerce.async.cmsPages.create()`; bulk: `commerce.bulk.cmsPages.create()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/cmsPage">;
     /**
      * `DELETE /V1/cmsPage/{pageId}`
      * Async: `commerce.async.cmsPages.delete()`; bulk: `commerce.bulk.cmsPages.delete()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     delete: RouteMethod<"DELETE /V1/cmsPage/{pageId}">;
     /**
      * `GET /V1/cmsPage/{pageId}`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/cmsPage/{pageId}">;
     /**
      * `GET /V1/cmsPage/search`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/cmsPage/search">;
     /**
      * `PUT /V1/cmsPage/{id}`
      * Async: `commerce.async.cmsPages.update()`; bulk: `commerce.bulk.cmsPages.update()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     update: RouteMethod<"PUT /V1/cmsPage/{id}">;
   };
@@ -1015,6 +1061,7 @@ export interface MethodTree {
      * `POST /V1/customers/isEmailAvailable`
      * Async: `commerce.async.customers.isEmailAvailable()`; bulk: `commerce.bulk.customers.isEmailAvailable()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     isEmailAvailable: RouteMethod<"POST /V1/customers/isEmailAvailable">;
     me: {
@@ -1022,18 +1069,21 @@ export interface MethodTree {
        * `PUT /V1/customers/me/activate`
        * Async: `commerce.async.customers.me.activate()`; bulk: `commerce.bulk.customers.me.activate()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       activate: RouteMethod<"PUT /V1/customers/me/activate">;
       billingAddress: {
         /**
          * `GET /V1/customers/me/billingAddress`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/customers/me/billingAddress">;
       };
       /**
        * `GET /V1/customers/me`
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/customers/me">;
       password: {
@@ -1041,6 +1091,7 @@ export interface MethodTree {
          * `PUT /V1/customers/me/password`
          * Async: `commerce.async.customers.me.password.change()`; bulk: `commerce.bulk.customers.me.password.change()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         change: RouteMethod<"PUT /V1/customers/me/password">;
       };
@@ -1048,6 +1099,7 @@ export interface MethodTree {
         /**
          * `GET /V1/customers/me/shippingAddress`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/customers/me/shippingAddress">;
       };
@@ -1055,6 +1107,7 @@ export interface MethodTree {
        * `PUT /V1/customers/me`
        * Async: `commerce.async.customers.me.update()`; bulk: `commerce.bulk.customers.me.update()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/customers/me">;
     };
@@ -1063,17 +1116,20 @@ export interface MethodTree {
        * `PUT /V1/customers/password`
        * Async: `commerce.async.customers.password.initiateReset()`; bulk: `commerce.bulk.customers.password.initiateReset()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       initiateReset: RouteMethod<"PUT /V1/customers/password">;
       /**
        * `POST /V1/customers/resetPassword`
        * Async: `commerce.async.customers.password.reset()`; bulk: `commerce.bulk.customers.password.reset()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       reset: RouteMethod<"POST /V1/customers/resetPassword">;
       /**
        * `GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       validateResetLinkToken: RouteMethod<"GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}">;
     };
@@ -1126,6 +1182,7 @@ export interface MethodTree {
       /**
        * `GET /V1/directory/currency`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/directory/currency">;
     };
@@ -1169,6 +1226,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.giftRegistry.mine.estimateShippingMethods()`; bulk: `commerce.bulk.giftRegistry.mine.estimateShippingMethods()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimateShippingMethods: RouteMethod<"POST /V1/giftregistry/mine/estimate-shipping-methods">;
     };
@@ -1213,18 +1271,21 @@ export interface MethodTree {
      * `PUT /V1/guest-carts/{cartId}`
      * Async: `commerce.async.guestCarts.assignCustomer()`; bulk: `commerce.bulk.guestCarts.assignCustomer()`.
      * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     assignCustomer: RouteMethod<"PUT /V1/guest-carts/{cartId}">;
     billingAddress: {
       /**
        * `GET /V1/guest-carts/{cartId}/billing-address`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/billing-address">;
       /**
        * `POST /V1/guest-carts/{cartId}/billing-address`
        * Async: `commerce.async.guestCarts.billingAddress.set()`; bulk: `commerce.bulk.guestCarts.billingAddress.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/billing-address">;
     };
@@ -1233,17 +1294,20 @@ export interface MethodTree {
        * `DELETE /V1/guest-carts/{cartId}/coupons`
        * Async: `commerce.async.guestCarts.coupons.delete()`; bulk: `commerce.bulk.guestCarts.coupons.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/guest-carts/{cartId}/coupons">;
       /**
        * `GET /V1/guest-carts/{cartId}/coupons`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/coupons">;
       /**
        * `PUT /V1/guest-carts/{cartId}/coupons/{couponCode}`
        * Async: `commerce.async.guestCarts.coupons.set()`; bulk: `commerce.bulk.guestCarts.coupons.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"PUT /V1/guest-carts/{cartId}/coupons/{couponCode}">;
     };
@@ -1251,11 +1315,13 @@ export interface MethodTree {
      * `POST /V1/guest-carts`
      * Async: `commerce.async.guestCarts.create()`; bulk: `commerce.bulk.guestCarts.create()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/guest-carts">;
     /**
      * `GET /V1/guest-carts/{cartId}`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/guest-carts/{cartId}">;
     giftCards: {
@@ -1264,12 +1330,14 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.guestCarts.giftCards.add()`; bulk: `commerce.bulk.guestCarts.giftCards.add()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       add: RouteMethod<"POST /V1/carts/guest-carts/{cartId}/giftCards">;
       /**
        * `GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}`
        * Commercial edition (Adobe Commerce) only.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       check: RouteMethod<"GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}">;
       /**
@@ -1277,6 +1345,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.guestCarts.giftCards.delete()`; bulk: `commerce.bulk.guestCarts.giftCards.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}">;
     };
@@ -1284,23 +1353,27 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/gift-message`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/gift-message">;
       /**
        * `GET /V1/guest-carts/{cartId}/gift-message/{itemId}`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       getForItem: RouteMethod<"GET /V1/guest-carts/{cartId}/gift-message/{itemId}">;
       /**
        * `POST /V1/guest-carts/{cartId}/gift-message`
        * Async: `commerce.async.guestCarts.giftMessage.set()`; bulk: `commerce.bulk.guestCarts.giftMessage.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/gift-message">;
       /**
        * `POST /V1/guest-carts/{cartId}/gift-message/{itemId}`
        * Async: `commerce.async.guestCarts.giftMessage.setForItem()`; bulk: `commerce.bulk.guestCarts.giftMessage.setForItem()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       setForItem: RouteMethod<"POST /V1/guest-carts/{cartId}/gift-message/{itemId}">;
     };
@@ -1309,23 +1382,27 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/items`
        * Async: `commerce.async.guestCarts.items.add()`; bulk: `commerce.bulk.guestCarts.items.add()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       add: RouteMethod<"POST /V1/guest-carts/{cartId}/items">;
       /**
        * `DELETE /V1/guest-carts/{cartId}/items/{itemId}`
        * Async: `commerce.async.guestCarts.items.delete()`; bulk: `commerce.bulk.guestCarts.items.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/guest-carts/{cartId}/items/{itemId}">;
       /**
        * `GET /V1/guest-carts/{cartId}/items`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/items">;
       /**
        * `PUT /V1/guest-carts/{cartId}/items/{itemId}`
        * Async: `commerce.async.guestCarts.items.update()`; bulk: `commerce.bulk.guestCarts.items.update()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/guest-carts/{cartId}/items/{itemId}">;
     };
@@ -1333,18 +1410,21 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/payment-information`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-information">;
       /**
        * `POST /V1/guest-carts/{cartId}/payment-information`
        * Async: `commerce.async.guestCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.guestCarts.paymentInformation.saveAndPlaceOrder()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-information">;
       /**
        * `POST /V1/guest-carts/{cartId}/set-payment-information`
        * Async: `commerce.async.guestCarts.paymentInformation.set()`; bulk: `commerce.bulk.guestCarts.paymentInformation.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/set-payment-information">;
     };
@@ -1352,6 +1432,7 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/payment-methods`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-methods">;
     };
@@ -1359,18 +1440,21 @@ export interface MethodTree {
      * `PUT /V1/guest-carts/{cartId}/order`
      * Async: `commerce.async.guestCarts.placeOrder()`; bulk: `commerce.bulk.guestCarts.placeOrder()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     placeOrder: RouteMethod<"PUT /V1/guest-carts/{cartId}/order">;
     selectedPaymentMethod: {
       /**
        * `GET /V1/guest-carts/{cartId}/selected-payment-method`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/selected-payment-method">;
       /**
        * `PUT /V1/guest-carts/{cartId}/selected-payment-method`
        * Async: `commerce.async.guestCarts.selectedPaymentMethod.set()`; bulk: `commerce.bulk.guestCarts.selectedPaymentMethod.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"PUT /V1/guest-carts/{cartId}/selected-payment-method">;
     };
@@ -1379,6 +1463,7 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/shipping-information`
        * Async: `commerce.async.guestCarts.shippingInformation.save()`; bulk: `commerce.bulk.guestCarts.shippingInformation.save()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       save: RouteMethod<"POST /V1/guest-carts/{cartId}/shipping-information">;
     };
@@ -1387,11 +1472,13 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/estimate-shipping-methods`
        * Async: `commerce.async.guestCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.guestCarts.shippingMethods.estimate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimate: RouteMethod<"POST /V1/guest-carts/{cartId}/estimate-shipping-methods">;
       /**
        * `GET /V1/guest-carts/{cartId}/shipping-methods`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/shipping-methods">;
     };
@@ -1400,11 +1487,13 @@ export interface MethodTree {
        * `PUT /V1/guest-carts/{cartId}/collect-totals`
        * Async: `commerce.async.guestCarts.totals.collect()`; bulk: `commerce.bulk.guestCarts.totals.collect()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       collect: RouteMethod<"PUT /V1/guest-carts/{cartId}/collect-totals">;
       /**
        * `GET /V1/guest-carts/{cartId}/totals`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/totals">;
     };
@@ -1413,6 +1502,7 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/totals-information`
        * Async: `commerce.async.guestCarts.totalsInformation.calculate()`; bulk: `commerce.bulk.guestCarts.totalsInformation.calculate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       calculate: RouteMethod<"POST /V1/guest-carts/{cartId}/totals-information">;
     };
@@ -1423,6 +1513,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.guestGiftRegistry.estimateShippingMethods()`; bulk: `commerce.bulk.guestGiftRegistry.estimateShippingMethods()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     estimateShippingMethods: RouteMethod<"POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods">;
   };
@@ -1432,6 +1523,7 @@ export interface MethodTree {
        * `POST /V1/integration/admin/token`
        * Async: `commerce.async.integration.adminToken.create()`; bulk: `commerce.bulk.integration.adminToken.create()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/integration/admin/token">;
     };
@@ -1440,12 +1532,14 @@ export interface MethodTree {
        * `POST /V1/integration/customer/token`
        * Async: `commerce.async.integration.customerToken.create()`; bulk: `commerce.bulk.integration.customerToken.create()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/integration/customer/token">;
       /**
        * `POST /V1/integration/customer/revoke-customer-token`
        * Async: `commerce.async.integration.customerToken.revoke()`; bulk: `commerce.bulk.integration.customerToken.revoke()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       revoke: RouteMethod<"POST /V1/integration/customer/revoke-customer-token">;
     };
@@ -2275,6 +2369,7 @@ export interface MethodTree {
     /**
      * `GET /V1/products-render-info`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     list: RouteMethod<"GET /V1/products-render-info">;
   };
@@ -2285,6 +2380,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.providerGuestCarts.paymentInformation.saveAndPlaceOrder()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/{provider}-guest-carts/{cartId}/payment-information">;
     };
@@ -2402,6 +2498,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.reward.mine.use()`; bulk: `commerce.bulk.reward.mine.use()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       use: RouteMethod<"POST /V1/reward/mine/use-reward">;
     };
@@ -2643,6 +2740,7 @@ export interface MethodTree {
        * `POST /V1/tfa/provider/google/authenticate`
        * Async: `commerce.async.tfa.google.authenticate()`; bulk: `commerce.bulk.tfa.google.authenticate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       authenticate: RouteMethod<"POST /V1/tfa/provider/google/authenticate">;
     };

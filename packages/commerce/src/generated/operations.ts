@@ -9,6 +9,7 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.carts.mine.balance.apply()`; bulk: `commerce.bulk.carts.mine.balance.apply()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/balance/apply": { id: "carts.mine.balance.apply"; input: {  }; required: false; output: operations["carts.mine.balance.apply"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -36,6 +37,7 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.guestCarts.giftCards.delete()`; bulk: `commerce.bulk.guestCarts.giftCards.delete()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}": { id: "guestCarts.giftCards.delete"; input: { cartId: string; giftCardCode: string }; required: true; output: operations["guestCarts.giftCards.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -43,6 +45,7 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.carts.mine.giftCards.delete()`; bulk: `commerce.bulk.carts.mine.giftCards.delete()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/carts/mine/giftCards/{giftCardCode}": { id: "carts.mine.giftCards.delete"; input: { giftCardCode: string }; required: true; output: operations["carts.mine.giftCards.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -50,6 +53,7 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.carts.mine.giftCards.add()`; bulk: `commerce.bulk.carts.mine.giftCards.add()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/giftCards": { id: "carts.mine.giftCards.add"; input: {  } & NonNullable<operations["carts.mine.giftCards.add"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.giftCards.add"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -57,18 +61,21 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.guestCarts.giftCards.add()`; bulk: `commerce.bulk.guestCarts.giftCards.add()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/guest-carts/{cartId}/giftCards": { id: "guestCarts.giftCards.add"; input: { cartId: string } & NonNullable<operations["guestCarts.giftCards.add"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.giftCards.add"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}`
    * Commercial edition (Adobe Commerce) only.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}": { id: "guestCarts.giftCards.check"; input: { cartId: string; giftCardCode: string }; required: true; output: operations["guestCarts.giftCards.check"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/checkGiftCard/{giftCardCode}`
    * Commercial edition (Adobe Commerce) only.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/checkGiftCard/{giftCardCode}": { id: "carts.mine.giftCards.check"; input: { giftCardCode: string }; required: true; output: operations["carts.mine.giftCards.check"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -76,6 +83,7 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.giftRegistry.mine.estimateShippingMethods()`; bulk: `commerce.bulk.giftRegistry.mine.estimateShippingMethods()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/giftregistry/mine/estimate-shipping-methods": { id: "giftRegistry.mine.estimateShippingMethods"; input: {  } & NonNullable<operations["giftRegistry.mine.estimateShippingMethods"]['requestBody']>['content']['application/json']; required: true; output: operations["giftRegistry.mine.estimateShippingMethods"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -83,6 +91,7 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.guestGiftRegistry.estimateShippingMethods()`; bulk: `commerce.bulk.guestGiftRegistry.estimateShippingMethods()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods": { id: "guestGiftRegistry.estimateShippingMethods"; input: { cartId: string } & NonNullable<operations["guestGiftRegistry.estimateShippingMethods"]['requestBody']>['content']['application/json']; required: true; output: operations["guestGiftRegistry.estimateShippingMethods"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -123,6 +132,7 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.reward.mine.use()`; bulk: `commerce.bulk.reward.mine.use()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/reward/mine/use-reward": { id: "reward.mine.use"; input: {  }; required: false; output: operations["reward.mine.use"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -226,11 +236,13 @@ export interface Routes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.providerGuestCarts.paymentInformation.saveAndPlaceOrder()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/{provider}-guest-carts/{cartId}/payment-information": { id: "providerGuestCarts.paymentInformation.saveAndPlaceOrder"; input: { provider: string; cartId: string } & NonNullable<operations["providerGuestCarts.paymentInformation.saveAndPlaceOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["providerGuestCarts.paymentInformation.saveAndPlaceOrder"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/analytics/link`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/analytics/link": { id: "analytics.link.get"; input: {  }; required: false; output: operations["analytics.link.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -751,6 +763,7 @@ export interface Routes {
   /**
    * `GET /V1/products-render-info`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/products-render-info": { id: "productsRenderInfo.list"; input: { storeId: number; currencyCode: string; searchCriteria?: SearchCriteriaInput }; required: true; output: operations["productsRenderInfo.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -778,12 +791,14 @@ export interface Routes {
    * `POST /V1/guest-carts/{cartId}/shipping-information`
    * Async: `commerce.async.guestCarts.shippingInformation.save()`; bulk: `commerce.bulk.guestCarts.shippingInformation.save()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/shipping-information": { id: "guestCarts.shippingInformation.save"; input: { cartId: string } & NonNullable<operations["guestCarts.shippingInformation.save"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.shippingInformation.save"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/shipping-information`
    * Async: `commerce.async.carts.mine.shippingInformation.save()`; bulk: `commerce.bulk.carts.mine.shippingInformation.save()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/shipping-information": { id: "carts.mine.shippingInformation.save"; input: {  } & NonNullable<operations["carts.mine.shippingInformation.save"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.shippingInformation.save"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -802,46 +817,54 @@ export interface Routes {
    * `POST /V1/guest-carts/{cartId}/totals-information`
    * Async: `commerce.async.guestCarts.totalsInformation.calculate()`; bulk: `commerce.bulk.guestCarts.totalsInformation.calculate()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/totals-information": { id: "guestCarts.totalsInformation.calculate"; input: { cartId: string } & NonNullable<operations["guestCarts.totalsInformation.calculate"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.totalsInformation.calculate"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/totals-information`
    * Async: `commerce.async.carts.mine.totalsInformation.calculate()`; bulk: `commerce.bulk.carts.mine.totalsInformation.calculate()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/totals-information": { id: "carts.mine.totalsInformation.calculate"; input: {  } & NonNullable<operations["carts.mine.totalsInformation.calculate"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.totalsInformation.calculate"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/guest-carts/{cartId}/payment-information`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/payment-information": { id: "guestCarts.paymentInformation.get"; input: { cartId: string }; required: true; output: operations["guestCarts.paymentInformation.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/guest-carts/{cartId}/payment-information`
    * Async: `commerce.async.guestCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.guestCarts.paymentInformation.saveAndPlaceOrder()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/payment-information": { id: "guestCarts.paymentInformation.saveAndPlaceOrder"; input: { cartId: string } & NonNullable<operations["guestCarts.paymentInformation.saveAndPlaceOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.paymentInformation.saveAndPlaceOrder"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/payment-information`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/payment-information": { id: "carts.mine.paymentInformation.get"; input: {  }; required: false; output: operations["carts.mine.paymentInformation.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/payment-information`
    * Async: `commerce.async.carts.mine.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.carts.mine.paymentInformation.saveAndPlaceOrder()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/payment-information": { id: "carts.mine.paymentInformation.saveAndPlaceOrder"; input: {  } & NonNullable<operations["carts.mine.paymentInformation.saveAndPlaceOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.paymentInformation.saveAndPlaceOrder"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/guest-carts/{cartId}/set-payment-information`
    * Async: `commerce.async.guestCarts.paymentInformation.set()`; bulk: `commerce.bulk.guestCarts.paymentInformation.set()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/set-payment-information": { id: "guestCarts.paymentInformation.set"; input: { cartId: string } & NonNullable<operations["guestCarts.paymentInformation.set"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.paymentInformation.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/set-payment-information`
    * Async: `commerce.async.carts.mine.paymentInformation.set()`; bulk: `commerce.bulk.carts.mine.paymentInformation.set()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/set-payment-information": { id: "carts.mine.paymentInformation.set"; input: {  } & NonNullable<operations["carts.mine.paymentInformation.set"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.paymentInformation.set"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -857,57 +880,67 @@ export interface Routes {
   /**
    * `GET /V1/cmsPage/{pageId}`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/cmsPage/{pageId}": { id: "cmsPages.get"; input: { pageId: number }; required: true; output: operations["cmsPages.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `DELETE /V1/cmsPage/{pageId}`
    * Async: `commerce.async.cmsPages.delete()`; bulk: `commerce.bulk.cmsPages.delete()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/cmsPage/{pageId}": { id: "cmsPages.delete"; input: { pageId: number }; required: true; output: operations["cmsPages.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/cmsPage/search`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/cmsPage/search": { id: "cmsPages.search"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["cmsPages.search"]['responses'][200]['content']['application/json']; list: true };
   /**
    * `POST /V1/cmsPage`
    * Async: `commerce.async.cmsPages.create()`; bulk: `commerce.bulk.cmsPages.create()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/cmsPage": { id: "cmsPages.create"; input: {  } & NonNullable<operations["cmsPages.create"]['requestBody']>['content']['application/json']; required: true; output: operations["cmsPages.create"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/cmsPage/{id}`
    * Async: `commerce.async.cmsPages.update()`; bulk: `commerce.bulk.cmsPages.update()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/cmsPage/{id}": { id: "cmsPages.update"; input: { id: string } & NonNullable<operations["cmsPages.update"]['requestBody']>['content']['application/json']; required: true; output: operations["cmsPages.update"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/cmsBlock/{blockId}`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/cmsBlock/{blockId}": { id: "cmsBlocks.get"; input: { blockId: string }; required: true; output: operations["cmsBlocks.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `DELETE /V1/cmsBlock/{blockId}`
    * Async: `commerce.async.cmsBlocks.delete()`; bulk: `commerce.bulk.cmsBlocks.delete()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/cmsBlock/{blockId}": { id: "cmsBlocks.delete"; input: { blockId: string }; required: true; output: operations["cmsBlocks.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/cmsBlock/search`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/cmsBlock/search": { id: "cmsBlocks.search"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["cmsBlocks.search"]['responses'][200]['content']['application/json']; list: true };
   /**
    * `POST /V1/cmsBlock`
    * Async: `commerce.async.cmsBlocks.create()`; bulk: `commerce.bulk.cmsBlocks.create()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/cmsBlock": { id: "cmsBlocks.create"; input: {  } & NonNullable<operations["cmsBlocks.create"]['requestBody']>['content']['application/json']; required: true; output: operations["cmsBlocks.create"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/cmsBlock/{id}`
    * Async: `commerce.async.cmsBlocks.update()`; bulk: `commerce.bulk.cmsBlocks.update()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/cmsBlock/{id}": { id: "cmsBlocks.update"; input: { id: string } & NonNullable<operations["cmsBlocks.update"]['requestBody']>['content']['application/json']; required: true; output: operations["cmsBlocks.update"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1076,18 +1109,21 @@ export interface Routes {
   /**
    * `GET /V1/customers/me`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/customers/me": { id: "customers.me.get"; input: {  }; required: false; output: operations["customers.me.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/customers/me`
    * Async: `commerce.async.customers.me.update()`; bulk: `commerce.bulk.customers.me.update()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/customers/me": { id: "customers.me.update"; input: {  } & NonNullable<operations["customers.me.update"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.me.update"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/customers/me/activate`
    * Async: `commerce.async.customers.me.activate()`; bulk: `commerce.bulk.customers.me.activate()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/customers/me/activate": { id: "customers.me.activate"; input: {  } & NonNullable<operations["customers.me.activate"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.me.activate"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1105,23 +1141,27 @@ export interface Routes {
    * `PUT /V1/customers/me/password`
    * Async: `commerce.async.customers.me.password.change()`; bulk: `commerce.bulk.customers.me.password.change()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/customers/me/password": { id: "customers.me.password.change"; input: {  } & NonNullable<operations["customers.me.password.change"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.me.password.change"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}": { id: "customers.password.validateResetLinkToken"; input: { customerId: number; resetPasswordLinkToken: string }; required: true; output: operations["customers.password.validateResetLinkToken"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/customers/password`
    * Async: `commerce.async.customers.password.initiateReset()`; bulk: `commerce.bulk.customers.password.initiateReset()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/customers/password": { id: "customers.password.initiateReset"; input: {  } & NonNullable<operations["customers.password.initiateReset"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.password.initiateReset"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/customers/resetPassword`
    * Async: `commerce.async.customers.password.reset()`; bulk: `commerce.bulk.customers.password.reset()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/customers/resetPassword": { id: "customers.password.reset"; input: {  } & NonNullable<operations["customers.password.reset"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.password.reset"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1150,6 +1190,7 @@ export interface Routes {
    * `POST /V1/customers/isEmailAvailable`
    * Async: `commerce.async.customers.isEmailAvailable()`; bulk: `commerce.bulk.customers.isEmailAvailable()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/customers/isEmailAvailable": { id: "customers.isEmailAvailable"; input: {  } & NonNullable<operations["customers.isEmailAvailable"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.isEmailAvailable"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1160,6 +1201,7 @@ export interface Routes {
   /**
    * `GET /V1/customers/me/billingAddress`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/customers/me/billingAddress": { id: "customers.me.billingAddress.get"; input: {  }; required: false; output: operations["customers.me.billingAddress.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1170,6 +1212,7 @@ export interface Routes {
   /**
    * `GET /V1/customers/me/shippingAddress`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/customers/me/shippingAddress": { id: "customers.me.shippingAddress.get"; input: {  }; required: false; output: operations["customers.me.shippingAddress.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1186,6 +1229,7 @@ export interface Routes {
   /**
    * `GET /V1/directory/currency`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/directory/currency": { id: "directory.currency.get"; input: {  }; required: false; output: operations["directory.currency.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1297,63 +1341,74 @@ export interface Routes {
   /**
    * `GET /V1/carts/mine/gift-message`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/gift-message": { id: "carts.mine.giftMessage.get"; input: {  }; required: false; output: operations["carts.mine.giftMessage.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/gift-message`
    * Async: `commerce.async.carts.mine.giftMessage.set()`; bulk: `commerce.bulk.carts.mine.giftMessage.set()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/gift-message": { id: "carts.mine.giftMessage.set"; input: {  } & NonNullable<operations["carts.mine.giftMessage.set"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.giftMessage.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/gift-message/{itemId}`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/gift-message/{itemId}": { id: "carts.mine.giftMessage.getForItem"; input: { itemId: number }; required: true; output: operations["carts.mine.giftMessage.getForItem"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/gift-message/{itemId}`
    * Async: `commerce.async.carts.mine.giftMessage.setForItem()`; bulk: `commerce.bulk.carts.mine.giftMessage.setForItem()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/gift-message/{itemId}": { id: "carts.mine.giftMessage.setForItem"; input: { itemId: number } & NonNullable<operations["carts.mine.giftMessage.setForItem"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.giftMessage.setForItem"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/guest-carts/{cartId}/gift-message`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/gift-message": { id: "guestCarts.giftMessage.get"; input: { cartId: string }; required: true; output: operations["guestCarts.giftMessage.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/guest-carts/{cartId}/gift-message`
    * Async: `commerce.async.guestCarts.giftMessage.set()`; bulk: `commerce.bulk.guestCarts.giftMessage.set()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/gift-message": { id: "guestCarts.giftMessage.set"; input: { cartId: string } & NonNullable<operations["guestCarts.giftMessage.set"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.giftMessage.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/guest-carts/{cartId}/gift-message/{itemId}`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/gift-message/{itemId}": { id: "guestCarts.giftMessage.getForItem"; input: { cartId: string; itemId: number }; required: true; output: operations["guestCarts.giftMessage.getForItem"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/guest-carts/{cartId}/gift-message/{itemId}`
    * Async: `commerce.async.guestCarts.giftMessage.setForItem()`; bulk: `commerce.bulk.guestCarts.giftMessage.setForItem()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/gift-message/{itemId}": { id: "guestCarts.giftMessage.setForItem"; input: { cartId: string; itemId: number } & NonNullable<operations["guestCarts.giftMessage.setForItem"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.giftMessage.setForItem"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/integration/admin/token`
    * Async: `commerce.async.integration.adminToken.create()`; bulk: `commerce.bulk.integration.adminToken.create()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/integration/admin/token": { id: "integration.adminToken.create"; input: {  } & NonNullable<operations["integration.adminToken.create"]['requestBody']>['content']['application/json']; required: true; output: operations["integration.adminToken.create"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/integration/customer/token`
    * Async: `commerce.async.integration.customerToken.create()`; bulk: `commerce.bulk.integration.customerToken.create()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/integration/customer/token": { id: "integration.customerToken.create"; input: {  } & NonNullable<operations["integration.customerToken.create"]['requestBody']>['content']['application/json']; required: true; output: operations["integration.customerToken.create"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/integration/customer/revoke-customer-token`
    * Async: `commerce.async.integration.customerToken.revoke()`; bulk: `commerce.bulk.integration.customerToken.revoke()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/integration/customer/revoke-customer-token": { id: "integration.customerToken.revoke"; input: {  }; required: false; output: operations["integration.customerToken.revoke"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1557,47 +1612,55 @@ export interface Routes {
   /**
    * `GET /V1/carts/mine`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine": { id: "carts.mine.get"; input: {  }; required: false; output: operations["carts.mine.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine`
    * Async: `commerce.async.carts.mine.create()`; bulk: `commerce.bulk.carts.mine.create()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine": { id: "carts.mine.create"; input: {  }; required: false; output: operations["carts.mine.create"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/carts/mine`
    * Async: `commerce.async.carts.mine.update()`; bulk: `commerce.bulk.carts.mine.update()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/carts/mine": { id: "carts.mine.update"; input: {  } & NonNullable<operations["carts.mine.update"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `PUT /V1/carts/mine/order`
    * Async: `commerce.async.carts.mine.placeOrder()`; bulk: `commerce.bulk.carts.mine.placeOrder()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/carts/mine/order": { id: "carts.mine.placeOrder"; input: {  } & NonNullable<operations["carts.mine.placeOrder"]['requestBody']>['content']['application/json']; required: false; output: operations["carts.mine.placeOrder"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/guest-carts/{cartId}`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}": { id: "guestCarts.get"; input: { cartId: string }; required: true; output: operations["guestCarts.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/guest-carts/{cartId}`
    * Async: `commerce.async.guestCarts.assignCustomer()`; bulk: `commerce.bulk.guestCarts.assignCustomer()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/guest-carts/{cartId}": { id: "guestCarts.assignCustomer"; input: { cartId: string } & NonNullable<operations["guestCarts.assignCustomer"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.assignCustomer"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/guest-carts`
    * Async: `commerce.async.guestCarts.create()`; bulk: `commerce.bulk.guestCarts.create()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts": { id: "guestCarts.create"; input: {  }; required: false; output: operations["guestCarts.create"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/guest-carts/{cartId}/order`
    * Async: `commerce.async.guestCarts.placeOrder()`; bulk: `commerce.bulk.guestCarts.placeOrder()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/guest-carts/{cartId}/order": { id: "guestCarts.placeOrder"; input: { cartId: string } & NonNullable<operations["guestCarts.placeOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.placeOrder"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1620,29 +1683,34 @@ export interface Routes {
   /**
    * `GET /V1/carts/mine/shipping-methods`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/shipping-methods": { id: "carts.mine.shippingMethods.list"; input: {  }; required: false; output: operations["carts.mine.shippingMethods.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/estimate-shipping-methods`
    * Async: `commerce.async.carts.mine.shippingMethods.estimate()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimate()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/estimate-shipping-methods": { id: "carts.mine.shippingMethods.estimate"; input: {  } & NonNullable<operations["carts.mine.shippingMethods.estimate"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.shippingMethods.estimate"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/estimate-shipping-methods-by-address-id`
    * Async: `commerce.async.carts.mine.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimateByAddressId()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/estimate-shipping-methods-by-address-id": { id: "carts.mine.shippingMethods.estimateByAddressId"; input: {  } & NonNullable<operations["carts.mine.shippingMethods.estimateByAddressId"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.shippingMethods.estimateByAddressId"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/guest-carts/{cartId}/shipping-methods`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/shipping-methods": { id: "guestCarts.shippingMethods.list"; input: { cartId: string }; required: true; output: operations["guestCarts.shippingMethods.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/guest-carts/{cartId}/estimate-shipping-methods`
    * Async: `commerce.async.guestCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.guestCarts.shippingMethods.estimate()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/estimate-shipping-methods": { id: "guestCarts.shippingMethods.estimate"; input: { cartId: string } & NonNullable<operations["guestCarts.shippingMethods.estimate"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.shippingMethods.estimate"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1671,47 +1739,55 @@ export interface Routes {
   /**
    * `GET /V1/guest-carts/{cartId}/items`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/items": { id: "guestCarts.items.list"; input: { cartId: string }; required: true; output: operations["guestCarts.items.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/guest-carts/{cartId}/items`
    * Async: `commerce.async.guestCarts.items.add()`; bulk: `commerce.bulk.guestCarts.items.add()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/items": { id: "guestCarts.items.add"; input: { cartId: string } & NonNullable<operations["guestCarts.items.add"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.items.add"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/guest-carts/{cartId}/items/{itemId}`
    * Async: `commerce.async.guestCarts.items.update()`; bulk: `commerce.bulk.guestCarts.items.update()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/guest-carts/{cartId}/items/{itemId}": { id: "guestCarts.items.update"; input: { cartId: string; itemId: string } & NonNullable<operations["guestCarts.items.update"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.items.update"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `DELETE /V1/guest-carts/{cartId}/items/{itemId}`
    * Async: `commerce.async.guestCarts.items.delete()`; bulk: `commerce.bulk.guestCarts.items.delete()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/guest-carts/{cartId}/items/{itemId}": { id: "guestCarts.items.delete"; input: { cartId: string; itemId: number }; required: true; output: operations["guestCarts.items.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/items`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/items": { id: "carts.mine.items.list"; input: {  }; required: false; output: operations["carts.mine.items.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/items`
    * Async: `commerce.async.carts.mine.items.add()`; bulk: `commerce.bulk.carts.mine.items.add()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/items": { id: "carts.mine.items.add"; input: {  } & NonNullable<operations["carts.mine.items.add"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.items.add"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/carts/mine/items/{itemId}`
    * Async: `commerce.async.carts.mine.items.update()`; bulk: `commerce.bulk.carts.mine.items.update()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/carts/mine/items/{itemId}": { id: "carts.mine.items.update"; input: { itemId: string } & NonNullable<operations["carts.mine.items.update"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.items.update"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `DELETE /V1/carts/mine/items/{itemId}`
    * Async: `commerce.async.carts.mine.items.delete()`; bulk: `commerce.bulk.carts.mine.items.delete()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/carts/mine/items/{itemId}": { id: "carts.mine.items.delete"; input: { itemId: number }; required: true; output: operations["carts.mine.items.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1733,33 +1809,39 @@ export interface Routes {
   /**
    * `GET /V1/guest-carts/{cartId}/selected-payment-method`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/selected-payment-method": { id: "guestCarts.selectedPaymentMethod.get"; input: { cartId: string }; required: true; output: operations["guestCarts.selectedPaymentMethod.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/guest-carts/{cartId}/selected-payment-method`
    * Async: `commerce.async.guestCarts.selectedPaymentMethod.set()`; bulk: `commerce.bulk.guestCarts.selectedPaymentMethod.set()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/guest-carts/{cartId}/selected-payment-method": { id: "guestCarts.selectedPaymentMethod.set"; input: { cartId: string } & NonNullable<operations["guestCarts.selectedPaymentMethod.set"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.selectedPaymentMethod.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/guest-carts/{cartId}/payment-methods`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/payment-methods": { id: "guestCarts.paymentMethods.list"; input: { cartId: string }; required: true; output: operations["guestCarts.paymentMethods.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/selected-payment-method`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/selected-payment-method": { id: "carts.mine.selectedPaymentMethod.get"; input: {  }; required: false; output: operations["carts.mine.selectedPaymentMethod.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/carts/mine/selected-payment-method`
    * Async: `commerce.async.carts.mine.selectedPaymentMethod.set()`; bulk: `commerce.bulk.carts.mine.selectedPaymentMethod.set()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/carts/mine/selected-payment-method": { id: "carts.mine.selectedPaymentMethod.set"; input: {  } & NonNullable<operations["carts.mine.selectedPaymentMethod.set"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.selectedPaymentMethod.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/payment-methods`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/payment-methods": { id: "carts.mine.paymentMethods.list"; input: {  }; required: false; output: operations["carts.mine.paymentMethods.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1776,23 +1858,27 @@ export interface Routes {
   /**
    * `GET /V1/guest-carts/{cartId}/billing-address`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/billing-address": { id: "guestCarts.billingAddress.get"; input: { cartId: string }; required: true; output: operations["guestCarts.billingAddress.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/guest-carts/{cartId}/billing-address`
    * Async: `commerce.async.guestCarts.billingAddress.set()`; bulk: `commerce.bulk.guestCarts.billingAddress.set()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/guest-carts/{cartId}/billing-address": { id: "guestCarts.billingAddress.set"; input: { cartId: string } & NonNullable<operations["guestCarts.billingAddress.set"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.billingAddress.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/billing-address`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/billing-address": { id: "carts.mine.billingAddress.get"; input: {  }; required: false; output: operations["carts.mine.billingAddress.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/carts/mine/billing-address`
    * Async: `commerce.async.carts.mine.billingAddress.set()`; bulk: `commerce.bulk.carts.mine.billingAddress.set()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/carts/mine/billing-address": { id: "carts.mine.billingAddress.set"; input: {  } & NonNullable<operations["carts.mine.billingAddress.set"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.billingAddress.set"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1815,35 +1901,41 @@ export interface Routes {
   /**
    * `GET /V1/guest-carts/{cartId}/coupons`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/coupons": { id: "guestCarts.coupons.get"; input: { cartId: string }; required: true; output: operations["guestCarts.coupons.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `DELETE /V1/guest-carts/{cartId}/coupons`
    * Async: `commerce.async.guestCarts.coupons.delete()`; bulk: `commerce.bulk.guestCarts.coupons.delete()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/guest-carts/{cartId}/coupons": { id: "guestCarts.coupons.delete"; input: { cartId: string }; required: true; output: operations["guestCarts.coupons.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/guest-carts/{cartId}/coupons/{couponCode}`
    * Async: `commerce.async.guestCarts.coupons.set()`; bulk: `commerce.bulk.guestCarts.coupons.set()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/guest-carts/{cartId}/coupons/{couponCode}": { id: "guestCarts.coupons.set"; input: { cartId: string; couponCode: string }; required: true; output: operations["guestCarts.coupons.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/coupons`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/coupons": { id: "carts.mine.coupons.get"; input: {  }; required: false; output: operations["carts.mine.coupons.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `DELETE /V1/carts/mine/coupons`
    * Async: `commerce.async.carts.mine.coupons.delete()`; bulk: `commerce.bulk.carts.mine.coupons.delete()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/carts/mine/coupons": { id: "carts.mine.coupons.delete"; input: {  }; required: false; output: operations["carts.mine.coupons.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/carts/mine/coupons/{couponCode}`
    * Async: `commerce.async.carts.mine.coupons.set()`; bulk: `commerce.bulk.carts.mine.coupons.set()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/carts/mine/coupons/{couponCode}": { id: "carts.mine.coupons.set"; input: { couponCode: string }; required: true; output: operations["carts.mine.coupons.set"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -1861,22 +1953,26 @@ export interface Routes {
    * `PUT /V1/guest-carts/{cartId}/collect-totals`
    * Async: `commerce.async.guestCarts.totals.collect()`; bulk: `commerce.bulk.guestCarts.totals.collect()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/guest-carts/{cartId}/collect-totals": { id: "guestCarts.totals.collect"; input: { cartId: string } & NonNullable<operations["guestCarts.totals.collect"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.totals.collect"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/guest-carts/{cartId}/totals`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/guest-carts/{cartId}/totals": { id: "guestCarts.totals.get"; input: { cartId: string }; required: true; output: operations["guestCarts.totals.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/carts/mine/totals`
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/carts/mine/totals": { id: "carts.mine.totals.get"; input: {  }; required: false; output: operations["carts.mine.totals.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/carts/mine/collect-totals`
    * Async: `commerce.async.carts.mine.totals.collect()`; bulk: `commerce.bulk.carts.mine.totals.collect()`.
    * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/carts/mine/collect-totals": { id: "carts.mine.totals.collect"; input: {  } & NonNullable<operations["carts.mine.totals.collect"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.totals.collect"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2208,6 +2304,7 @@ export interface Routes {
   /**
    * `GET /V1/search`
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/search": { id: "catalogSearch.search"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["catalogSearch.search"]['responses'][200]['content']['application/json']; list: true };
   /**
@@ -2318,6 +2415,7 @@ export interface Routes {
    * `POST /V1/tfa/provider/google/authenticate`
    * Async: `commerce.async.tfa.google.authenticate()`; bulk: `commerce.bulk.tfa.google.authenticate()`.
    * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/tfa/provider/google/authenticate": { id: "tfa.google.authenticate"; input: {  } & NonNullable<operations["tfa.google.authenticate"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.google.authenticate"]['responses'][200]['content']['application/json']; list: false };
 }

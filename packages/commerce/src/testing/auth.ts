@@ -61,6 +61,8 @@ export interface FakeAuth {
   invalidateTokens(): void;
   /** Failed sign-ins counted for an account (`admin:<username>` or `customer:<email>`). */
   failuresOf(account: string): number;
+  /** Accepts a new integration's credentials (what an activation's token exchange produces). */
+  addIntegration(record: FakeIntegration): void;
 }
 
 export const SIGN_IN_REFUSED = 'The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.';
@@ -187,6 +189,9 @@ export function createFakeAuth(options: FakeAuthOptions = {}): FakeAuth {
     },
     failuresOf(account) {
       return throttle.failuresOf(account);
+    },
+    addIntegration(record) {
+      integrations.push({ id: record.id ?? integrations.length + 1, ...record });
     },
   };
 }

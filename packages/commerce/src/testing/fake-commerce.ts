@@ -14,6 +14,8 @@ import { MESSAGES, PlatformError, asPlatformError, errorResponse, fill } from '.
 import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
 import { applyFields } from './search.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
+import { IMS_TOKEN_PATH, type FakeIms } from './ims.ts';
+import { TOKEN_ACCESS_PATH, TOKEN_REQUEST_PATH, createFakeActivations, type ActivateOptions, type FakeActivation, type FakeActivations } from './activation.ts';
 import { routeByKey, type RouteInfo } from '../route-table.ts';
 
 export interface FakeCommerceOptions {
@@ -25,6 +27,12 @@ export interface FakeCommerceOptions {
   /** Refuse an element at acceptance (a message makes it `rejected`), as the platform does for input it cannot deserialize. */
   rejectElement?: (routeKey: string, element: Record<string, unknown>, index: number) => string | undefined;
   now?: () => number;
+  /**
+   * Play Adobe Commerce as a Cloud Service: URLs `/<tenantId>/V1/...` (store view from the `Store`
+   * header), IMS bearer tokens only (the IMS token endpoint is served at /ims/token/v3 too), and
+   * no guest or customer routes.
+   */
+  cloudService?: { tenantId: string; ims: FakeIms };
 }
 
 export interface FakeCommerce {
@@ -35,6 +43,15 @@ export interface FakeCommerce {
   readonly auth: FakeAuth;
   /** Requests handled, by route key (or `unmatched`), for assertions on traffic. */
   readonly requests: Map<string, number>;
+  /** The cloud-service settings, when the fake plays Adobe Commerce as a Cloud Service. */
+  readonly cloudService: FakeCommerceOptions['cloudService'];
+  /**
+   * Plays a merchant activating an integration: POSTs the new consumer's key, secret and verifier
+   * to `callbackUrl`, then answers the token exchange; the access token it issues works on REST calls.
+   */
+  activateIntegration(options: ActivateOptions): Promise<FakeActivation>;
+  /** The token-exchange side of activations (request counts). */
+  readonly activations: FakeActivations;
 }
 
 const TOKEN_ROUTES: Record<string, TokenRoute> = {
@@ -53,6 +70,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
   const queue = createQueue(now);
   const requests = new Map<string, number>();
+  const activations = createFakeActivations({ auth, now });
 
   const bulkStatusRoutes: Record<string, ModeledHandler> = {
     'GET /V1/bulk': (_, { query }) => queue.search(query),
@@ -81,6 +99,23 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     return principal.type === 'admin' || principal.type === 'integration';
   }
 
+  const cloud = options.cloudService;
+  /** `/<tenant>/V1/x` → `/rest[/<store>]/V1/x`, so the one router serves both URL forms. */
+  function cloudPath(request: Request, pathname: string): string {
+    const prefix = `/${cloud!.tenantId}`;
+    if (!pathname.startsWith(`${prefix}/`)) throw new PlatformError(404, MESSAGES.noRoute);
+    const store = request.headers.get('store');
+    return `/rest${store ? `/${store}` : ''}${pathname.slice(prefix.length)}`;
+  }
+
+  /** The cloud service authenticates IMS access tokens (with the client id and org headers) and nothing else. */
+  function cloudPrincipal(request: Request): Principal | Response {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    const verdict = token ? cloud!.ims.verify(token, request.headers.get('x-api-key'), request.headers.get('x-gw-ims-org-id')) : undefined;
+    if (verdict?.ok) return { type: 'admin', username: verdict.client.clientId };
+    return errorResponse(new PlatformError(401, MESSAGES.notAuthorized, { resources: 'self' }));
+  }
+
   async function readBody(request: Request): Promise<unknown> {
     const text = await request.text();
     if (!text.trim()) return undefined;
@@ -105,12 +140,15 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
-    const path = parseRestPath(url.pathname);
+    if (cloud && url.pathname === IMS_TOKEN_PATH) return cloud.ims.handle(request);
+    if (!cloud && (url.pathname === TOKEN_REQUEST_PATH || url.pathname === TOKEN_ACCESS_PATH)) return activations.handle(request);
+    const path = parseRestPath(cloud ? cloudPath(request, url.pathname) : url.pathname);
     if (!path) throw new PlatformError(404, MESSAGES.noRoute);
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
 
-    const authenticated = options.auth === false ? ADMIN : await auth.authenticate(request);
-    const tokenRoute = path.variant === 'sync' && method === 'POST' ? TOKEN_ROUTES['/' + path.segments.join('/')] : undefined;
+    const authenticated = options.auth === false ? ADMIN : cloud ? cloudPrincipal(request) : await auth.authenticate(request);
+    // The cloud service issues no admin or customer tokens: those routes do not exist there.
+    const tokenRoute = !cloud && path.variant === 'sync' && method === 'POST' ? TOKEN_ROUTES['/' + path.segments.join('/')] : undefined;
     if (tokenRoute) {
       count(`POST /${path.segments.join('/')}`);
       return auth.handleTokenRoute(tokenRoute, request, body, authenticated instanceof Response ? { type: 'guest' } : authenticated);
@@ -118,7 +156,8 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     if (authenticated instanceof Response) return authenticated;
 
     // There is no asynchronous read: async GETs do not match any route, as on the platform.
-    const match = method === 'GET' && path.variant !== 'sync' ? undefined : matchRoute(method, path);
+    const found = method === 'GET' && path.variant !== 'sync' ? undefined : matchRoute(method, path);
+    const match = cloud && found && !found.route.inCloudService ? undefined : found;
     if (!match) {
       count('unmatched');
       throw new PlatformError(404, MESSAGES.noRoute);
@@ -162,5 +201,5 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
   }
 
-  return { handle, store, queue, consumer, auth, requests };
+  return { handle, store, queue, consumer, auth, requests, cloudService: cloud, activations, activateIntegration: (o) => activations.activate(o) };
 }

@@ -11,3 +11,5 @@ export type { FakeStore, SeedOptions, Entity } from './store.ts';
 export { MESSAGES, PlatformError } from './platform-errors.ts';
 export { phpUrlDecode } from './php-urldecode.ts';
 export { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal } from './auth.ts';
+export { createFakeIms, DEFAULT_FAKE_IMS_CLIENT, IMS_TOKEN_PATH, type FakeIms, type FakeImsClient, type FakeImsOptions, type ImsVerdict } from './ims.ts';
+export type { ActivateOptions, FakeActivation, FakeActivations } from './activation.ts';
