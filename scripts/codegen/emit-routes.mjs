@@ -125,7 +125,7 @@ function docComment(r, { service }) {
   return `  /**\n${lines.map((l) => `   * ${l.replace(/\*\//g, '*\\/')}`).join('\n')}\n   */\n`;
 }
 
-export function emitOperationTypes(routes, { service, searchCriteriaType }) {
+export function emitOperationTypes(routes, { service, searchCriteriaType, installationHooks }) {
   const entries = routes.map((r) => {
     const opRef = `operations[${JSON.stringify(r.id)}]`;
     const fields = [];
@@ -143,11 +143,12 @@ export function emitOperationTypes(routes, { service, searchCriteriaType }) {
     return `${docComment(r, { service })}  ${JSON.stringify(r.key)}: { id: ${JSON.stringify(r.id)}; input: ${input}; required: ${required}; output: ${output}; list: ${r.flags.includes('s')} };`;
   });
   const imports = [`import type { operations } from './schema.ts';`];
+  if (installationHooks) imports.push(`import type { InstallationRoutes } from '../installation.ts';`);
   if (searchCriteriaType) imports.push(`import type { ${searchCriteriaType} } from '../search/types.ts';`);
   return `${HEADER}${imports.join('\n')}
 
-/** Every route: its operationId, flat input (path + query + body fields), and response type. */
-export interface Routes {
+/** Every route: its operationId, flat input (path + query + body fields), and response type${installationHooks ? "; plus the installation's own (see installation.ts)" : ''}. */
+export interface Routes${installationHooks ? ' extends InstallationRoutes' : ''} {
 ${entries.join('\n')}
 }
 

@@ -7,6 +7,7 @@ import { createCommerceClient } from '../commerce-client.ts';
 import { parseCommandLine, type Command } from './args.ts';
 import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
+import { runTypes } from './commands/types-pull.ts';
 import { resolveConfig, type Env } from './config.ts';
 import { EXIT, describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
 import { createProgressReporter, type ProgressReporter, type TextSink } from './progress-bar.ts';
@@ -35,6 +36,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let baseUrl: string | undefined;
   let json = argv.includes('--json');
   let progress: ProgressReporter | undefined;
+  // `types pull` has its own flags and output (commands/types-pull.ts).
+  if (argv[0] === 'types') return runTypes(argv.slice(1), io);
   try {
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help') {

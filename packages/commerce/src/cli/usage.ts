@@ -1,11 +1,14 @@
 /** The --help text. */
 export const USAGE = `Usage: magekit-commerce bulk <status|wait> <uuid> [options]
+       magekit-commerce types pull [options]
 
 Commands:
   bulk status <uuid>   Read a bulk once: counts per status and the failures
   bulk wait <uuid>     Follow a bulk until every operation has closed, then
                        print the outcome (a progress bar on a terminal, one
                        line per change otherwise; progress goes to stderr)
+  types pull           Type the installation's own routes and extension
+                       attributes from its live schema (types --help)
 
 Connection:
   --base-url <url>     The installation's address, e.g. https://shop.example.com

@@ -15,6 +15,7 @@ import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
 import { applyFields } from './search.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
 import { IMS_TOKEN_PATH, type FakeIms } from './ims.ts';
+import { createModuleRouter, moduleSchema, type FakeModule } from './custom-module.ts';
 import { TOKEN_ACCESS_PATH, TOKEN_REQUEST_PATH, createFakeActivations, type ActivateOptions, type FakeActivation, type FakeActivations } from './activation.ts';
 import { routeByKey, type RouteInfo } from '../route-table.ts';
 
@@ -33,6 +34,10 @@ export interface FakeCommerceOptions {
    * no guest or customer routes.
    */
   cloudService?: { tenantId: string; ims: FakeIms };
+  /** Custom modules: their routes are served, and described in the live schema (GET /rest/{store}/schema). */
+  modules?: FakeModule[];
+  /** A Swagger 2.0 document the live schema starts from (the modules' paths and definitions are added to it). */
+  schema?: { paths?: Record<string, unknown>; definitions?: Record<string, unknown> };
 }
 
 export interface FakeCommerce {
@@ -71,6 +76,9 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const queue = createQueue(now);
   const requests = new Map<string, number>();
   const activations = createFakeActivations({ auth, now });
+  const modules = options.modules ?? [];
+  const moduleRouter = createModuleRouter(modules);
+  const moduleData = new Map<string, unknown>();
 
   const bulkStatusRoutes: Record<string, ModeledHandler> = {
     'GET /V1/bulk': (_, { query }) => queue.search(query),
@@ -142,7 +150,16 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     const method = request.method.toUpperCase();
     if (cloud && url.pathname === IMS_TOKEN_PATH) return cloud.ims.handle(request);
     if (!cloud && (url.pathname === TOKEN_REQUEST_PATH || url.pathname === TOKEN_ACCESS_PATH)) return activations.handle(request);
-    const path = parseRestPath(cloud ? cloudPath(request, url.pathname) : url.pathname);
+    const restPath = cloud ? cloudPath(request, url.pathname) : url.pathname;
+    // The live schema, as the installation's modules shape it: admin (and integration) callers only here.
+    if (method === 'GET' && /^\/(index\.php\/)?rest(\/[A-Za-z0-9_]+)?\/schema$/.test(restPath)) {
+      const principal = options.auth === false ? ADMIN : cloud ? cloudPrincipal(request) : await auth.authenticate(request);
+      if (principal instanceof Response) return principal;
+      if (!allowed('admin', principal)) return errorResponse(new PlatformError(401, MESSAGES.notAuthorized, { resources: 'Magento_Backend::admin' }));
+      count('GET /schema');
+      return Response.json(moduleSchema(options.schema, modules));
+    }
+    const path = parseRestPath(restPath);
     if (!path) throw new PlatformError(404, MESSAGES.noRoute);
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
 
@@ -158,6 +175,14 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     // There is no asynchronous read: async GETs do not match any route, as on the platform.
     const found = method === 'GET' && path.variant !== 'sync' ? undefined : matchRoute(method, path);
     const match = cloud && found && !found.route.inCloudService ? undefined : found;
+    const moduleMatch = !match && path.variant === 'sync' ? moduleRouter.match(method, path.segments) : undefined;
+    if (moduleMatch) {
+      count(`module ${method} ${url.pathname}`);
+      if (!allowed('admin', authenticated)) return errorResponse(new PlatformError(401, MESSAGES.notAuthorized, { resources: 'Magento_Backend::admin' }));
+      const input = { ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), ...moduleMatch.pathValues };
+      const result = moduleMatch.handler(input, { store, query: url.searchParams, data: moduleData });
+      return result === undefined ? new Response(null, { status: 200 }) : Response.json(applyFields(result, url.searchParams.get('fields')));
+    }
     if (!match) {
       count('unmatched');
       throw new PlatformError(404, MESSAGES.noRoute);

@@ -13,3 +13,4 @@ export { phpUrlDecode } from './php-urldecode.ts';
 export { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal } from './auth.ts';
 export { createFakeIms, DEFAULT_FAKE_IMS_CLIENT, IMS_TOKEN_PATH, type FakeIms, type FakeImsClient, type FakeImsOptions, type ImsVerdict } from './ims.ts';
 export type { ActivateOptions, FakeActivation, FakeActivations } from './activation.ts';
+export { acmeWarrantyModule, type FakeModule, type ModuleContext, type ModuleHandler } from './custom-module.ts';
