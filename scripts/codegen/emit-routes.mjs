@@ -147,11 +147,21 @@ export function emitOperationTypes(routes, { service, searchCriteriaType, instal
   if (searchCriteriaType) imports.push(`import type { ${searchCriteriaType} } from '../search/types.ts';`);
   return `${HEADER}${imports.join('\n')}
 
-/** Every route: its operationId, flat input (path + query + body fields), and response type${installationHooks ? "; plus the installation's own (see installation.ts)" : ''}. */
-export interface Routes${installationHooks ? ' extends InstallationRoutes' : ''} {
+${installationHooks ? `/** The spec's routes: operationId, flat input (path + query + body fields), and response type. */
+export interface BuiltinRoutes {
 ${entries.join('\n')}
 }
 
+/**
+ * Every route: the spec's, plus the installation's own (see installation.ts). A key the spec already
+ * has keeps the spec's definition, so a declaration file written for an older SDK never conflicts.
+ */
+export interface Routes extends BuiltinRoutes, Omit<InstallationRoutes, keyof BuiltinRoutes> {}
+` : `/** Every route: its operationId, flat input (path + query + body fields), and response type. */
+export interface Routes {
+${entries.join('\n')}
+}
+`}
 export type RouteKey = keyof Routes;
 `;
 }

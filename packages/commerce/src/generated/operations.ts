@@ -3,8 +3,8 @@ import type { operations } from './schema.ts';
 import type { InstallationRoutes } from '../installation.ts';
 import type { SearchCriteriaInput } from '../search/types.ts';
 
-/** Every route: its operationId, flat input (path + query + body fields), and response type; plus the installation's own (see installation.ts). */
-export interface Routes extends InstallationRoutes {
+/** The spec's routes: operationId, flat input (path + query + body fields), and response type. */
+export interface BuiltinRoutes {
   /**
    * `POST /V1/carts/mine/balance/apply`
    * Commercial edition (Adobe Commerce) only.
@@ -2420,5 +2420,11 @@ export interface Routes extends InstallationRoutes {
    */
   "POST /V1/tfa/provider/google/authenticate": { id: "tfa.google.authenticate"; input: {  } & NonNullable<operations["tfa.google.authenticate"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.google.authenticate"]['responses'][200]['content']['application/json']; list: false };
 }
+
+/**
+ * Every route: the spec's, plus the installation's own (see installation.ts). A key the spec already
+ * has keeps the spec's definition, so a declaration file written for an older SDK never conflicts.
+ */
+export interface Routes extends BuiltinRoutes, Omit<InstallationRoutes, keyof BuiltinRoutes> {}
 
 export type RouteKey = keyof Routes;
