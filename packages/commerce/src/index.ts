@@ -17,4 +17,3 @@ export { paginate, type Paginator, type Page, type PaginateOptions, type ListRou
 export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
 export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';
 export { cloudServiceUrl, CloudServiceRouteError, type CloudServiceAddress } from './cloud-service.ts';
-export * from './onboarding/index.ts';

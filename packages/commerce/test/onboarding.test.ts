@@ -7,7 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import { http, HttpResponse, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createActivationHandler, createCommerceClient, exchangeIntegrationTokens, integration, isCommerceError, type IntegrationActivation, type IntegrationCredentials } from '../src/index.ts';
+import { createCommerceClient, integration, isCommerceError } from '../src/index.ts';
+import { createActivationHandler, exchangeIntegrationTokens, type IntegrationActivation, type IntegrationCredentials } from '../src/onboarding/index.ts';
 import { toNodeListener } from '../src/node.ts';
 import { commerceHandlers, createFakeCommerce, startFakeCommerce } from '../src/testing/index.ts';
 import { server } from './msw.ts';
