@@ -75,7 +75,10 @@ export async function fileClaim(baseUrl: string) {
   const months: number | undefined = product.extension_attributes?.acme_warranty_months;
   await commerce.products.update({ sku: 'SKU-0001', product: { sku: 'SKU-0001', extension_attributes: { acme_warranty_months: 24, acme_warranty_provider: 'Acme' } } });
   const job = await commerce.async.request('POST /V1/acme/products/{sku}/warranty-claims', { sku: 'SKU-0002', claim: { reason: 'dead pixel' } });
-  return { status, reason, total, months, job };
+  const bulk = await commerce.bulk.request('POST /V1/acme/products/{sku}/warranty-claims', [{ sku: 'SKU-0003', claim: { reason: 'scratched' } }]);
+  const reasons: string[] = [];
+  for await (const each of commerce.paginate('GET /V1/acme/warranty-claims', { searchCriteria: { page_size: 50 } })) reasons.push(each.reason);
+  return { status, reason, total, months, job, bulk, reasons };
 }
 `;
 
@@ -153,6 +156,8 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(await request('GET /V1/acme/warranty-claims/{claimId}', { claimId: 1 })).toMatchObject({ sku: 'RACK/01+B' });
     const page = await request('GET /V1/acme/warranty-claims', { searchCriteria: { filter_groups: [{ filters: [{ field: 'sku', value: 'RACK/01+B' }] }] } });
     expect(page).toMatchObject({ total_count: 1 });
+    const paged = await (commerce.paginate as unknown as (route: string) => { collect(): Promise<unknown[]> })('GET /V1/acme/warranty-claims').collect();
+    expect(paged).toHaveLength(1);
     // The module's own 404, with the platform's message filled in.
     const missing = await request('GET /V1/acme/warranty-claims/{claimId}', { claimId: 42 }).catch((e: unknown) => e);
     expect(isCommerceError(missing) && missing.status).toBe(404);
