@@ -79,11 +79,12 @@ async function post(url: URL, authorization: string, options: TokenExchangeOptio
   }
   const token = fields.get('oauth_token');
   const secret = fields.get('oauth_token_secret');
+  // Registered before anything can echo them, including the error below (which keeps the body's start).
+  registerSecret(token);
+  registerSecret(secret);
   if (!token || !secret) {
     throw new ResponseError(`The ${step} answer (POST ${url.href}) has no oauth_token and oauth_token_secret; a wrong store_base_url or a proxy page is the usual cause.`, text, { ...where, status: response.status });
   }
-  registerSecret(token);
-  registerSecret(secret);
   return { token, secret };
 }
 
