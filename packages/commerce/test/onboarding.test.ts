@@ -143,6 +143,14 @@ describe('the exchange against a misbehaving store', () => {
     await expect(exchangeIntegrationTokens(activation)).rejects.toMatchObject({ kind: 'network' });
   });
 
+  it('a half answer (a token without its secret) is an error that does not carry the token', async () => {
+    server.use(http.post(`${STORE}/oauth/token/request`, () => new HttpResponse('oauth_token=leaked-request-token-77')));
+    const error = await exchangeIntegrationTokens(activation).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'response' });
+    expect(JSON.stringify(error)).not.toContain('leaked-request-token-77');
+    expect((error as { raw: string }).raw).not.toContain('leaked-request-token-77');
+  });
+
   it('refuses a plain-http store before sending anything', async () => {
     await expect(exchangeIntegrationTokens({ ...activation, storeBaseUrl: 'http://shop.example.com/' })).rejects.toThrow(/store_base_url must be an https:\/\/ URL/);
   });
