@@ -6,7 +6,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { loadSpec, operationsOf } from './codegen/load-spec.mjs';
-import { buildRoutes, emitMethodTree, emitOperationTypes, emitRouteTable } from './codegen/emit-routes.mjs';
+import { buildRoutes, emitMethodTree, emitOperationTypes, emitRouteTable, emitVariantTrees } from './codegen/emit-routes.mjs';
 import { emitExamples } from './codegen/emit-examples.mjs';
 import { emitBuiltinSchemas } from './codegen/emit-builtin-schemas.mjs';
 
@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const check = process.argv.includes('--check');
 
 const targets = [
-  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', examples: true, installationHooks: true },
+  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', examples: true, variantTrees: true, installationHooks: true },
   { service: 'marketplace', spec: 'specs/marketplace/openapi.yaml', out: 'packages/marketplace/src/generated', methodType: 'RouteMethod' },
 ];
 
@@ -48,6 +48,7 @@ async function generate(target) {
     'operations.ts': emitOperationTypes(routes, target),
     'method-tree.ts': emitMethodTree(routes, target),
   };
+  if (target.variantTrees) files['variant-trees.ts'] = emitVariantTrees(routes, target);
   // Schema-valid sample responses for the fake platform's unmodelled routes (testing entry only).
   if (target.examples) files['examples.ts'] = emitExamples(doc, routes);
   // What `types pull` compares a live schema with (CLI only, so no client bundle carries it).

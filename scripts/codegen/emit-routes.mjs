@@ -167,6 +167,55 @@ export type RouteKey = keyof Routes;
 }
 
 export function emitMethodTree(routes, { service, methodType }) {
+  return `${HEADER}import type { ${methodType} } from '../methods.ts';
+
+/** The named-method tree: one method per route, grouped by resource. */
+export interface MethodTree {
+${renderTree(routes, (r) => `${methodType}<${JSON.stringify(r.key)}>`, { service })}
+}
+`;
+}
+
+/**
+ * The async and bulk trees, written out like the method tree. Deriving them in the type system (a
+ * mapped type keyed by operationId over every route) cost a user who checks libraries over a
+ * million instantiations; a literal interface costs nothing until a member is used.
+ */
+export function emitVariantTrees(routes, { service, installationHooks }) {
+  const writes = routes.filter(isWriteRoute);
+  const bulkable = writes.filter(isBulkable);
+  const union = (list) => (list.length ? list.map((r) => `\n  | ${JSON.stringify(r.key)}`).join('') : ' never');
+  // The installation's own writes (installation.ts) join the unions: a mapped type over its few routes only.
+  const hooks = installationHooks ? { import: `\nimport type { InstallationBulkRouteKey, InstallationWriteRouteKey } from '../installation.ts';`, write: '\n  | InstallationWriteRouteKey', bulk: '\n  | InstallationBulkRouteKey' } : { import: '', write: '', bulk: '' };
+  return `${HEADER}import type { AsyncMethod, BulkMethod } from '../async/types.ts';${hooks.import}
+
+/** Routes with an asynchronous variant: every write. */
+export type WriteRouteKey =${union(writes)}${hooks.write};
+
+/** Writes whose path parameters are whole segments (all but the \`{provider}-guest-carts\` route). */
+export type BulkRouteKey =${union(bulkable)}${hooks.bulk};
+
+/** \`commerce.async.products.update({ sku, product })\` → the acceptance (bulk UUID, request items). */
+export interface AsyncTree {
+${renderTree(writes, (r) => `AsyncMethod<${JSON.stringify(r.key)}>`, { service, docs: false })}
+}
+
+/** \`commerce.bulk.products.update([{ sku, product }, ...])\` → one job over as many chunks as needed. */
+export interface BulkTree {
+${renderTree(bulkable, (r) => `BulkMethod<${JSON.stringify(r.key)}>`, { service, docs: false })}
+}
+`;
+}
+
+/** The same rules as packages/commerce/src/async/write-routes.ts (isWriteRoute, isBulkable). */
+function isWriteRoute(r) {
+  return r.method !== 'GET';
+}
+function isBulkable(r) {
+  return r.pathParams.every((p) => new RegExp(`/\\{${p.name}\\}(/|$)`).test(r.path));
+}
+
+function renderTree(routes, leafType, { service, docs = true }) {
   const root = {};
   for (const r of routes) {
     const parts = r.id.split('.');
@@ -180,18 +229,12 @@ export function emitMethodTree(routes, { service, methodType }) {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, child]) => {
         if (child.key) {
-          const doc = docComment(child, { service }).replace(/^ {2}/gm, pad);
-          return `${doc}${pad}${ident(name)}: ${methodType}<${JSON.stringify(child.key)}>;`;
+          const doc = docs ? docComment(child, { service }).replace(/^ {2}/gm, pad) : `${pad}/** \`${child.key}\` */\n`;
+          return `${doc}${pad}${ident(name)}: ${leafType(child)};`;
         }
         return `${pad}${ident(name)}: {\n${render(child, indent + 1)}\n${pad}};`;
       })
       .join('\n');
   };
-  return `${HEADER}import type { ${methodType} } from '../methods.ts';
-
-/** The named-method tree: one method per route, grouped by resource. */
-export interface MethodTree {
-${render(root, 1)}
-}
-`;
+  return render(root, 1);
 }

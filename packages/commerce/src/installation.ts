@@ -23,3 +23,9 @@ export interface InstallationExtensions {}
 
 /** The fields an installation adds to extension interface `Name` (`unknown`, i.e. nothing, by default). */
 export type InstallationExtension<Name extends string> = Name extends keyof InstallationExtensions ? InstallationExtensions[Name] : unknown;
+
+/** The installation's writes (every route but GET): they have asynchronous variants too. */
+export type InstallationWriteRouteKey = { [K in keyof InstallationRoutes & string]: K extends `GET ${string}` ? never : K }[keyof InstallationRoutes & string];
+
+/** The installation's writes whose path parameters are whole segments: they have bulk variants. */
+export type InstallationBulkRouteKey = { [K in InstallationWriteRouteKey]: K extends `${string}-{${string}` | `${string}}-${string}` ? never : K }[InstallationWriteRouteKey];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commerceHandlers, createFakeCommerce } from '../src/testing/index.ts';
+import { createFakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from './async-harness.ts';
 import { server } from './msw.ts';
 

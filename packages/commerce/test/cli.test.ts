@@ -10,7 +10,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/run.ts';
 import { adminToken, createCommerceClient, none, type AuthStrategy } from '../src/index.ts';
-import { commerceHandlers, createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../src/testing/index.ts';
+import { createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
 
 const BASE = 'https://shop.cli.test';

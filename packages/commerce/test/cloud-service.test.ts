@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import { http, HttpResponse, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, cloudServiceUrl, CloudServiceRouteError, createCommerceClient, ims, isCommerceError, routes, type ImsOptions } from '../src/index.ts';
-import { commerceHandlers, createFakeCommerce, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type FakeIms } from '../src/testing/index.ts';
+import { createFakeCommerce, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type FakeIms } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
 
 const BASE = 'https://na1.api.commerce.adobe.com/TENANT123';

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { createCommerceClient, integration, isCommerceError } from '../src/index.ts';
 import { createActivationHandler, exchangeIntegrationTokens, type IntegrationActivation, type IntegrationCredentials } from '../src/onboarding/index.ts';
 import { toNodeListener } from '../src/node.ts';
-import { commerceHandlers, createFakeCommerce, startFakeCommerce } from '../src/testing/index.ts';
+import { createFakeCommerce, startFakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
 
 const STORE = 'https://shop.onboarding.test';

@@ -50,12 +50,16 @@ async function cli(argv: string[], env: Record<string, string> = ENV) {
 
 const pull = (...extra: string[]) => cli(['types', 'pull', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile, ...extra]);
 
-/** Type-checks files with the repo's compiler options; returns the diagnostics text (empty when clean). */
-function typecheck(name: string, files: Record<string, string>): { status: number | null; output: string } {
+/**
+ * Type-checks files with the repo's compiler options; returns the diagnostics text (empty when clean).
+ * `published` resolves '@magekit/commerce' to the built declarations (dist), as an installed package.
+ */
+function typecheck(name: string, files: Record<string, string>, { published = false } = {}): { status: number | null; output: string } {
   const project = path.join(dir, name);
   fs.mkdirSync(project, { recursive: true });
   for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(project, file), text);
-  fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ extends: path.relative(project, path.join(repoRoot, 'tsconfig.json')), include: Object.keys(files), exclude: [] }));
+  const compilerOptions = published ? { customConditions: [], skipLibCheck: false } : {};
+  fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ extends: path.relative(project, path.join(repoRoot, 'tsconfig.json')), compilerOptions, include: Object.keys(files), exclude: [] }));
   const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', path.join(project, 'tsconfig.json')], { cwd: repoRoot, encoding: 'utf8', timeout: 180_000 });
   return { status: tsc.status, output: `${tsc.stdout}${tsc.stderr}` };
 }
@@ -132,6 +136,14 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(without.output).toMatch(/app\.ts\(5,\d+\): error TS2769: No overload matches this call/);
     expect(without.output).toMatch(/app\.ts\(15,\d+\): error TS2345: Argument of type '"POST \/V1\/acme\/products\/\{sku\}\/warranty-claims"' is not assignable to parameter of type 'WriteRouteKey'/);
     expect(without.output).toMatch(/app\.ts\(13,9\): error TS2322: Type 'unknown' is not assignable to type 'number \| undefined'/);
+  });
+
+  // The augmentation must reach the published declarations too (index.d.ts re-exports with `export *`).
+  it.runIf(fs.existsSync(path.join(repoRoot, 'packages/commerce/dist/index.d.ts')))('type-checks the app against the built package (dist declarations, skipLibCheck off)', { timeout: 200_000 }, async () => {
+    if (!fs.existsSync(declarationFile)) await pull();
+    const published = typecheck('app-published', { 'app.ts': APP, 'wrong.ts': WRONG, 'magekit-env.d.ts': fs.readFileSync(declarationFile, 'utf8') }, { published: true });
+    expect(published.output).toBe('');
+    expect(published.status).toBe(0);
   });
 
   it('refuses wrong uses of the custom routes and fields (every @ts-expect-error is needed)', { timeout: 200_000 }, async () => {

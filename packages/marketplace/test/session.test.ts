@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMarketplaceClient, isMarketplaceError } from '../src/index.ts';
-import { createFakeMarketplace, marketplaceHandlers } from '../src/testing/index.ts';
+import { createFakeMarketplace } from '../src/testing/index.ts';
+import { marketplaceHandlers } from '../src/testing/msw.ts';
 import { server } from './msw.ts';
 import { setupFake } from './helpers.ts';
 

@@ -1,9 +1,8 @@
 /**
- * `@magekit/commerce/testing`: a stateful fake of the platform for your own tests, as MSW handlers
+ * `@magekit/commerce/testing`: a stateful fake of the platform for your own tests (MSW handlers: `@magekit/commerce/testing/msw`)
  * or a loopback HTTP server.
  */
 export { createFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from './fake-commerce.ts';
-export { commerceHandlers } from './msw-handlers.ts';
 export { startFakeCommerce, type RunningFakeCommerce, type StartFakeCommerceOptions } from './server.ts';
 export type { ConsumerOptions, FailureInjection, FakeConsumer, InjectedFailure } from './consumer.ts';
 export type { FakeBulk, FakeOperation, FakeQueue } from './async-queue.ts';
