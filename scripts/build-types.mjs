@@ -39,7 +39,7 @@ const tsconfig = {
     tsBuildInfoFile: null,
     typeRoots: [path.join(root, 'node_modules', '@types')],
     // Resolved as a source path, not through node_modules, so tsc emits core's declarations too.
-    paths: { '@magekit/core': [path.join(packagesDir, 'core', 'src', 'index.ts')] },
+    paths: { '@magekit/core': [path.join(packagesDir, 'core', 'src', 'index.ts')], '@magekit/core/*': [path.join(packagesDir, 'core', 'src', '*.ts')] },
   },
   include: [],
   files: entries.map((e) => path.join(packageDir, e.source)),
@@ -60,6 +60,8 @@ for (const file of walk(outDir)) {
   for (const { fileName: specifier, pos, end } of specifiers) {
     let target = specifier;
     if (specifier === '@magekit/core') target = relativeSpecifier(file, coreIndex);
+    // A Node-only core module (`@magekit/core/node`), kept out of core's index.
+    else if (specifier.startsWith('@magekit/core/')) target = relativeSpecifier(file, path.join(outDir, 'core', 'src', `${specifier.slice('@magekit/core/'.length)}.d.ts`));
     else if (specifier.startsWith('.')) target = specifier.replace(/\.ts$/, '.js');
     else if (!specifier.startsWith('node:') && !allowed.has(packageName(specifier))) problems.push(`${path.relative(packageDir, file)} imports ${specifier}, which users do not install`);
     // pos is the opening quote; the specifier follows it (end = pos + its length)

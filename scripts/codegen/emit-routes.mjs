@@ -13,6 +13,7 @@ export const FLAGS = {
   searchCriteria: 'q', // takes searchCriteria
   notInCatalog: 'x', // outside the seed catalog (tfa, token revoke)
   notIdempotent: 'n', // x-idempotent: false: never re-sent once it may have reached the server
+  notInCloudService: 'k', // absent from Adobe Commerce as a Cloud Service (see inCloudService)
 };
 
 /** x-edition → the flag that marks it; open-source (the default) has none. `commerceEdition` is 'c'. */
@@ -30,6 +31,17 @@ function editionOf(doc, o) {
   const edition = o.op['x-edition'] ?? tag?.['x-edition'] ?? 'open-source';
   if (!(edition in EDITION_FLAGS)) throw new Error(`${o.key}: x-edition "${edition}" is not one of ${Object.keys(EDITION_FLAGS).join(', ')}`);
   return edition;
+}
+
+/**
+ * Adobe Commerce as a Cloud Service has no guest or customer REST routes
+ * (https://developer.adobe.com/commerce/services/cloud/guides/rest), so the rule follows x-access;
+ * an explicit `x-cloud: true|false` marks the exceptions found in the published cloud schema
+ * (https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml).
+ */
+export function inCloudService(op) {
+  if (typeof op['x-cloud'] === 'boolean') return op['x-cloud'];
+  return op['x-access'] !== 'guest' && op['x-access'] !== 'customer';
 }
 
 function successResponse(doc, op) {
@@ -83,6 +95,7 @@ export function buildRoutes(doc, ops, { service }) {
     // Retrying depends on it, so an operation without a decision does not build (docs/design.md).
     if (typeof o.op['x-idempotent'] !== 'boolean') throw new Error(`${o.key} (${id}) has no x-idempotent: true|false; see "Idempotency" in docs/design.md`);
     if (!o.op['x-idempotent']) flags.push(FLAGS.notIdempotent);
+    if (!inCloudService(o.op)) flags.push(FLAGS.notInCloudService);
     const body = o.op.requestBody ? resolve(doc, o.op.requestBody) : null;
     const bodySchema = body?.content?.['application/json']?.schema ? resolve(doc, body.content['application/json'].schema) : null;
     const bodyRequired = !!body?.required && (bodySchema?.required?.length ?? 0) > 0;
@@ -130,10 +143,11 @@ function docComment(r, { service }) {
     lines.push(`Async: \`commerce.async.${r.id}()\`${bulkable ? `; bulk: \`commerce.bulk.${r.id}()\`` : ''}.`);
   }
   if (r.op['x-access']) lines.push(`Access: ${r.op['x-access']}.`);
+  if (service === 'commerce' && !inCloudService(r.op)) lines.push('Not available on Adobe Commerce as a Cloud Service.');
   return `  /**\n${lines.map((l) => `   * ${l.replace(/\*\//g, '*\\/')}`).join('\n')}\n   */\n`;
 }
 
-export function emitOperationTypes(routes, { service, searchCriteriaType }) {
+export function emitOperationTypes(routes, { service, searchCriteriaType, installationHooks }) {
   const entries = routes.map((r) => {
     const opRef = `operations[${JSON.stringify(r.id)}]`;
     const fields = [];
@@ -151,14 +165,25 @@ export function emitOperationTypes(routes, { service, searchCriteriaType }) {
     return `${docComment(r, { service })}  ${JSON.stringify(r.key)}: { id: ${JSON.stringify(r.id)}; input: ${input}; required: ${required}; output: ${output}; list: ${r.flags.includes('s')} };`;
   });
   const imports = [`import type { operations } from './schema.ts';`];
+  if (installationHooks) imports.push(`import type { InstallationRoutes } from '../installation.ts';`);
   if (searchCriteriaType) imports.push(`import type { ${searchCriteriaType} } from '../search/types.ts';`);
   return `${HEADER}${imports.join('\n')}
 
-/** Every route: its operationId, flat input (path + query + body fields), and response type. */
-export interface Routes {
+${installationHooks ? `/** The spec's routes: operationId, flat input (path + query + body fields), and response type. */
+export interface BuiltinRoutes {
 ${entries.join('\n')}
 }
 
+/**
+ * Every route: the spec's, plus the installation's own (see installation.ts). A key the spec already
+ * has keeps the spec's definition, so a declaration file written for an older SDK never conflicts.
+ */
+export interface Routes extends BuiltinRoutes, Omit<InstallationRoutes, keyof BuiltinRoutes> {}
+` : `/** Every route: its operationId, flat input (path + query + body fields), and response type. */
+export interface Routes {
+${entries.join('\n')}
+}
+`}
 export type RouteKey = keyof Routes;
 `;
 }
@@ -178,17 +203,19 @@ ${renderTree(routes, (r) => `${methodType}<${JSON.stringify(r.key)}>`, { service
  * mapped type keyed by operationId over every route) cost a user who checks libraries over a
  * million instantiations; a literal interface costs nothing until a member is used.
  */
-export function emitVariantTrees(routes, { service }) {
+export function emitVariantTrees(routes, { service, installationHooks }) {
   const writes = routes.filter(isWriteRoute);
   const bulkable = writes.filter(isBulkable);
   const union = (list) => (list.length ? list.map((r) => `\n  | ${JSON.stringify(r.key)}`).join('') : ' never');
-  return `${HEADER}import type { AsyncMethod, BulkMethod } from '../async/types.ts';
+  // The installation's own writes (installation.ts) join the unions: a mapped type over its few routes only.
+  const hooks = installationHooks ? { import: `\nimport type { InstallationBulkRouteKey, InstallationWriteRouteKey } from '../installation.ts';`, write: '\n  | InstallationWriteRouteKey', bulk: '\n  | InstallationBulkRouteKey' } : { import: '', write: '', bulk: '' };
+  return `${HEADER}import type { AsyncMethod, BulkMethod } from '../async/types.ts';${hooks.import}
 
 /** Routes with an asynchronous variant: every write. */
-export type WriteRouteKey =${union(writes)};
+export type WriteRouteKey =${union(writes)}${hooks.write};
 
 /** Writes whose path parameters are whole segments (all but the \`{provider}-guest-carts\` route). */
-export type BulkRouteKey =${union(bulkable)};
+export type BulkRouteKey =${union(bulkable)}${hooks.bulk};
 
 /** \`commerce.async.products.update({ sku, product })\` → the acceptance (bulk UUID, request items). */
 export interface AsyncTree {

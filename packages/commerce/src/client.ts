@@ -15,6 +15,7 @@ import {
   type ClientTransportOptions,
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
+import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
 import { commerceHttpError } from './errors.ts';
 import { fieldsQueryValue } from './fields/index.ts';
@@ -35,6 +36,11 @@ export interface CommerceClientOptions extends ClientTransportOptions {
    * name. Passwords and tokens then travel unencrypted. Default false.
    */
   allowInsecure?: boolean | undefined;
+  /**
+   * Adobe Commerce as a Cloud Service: no `/rest/{store}` in URLs (the store goes in a `Store`
+   * header) and no guest or customer routes. Default: on with ims() auth or a *.api.commerce.adobe.com base URL.
+   */
+  cloudService?: boolean | undefined;
 }
 
 export interface CallOptions extends CallTransportOptions {
@@ -69,6 +75,10 @@ export interface CommerceRuntime {
   prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
   call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
   readonly authorizer: Authorizer;
+  /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
+  readonly cloudService: boolean;
+  /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
+  checkRoute(route: RouteInfo): void;
 }
 
 const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
@@ -88,12 +98,20 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   if (!auth || typeof auth.bind !== 'function') {
     throw new ConfigurationError('auth must come from adminToken(), customerToken(), integration(), bearer() or none().', { service: 'commerce' });
   }
+  const cloudService = options.cloudService ?? (auth.kind === 'ims' || isCloudServiceHost(baseUrl));
+  if (cloudService) assertCloudServiceAuth(auth.kind);
   // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
   const core: Runtime = createCoreRuntime({ ...options, service: 'commerce', httpError: commerceHttpError });
 
   function urlFor(call: RawCall): string {
-    const store = call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;
-    return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${call.query ? buildQuery(call.query) : ''}`;
+    const query = call.query ? buildQuery(call.query) : '';
+    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
+    const store = storeFor(call);
+    return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
+  }
+
+  function storeFor(call: RawCall): string | undefined {
+    return call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;
   }
 
   async function sendRaw<T>(call: RawCall): Promise<T> {
@@ -104,11 +122,13 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     // queue would run the work twice, and only the second UUID would be known.
     const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
     if (anonymousSecrets(call)) for (const value of secretValues(call.json)) core.redactor.add(value);
+    // The cloud service takes the store view from a header, not the path.
+    const store = cloudService ? storeFor(call) : undefined;
     const result = await core.send<T>({
       method: call.method,
       url,
       json: call.json,
-      headers: o.headers,
+      headers: store === undefined ? o.headers : { ...o.headers, store },
       signal: o.signal,
       timeout: o.timeout,
       totalTimeout: o.totalTimeout,
@@ -125,7 +145,12 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     baseUrl,
     storeCode: defaultStore,
     sendRaw,
+    cloudService,
+    checkRoute(route) {
+      if (cloudService) assertCloudServiceRoute(route);
+    },
     prepare(route, input, callOptions) {
+      runtime.checkRoute(route);
       const { pathValues, query, body } = splitInput(route, input);
       if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, pathValues, body);
       const path = fillPath(route.path, pathValues, 'commerce', route.key);
@@ -156,6 +181,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     callAuthorized: (method, path, body, authorization, signal) =>
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),
     now: () => Date.now(),
+    fetch: options.fetch,
   });
   // No credentials: nothing to add to a request. A fixed bearer token: its header is computed once
   // and sent as a static header. Tokens and OAuth signatures: each attempt is authorized.

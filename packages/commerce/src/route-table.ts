@@ -1,8 +1,9 @@
 /**
- * The runtime view of the generated route table: lookup by route key or operationId, and the split
- * of a call's flat input into path parameters, query parameters and body fields.
+ * The runtime view of the generated route table: lookup by route key or operationId, the split of a
+ * call's flat input into path parameters, query parameters and body fields, and the installation's
+ * own routes registered at run time.
  */
-import { createRouteIndex, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type SplitInput as CoreSplitInput } from '@magekit/core';
+import { createRouteIndex, InputError, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type RouteRow, type SplitInput as CoreSplitInput } from '@magekit/core';
 import { routeRows } from './generated/routes.ts';
 
 /**
@@ -23,9 +24,11 @@ export interface RouteInfo extends BaseRouteInfo {
   searchResults: boolean;
   takesSearchCriteria: boolean;
   inCatalog: boolean;
+  /** Served by Adobe Commerce as a Cloud Service (which has no guest or customer routes). */
+  inCloudService: boolean;
 }
 
-function toInfo(row: (typeof routeRows)[number]): RouteInfo {
+function toInfo(row: RouteRow): RouteInfo {
   const { flags, ...base } = parseRouteRow(row);
   const edition = EDITION_BY_FLAG.find(([flag]) => flags.includes(flag))?.[1] ?? 'open-source';
   return {
@@ -35,6 +38,7 @@ function toInfo(row: (typeof routeRows)[number]): RouteInfo {
     searchResults: flags.includes('s'),
     takesSearchCriteria: flags.includes('q'),
     inCatalog: !flags.includes('x'),
+    inCloudService: !flags.includes('k'),
   };
 }
 
@@ -47,6 +51,25 @@ export function routeByKey(key: string): RouteInfo {
 
 export function routeById(id: string): RouteInfo | undefined {
   return index.byId(id);
+}
+
+const ROW_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+
+/**
+ * Adds an installation's own routes (the runtime file `magekit-commerce types pull` writes calls
+ * this), so request(), async.request() and bulk.request() encode and send them like built-in
+ * routes. A key the SDK already knows keeps the built-in definition. Returns how many were added.
+ */
+export function registerRoutes(rows: readonly RouteRow[]): number {
+  if (!Array.isArray(rows)) throw new InputError('registerRoutes takes the array of route rows a generated routes file exports.', { service: 'commerce' });
+  let added = 0;
+  rows.forEach((row, position) => {
+    const parts: readonly unknown[] = Array.isArray(row) ? row : [];
+    const valid = parts.length === 5 && parts.every((part) => typeof part === 'string') && ROW_METHODS.has(parts[1] as string) && /^\/V\d+\//.test(parts[2] as string);
+    if (!valid) throw new InputError(`registerRoutes: row ${position} is not [id, method, "/V1/path", query names, flags]; regenerate the file with \`magekit-commerce types pull\`.`, { service: 'commerce' });
+    if (index.add(toInfo(row))) added += 1;
+  });
+  return added;
 }
 
 /** Keys every call accepts besides the route's own parameters. */

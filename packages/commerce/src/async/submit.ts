@@ -91,6 +91,7 @@ export async function sendBulk<K extends string, Row>(
   positions?: readonly number[],
 ): Promise<BulkJob<K, Row>> {
   const route = requireWriteRoute(routeKey, 'bulk');
+  runtime.checkRoute(route);
   if (!Array.isArray(rows)) throw new InputError(`bulk ${route.key} takes an array of inputs, got ${rows === null ? 'null' : typeof rows}.`, { service: 'commerce' });
   if (rows.length === 0) throw new InputError(`bulk ${route.key} was given an empty array: there is nothing to queue (the platform would answer with an error).`, { service: 'commerce' });
   const { chunkSize, concurrency } = checkChunkOptions(options?.chunkSize, options?.concurrency);

@@ -4,5 +4,6 @@ export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactorSource,
 export { customerToken, type CustomerTokenOptions } from './customer-token.ts';
 export { integration, type IntegrationOptions } from './integration.ts';
 export { bearer } from './bearer.ts';
+export { ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions } from './ims.ts';
 export { signRequest, type OAuthCredentials, type SignatureInputs, type SignedRequest } from './oauth/sign-request.ts';
 export { signatureBaseString } from './oauth/base-string.ts';

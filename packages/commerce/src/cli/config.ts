@@ -75,5 +75,5 @@ function resolveAuth(flags: Flags, env: Env): Pick<ConnectionConfig, 'auth' | 'a
     const missing = (Object.keys(oauth) as (keyof typeof oauth)[]).filter((k) => oauth[k] === undefined).map((k) => ENV[k]);
     throw new CliError(`Integration credentials are incomplete: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`, AUTH_HINT);
   }
-  throw new CliError('No credentials: the bulk status routes need an admin user, an admin or integration token, or integration credentials.', AUTH_HINT);
+  throw new CliError('No credentials: these commands read admin routes, so they need an admin user, an admin or integration token, or integration credentials.', AUTH_HINT);
 }

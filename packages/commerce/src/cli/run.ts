@@ -8,6 +8,7 @@ import { DEFAULT_LISTED_FAILURES, parseCommandLine, type Command } from './args.
 import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
+import { runTypes } from './commands/types-pull.ts';
 import { resolveConfig, type Env } from './config.ts';
 import { EXIT, describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
 import { createProgressReporter, type ProgressReporter, type TextSink } from './progress-bar.ts';
@@ -36,6 +37,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let baseUrl: string | undefined;
   let json = argv.includes('--json');
   let progress: ProgressReporter | undefined;
+  // `types pull` has its own flags and output (commands/types-pull.ts).
+  if (argv[0] === 'types') return runTypes(argv.slice(1), io);
   let listLimit = DEFAULT_LISTED_FAILURES;
   try {
     const parsed = parseCommandLine(argv);

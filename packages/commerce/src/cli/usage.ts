@@ -1,6 +1,7 @@
 /** The --help text. */
 export const USAGE = `Usage: magekit-commerce bulk <status|wait> <uuid> [options]
        magekit-commerce bulk resume <journal> [options]
+       magekit-commerce types pull [options]
 
 Commands:
   bulk status <uuid>   Read a bulk once: counts per status and the failures
@@ -10,6 +11,8 @@ Commands:
   bulk resume <file>   Continue an import from its journal: wait on every
                        bulk it recorded, then list the chunks whose
                        submission outcome is unknown or that were never sent
+  types pull           Type the installation's own routes and extension
+                       attributes from its live schema (types --help)
 
 Connection:
   --base-url <url>     The installation's address, e.g. https://shop.example.com

@@ -77,6 +77,7 @@ export interface MethodTree {
       /**
        * `GET /V1/analytics/link`
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/analytics/link">;
     };
@@ -86,6 +87,7 @@ export interface MethodTree {
       /**
        * `GET /V1/applepay/auth`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/applepay/auth">;
     };
@@ -143,6 +145,7 @@ export interface MethodTree {
          * `POST /V1/braintree/mine/payment/vault`
          * Async: `commerce.async.braintree.mine.vault.save()`; bulk: `commerce.bulk.braintree.mine.vault.save()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         save: RouteMethod<"POST /V1/braintree/mine/payment/vault">;
       };
@@ -394,6 +397,7 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.balance.apply()`; bulk: `commerce.bulk.carts.mine.balance.apply()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         apply: RouteMethod<"POST /V1/carts/mine/balance/apply">;
       };
@@ -401,12 +405,14 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/billing-address`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/billing-address">;
         /**
          * `POST /V1/carts/mine/billing-address`
          * Async: `commerce.async.carts.mine.billingAddress.set()`; bulk: `commerce.bulk.carts.mine.billingAddress.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/billing-address">;
       };
@@ -415,17 +421,20 @@ export interface MethodTree {
          * `DELETE /V1/carts/mine/coupons`
          * Async: `commerce.async.carts.mine.coupons.delete()`; bulk: `commerce.bulk.carts.mine.coupons.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/coupons">;
         /**
          * `GET /V1/carts/mine/coupons`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/coupons">;
         /**
          * `PUT /V1/carts/mine/coupons/{couponCode}`
          * Async: `commerce.async.carts.mine.coupons.set()`; bulk: `commerce.bulk.carts.mine.coupons.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"PUT /V1/carts/mine/coupons/{couponCode}">;
       };
@@ -433,11 +442,13 @@ export interface MethodTree {
        * `POST /V1/carts/mine`
        * Async: `commerce.async.carts.mine.create()`; bulk: `commerce.bulk.carts.mine.create()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/carts/mine">;
       /**
        * `GET /V1/carts/mine`
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/carts/mine">;
       giftCards: {
@@ -446,12 +457,14 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.giftCards.add()`; bulk: `commerce.bulk.carts.mine.giftCards.add()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         add: RouteMethod<"POST /V1/carts/mine/giftCards">;
         /**
          * `GET /V1/carts/mine/checkGiftCard/{giftCardCode}`
          * Commercial edition (Adobe Commerce) only.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         check: RouteMethod<"GET /V1/carts/mine/checkGiftCard/{giftCardCode}">;
         /**
@@ -459,6 +472,7 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.giftCards.delete()`; bulk: `commerce.bulk.carts.mine.giftCards.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/giftCards/{giftCardCode}">;
       };
@@ -466,23 +480,27 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/gift-message`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/gift-message">;
         /**
          * `GET /V1/carts/mine/gift-message/{itemId}`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         getForItem: RouteMethod<"GET /V1/carts/mine/gift-message/{itemId}">;
         /**
          * `POST /V1/carts/mine/gift-message`
          * Async: `commerce.async.carts.mine.giftMessage.set()`; bulk: `commerce.bulk.carts.mine.giftMessage.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/gift-message">;
         /**
          * `POST /V1/carts/mine/gift-message/{itemId}`
          * Async: `commerce.async.carts.mine.giftMessage.setForItem()`; bulk: `commerce.bulk.carts.mine.giftMessage.setForItem()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         setForItem: RouteMethod<"POST /V1/carts/mine/gift-message/{itemId}">;
       };
@@ -491,23 +509,27 @@ export interface MethodTree {
          * `POST /V1/carts/mine/items`
          * Async: `commerce.async.carts.mine.items.add()`; bulk: `commerce.bulk.carts.mine.items.add()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         add: RouteMethod<"POST /V1/carts/mine/items">;
         /**
          * `DELETE /V1/carts/mine/items/{itemId}`
          * Async: `commerce.async.carts.mine.items.delete()`; bulk: `commerce.bulk.carts.mine.items.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/items/{itemId}">;
         /**
          * `GET /V1/carts/mine/items`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/items">;
         /**
          * `PUT /V1/carts/mine/items/{itemId}`
          * Async: `commerce.async.carts.mine.items.update()`; bulk: `commerce.bulk.carts.mine.items.update()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         update: RouteMethod<"PUT /V1/carts/mine/items/{itemId}">;
       };
@@ -515,18 +537,21 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/payment-information`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/payment-information">;
         /**
          * `POST /V1/carts/mine/payment-information`
          * Async: `commerce.async.carts.mine.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.carts.mine.paymentInformation.saveAndPlaceOrder()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         saveAndPlaceOrder: RouteMethod<"POST /V1/carts/mine/payment-information">;
         /**
          * `POST /V1/carts/mine/set-payment-information`
          * Async: `commerce.async.carts.mine.paymentInformation.set()`; bulk: `commerce.bulk.carts.mine.paymentInformation.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/set-payment-information">;
       };
@@ -534,6 +559,7 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/payment-methods`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/payment-methods">;
       };
@@ -543,12 +569,14 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Async: `commerce.async.carts.mine.paymentOrder.create()`; bulk: `commerce.bulk.carts.mine.paymentOrder.create()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         create: RouteMethod<"POST /V1/carts/mine/payment-order">;
         /**
          * `GET /V1/carts/mine/payment-order/{id}`
          * Payment Services extension (installed separately).
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/payment-order/{id}">;
         /**
@@ -556,6 +584,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Async: `commerce.async.carts.mine.paymentOrder.sync()`; bulk: `commerce.bulk.carts.mine.paymentOrder.sync()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         sync: RouteMethod<"POST /V1/carts/mine/payment-order/{id}">;
       };
@@ -563,6 +592,7 @@ export interface MethodTree {
        * `PUT /V1/carts/mine/order`
        * Async: `commerce.async.carts.mine.placeOrder()`; bulk: `commerce.bulk.carts.mine.placeOrder()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       placeOrder: RouteMethod<"PUT /V1/carts/mine/order">;
       purchaseOrderPaymentInformation: {
@@ -571,6 +601,7 @@ export interface MethodTree {
          * Adobe Commerce with the B2B extension only.
          * Async: `commerce.async.carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         saveAndPlaceOrder: RouteMethod<"POST /V1/carts/mine/po-payment-information">;
       };
@@ -578,12 +609,14 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/selected-payment-method`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/selected-payment-method">;
         /**
          * `PUT /V1/carts/mine/selected-payment-method`
          * Async: `commerce.async.carts.mine.selectedPaymentMethod.set()`; bulk: `commerce.bulk.carts.mine.selectedPaymentMethod.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"PUT /V1/carts/mine/selected-payment-method">;
       };
@@ -592,6 +625,7 @@ export interface MethodTree {
          * `POST /V1/carts/mine/shipping-information`
          * Async: `commerce.async.carts.mine.shippingInformation.save()`; bulk: `commerce.bulk.carts.mine.shippingInformation.save()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         save: RouteMethod<"POST /V1/carts/mine/shipping-information">;
       };
@@ -600,17 +634,20 @@ export interface MethodTree {
          * `POST /V1/carts/mine/estimate-shipping-methods`
          * Async: `commerce.async.carts.mine.shippingMethods.estimate()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimate()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         estimate: RouteMethod<"POST /V1/carts/mine/estimate-shipping-methods">;
         /**
          * `POST /V1/carts/mine/estimate-shipping-methods-by-address-id`
          * Async: `commerce.async.carts.mine.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimateByAddressId()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         estimateByAddressId: RouteMethod<"POST /V1/carts/mine/estimate-shipping-methods-by-address-id">;
         /**
          * `GET /V1/carts/mine/shipping-methods`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/shipping-methods">;
       };
@@ -619,11 +656,13 @@ export interface MethodTree {
          * `PUT /V1/carts/mine/collect-totals`
          * Async: `commerce.async.carts.mine.totals.collect()`; bulk: `commerce.bulk.carts.mine.totals.collect()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         collect: RouteMethod<"PUT /V1/carts/mine/collect-totals">;
         /**
          * `GET /V1/carts/mine/totals`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/totals">;
       };
@@ -632,6 +671,7 @@ export interface MethodTree {
          * `POST /V1/carts/mine/totals-information`
          * Async: `commerce.async.carts.mine.totalsInformation.calculate()`; bulk: `commerce.bulk.carts.mine.totalsInformation.calculate()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         calculate: RouteMethod<"POST /V1/carts/mine/totals-information">;
       };
@@ -639,6 +679,7 @@ export interface MethodTree {
        * `PUT /V1/carts/mine`
        * Async: `commerce.async.carts.mine.update()`; bulk: `commerce.bulk.carts.mine.update()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/carts/mine">;
     };
@@ -720,6 +761,7 @@ export interface MethodTree {
     /**
      * `GET /V1/search`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/search">;
   };
@@ -813,28 +855,33 @@ export interface MethodTree {
      * `POST /V1/cmsBlock`
      * Async: `commerce.async.cmsBlocks.create()`; bulk: `commerce.bulk.cmsBlocks.create()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/cmsBlock">;
     /**
      * `DELETE /V1/cmsBlock/{blockId}`
      * Async: `commerce.async.cmsBlocks.delete()`; bulk: `commerce.bulk.cmsBlocks.delete()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     delete: RouteMethod<"DELETE /V1/cmsBlock/{blockId}">;
     /**
      * `GET /V1/cmsBlock/{blockId}`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/cmsBlock/{blockId}">;
     /**
      * `GET /V1/cmsBlock/search`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/cmsBlock/search">;
     /**
      * `PUT /V1/cmsBlock/{id}`
      * Async: `commerce.async.cmsBlocks.update()`; bulk: `commerce.bulk.cmsBlocks.update()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     update: RouteMethod<"PUT /V1/cmsBlock/{id}">;
   };
@@ -843,28 +890,33 @@ export interface MethodTree {
      * `POST /V1/cmsPage`
      * Async: `commerce.async.cmsPages.create()`; bulk: `commerce.bulk.cmsPages.create()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/cmsPage">;
     /**
      * `DELETE /V1/cmsPage/{pageId}`
      * Async: `commerce.async.cmsPages.delete()`; bulk: `commerce.bulk.cmsPages.delete()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     delete: RouteMethod<"DELETE /V1/cmsPage/{pageId}">;
     /**
      * `GET /V1/cmsPage/{pageId}`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/cmsPage/{pageId}">;
     /**
      * `GET /V1/cmsPage/search`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/cmsPage/search">;
     /**
      * `PUT /V1/cmsPage/{id}`
      * Async: `commerce.async.cmsPages.update()`; bulk: `commerce.bulk.cmsPages.update()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     update: RouteMethod<"PUT /V1/cmsPage/{id}">;
   };
@@ -1414,6 +1466,7 @@ export interface MethodTree {
      * `POST /V1/customers/isEmailAvailable`
      * Async: `commerce.async.customers.isEmailAvailable()`; bulk: `commerce.bulk.customers.isEmailAvailable()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     isEmailAvailable: RouteMethod<"POST /V1/customers/isEmailAvailable">;
     loginAsCustomerToken: {
@@ -1429,18 +1482,21 @@ export interface MethodTree {
        * `PUT /V1/customers/me/activate`
        * Async: `commerce.async.customers.me.activate()`; bulk: `commerce.bulk.customers.me.activate()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       activate: RouteMethod<"PUT /V1/customers/me/activate">;
       billingAddress: {
         /**
          * `GET /V1/customers/me/billingAddress`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/customers/me/billingAddress">;
       };
       /**
        * `GET /V1/customers/me`
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/customers/me">;
       password: {
@@ -1448,6 +1504,7 @@ export interface MethodTree {
          * `PUT /V1/customers/me/password`
          * Async: `commerce.async.customers.me.password.change()`; bulk: `commerce.bulk.customers.me.password.change()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         change: RouteMethod<"PUT /V1/customers/me/password">;
       };
@@ -1455,6 +1512,7 @@ export interface MethodTree {
         /**
          * `GET /V1/customers/me/shippingAddress`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/customers/me/shippingAddress">;
       };
@@ -1462,6 +1520,7 @@ export interface MethodTree {
        * `PUT /V1/customers/me`
        * Async: `commerce.async.customers.me.update()`; bulk: `commerce.bulk.customers.me.update()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/customers/me">;
     };
@@ -1470,17 +1529,20 @@ export interface MethodTree {
        * `PUT /V1/customers/password`
        * Async: `commerce.async.customers.password.initiateReset()`; bulk: `commerce.bulk.customers.password.initiateReset()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       initiateReset: RouteMethod<"PUT /V1/customers/password">;
       /**
        * `POST /V1/customers/resetPassword`
        * Async: `commerce.async.customers.password.reset()`; bulk: `commerce.bulk.customers.password.reset()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       reset: RouteMethod<"POST /V1/customers/resetPassword">;
       /**
        * `GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       validateResetLinkToken: RouteMethod<"GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}">;
     };
@@ -1533,6 +1595,7 @@ export interface MethodTree {
       /**
        * `GET /V1/directory/currency`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/directory/currency">;
     };
@@ -1663,6 +1726,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.giftRegistry.mine.estimateShippingMethods()`; bulk: `commerce.bulk.giftRegistry.mine.estimateShippingMethods()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimateShippingMethods: RouteMethod<"POST /V1/giftregistry/mine/estimate-shipping-methods">;
     };
@@ -1707,18 +1771,21 @@ export interface MethodTree {
      * `PUT /V1/guest-carts/{cartId}`
      * Async: `commerce.async.guestCarts.assignCustomer()`; bulk: `commerce.bulk.guestCarts.assignCustomer()`.
      * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     assignCustomer: RouteMethod<"PUT /V1/guest-carts/{cartId}">;
     billingAddress: {
       /**
        * `GET /V1/guest-carts/{cartId}/billing-address`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/billing-address">;
       /**
        * `POST /V1/guest-carts/{cartId}/billing-address`
        * Async: `commerce.async.guestCarts.billingAddress.set()`; bulk: `commerce.bulk.guestCarts.billingAddress.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/billing-address">;
     };
@@ -1727,17 +1794,20 @@ export interface MethodTree {
        * `DELETE /V1/guest-carts/{cartId}/coupons`
        * Async: `commerce.async.guestCarts.coupons.delete()`; bulk: `commerce.bulk.guestCarts.coupons.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/guest-carts/{cartId}/coupons">;
       /**
        * `GET /V1/guest-carts/{cartId}/coupons`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/coupons">;
       /**
        * `PUT /V1/guest-carts/{cartId}/coupons/{couponCode}`
        * Async: `commerce.async.guestCarts.coupons.set()`; bulk: `commerce.bulk.guestCarts.coupons.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"PUT /V1/guest-carts/{cartId}/coupons/{couponCode}">;
     };
@@ -1745,11 +1815,13 @@ export interface MethodTree {
      * `POST /V1/guest-carts`
      * Async: `commerce.async.guestCarts.create()`; bulk: `commerce.bulk.guestCarts.create()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/guest-carts">;
     /**
      * `GET /V1/guest-carts/{cartId}`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/guest-carts/{cartId}">;
     giftCards: {
@@ -1758,12 +1830,14 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.guestCarts.giftCards.add()`; bulk: `commerce.bulk.guestCarts.giftCards.add()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       add: RouteMethod<"POST /V1/carts/guest-carts/{cartId}/giftCards">;
       /**
        * `GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}`
        * Commercial edition (Adobe Commerce) only.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       check: RouteMethod<"GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}">;
       /**
@@ -1771,6 +1845,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.guestCarts.giftCards.delete()`; bulk: `commerce.bulk.guestCarts.giftCards.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}">;
     };
@@ -1778,23 +1853,27 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/gift-message`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/gift-message">;
       /**
        * `GET /V1/guest-carts/{cartId}/gift-message/{itemId}`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       getForItem: RouteMethod<"GET /V1/guest-carts/{cartId}/gift-message/{itemId}">;
       /**
        * `POST /V1/guest-carts/{cartId}/gift-message`
        * Async: `commerce.async.guestCarts.giftMessage.set()`; bulk: `commerce.bulk.guestCarts.giftMessage.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/gift-message">;
       /**
        * `POST /V1/guest-carts/{cartId}/gift-message/{itemId}`
        * Async: `commerce.async.guestCarts.giftMessage.setForItem()`; bulk: `commerce.bulk.guestCarts.giftMessage.setForItem()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       setForItem: RouteMethod<"POST /V1/guest-carts/{cartId}/gift-message/{itemId}">;
     };
@@ -1803,23 +1882,27 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/items`
        * Async: `commerce.async.guestCarts.items.add()`; bulk: `commerce.bulk.guestCarts.items.add()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       add: RouteMethod<"POST /V1/guest-carts/{cartId}/items">;
       /**
        * `DELETE /V1/guest-carts/{cartId}/items/{itemId}`
        * Async: `commerce.async.guestCarts.items.delete()`; bulk: `commerce.bulk.guestCarts.items.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/guest-carts/{cartId}/items/{itemId}">;
       /**
        * `GET /V1/guest-carts/{cartId}/items`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/items">;
       /**
        * `PUT /V1/guest-carts/{cartId}/items/{itemId}`
        * Async: `commerce.async.guestCarts.items.update()`; bulk: `commerce.bulk.guestCarts.items.update()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/guest-carts/{cartId}/items/{itemId}">;
     };
@@ -1827,18 +1910,21 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/payment-information`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-information">;
       /**
        * `POST /V1/guest-carts/{cartId}/payment-information`
        * Async: `commerce.async.guestCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.guestCarts.paymentInformation.saveAndPlaceOrder()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-information">;
       /**
        * `POST /V1/guest-carts/{cartId}/set-payment-information`
        * Async: `commerce.async.guestCarts.paymentInformation.set()`; bulk: `commerce.bulk.guestCarts.paymentInformation.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/set-payment-information">;
     };
@@ -1846,6 +1932,7 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/payment-methods`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-methods">;
     };
@@ -1855,12 +1942,14 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Async: `commerce.async.guestCarts.paymentOrder.create()`; bulk: `commerce.bulk.guestCarts.paymentOrder.create()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order">;
       /**
        * `GET /V1/guest-carts/{cartId}/payment-order/{id}`
        * Payment Services extension (installed separately).
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-order/{id}">;
       /**
@@ -1868,6 +1957,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Async: `commerce.async.guestCarts.paymentOrder.sync()`; bulk: `commerce.bulk.guestCarts.paymentOrder.sync()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       sync: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order/{id}">;
     };
@@ -1875,18 +1965,21 @@ export interface MethodTree {
      * `PUT /V1/guest-carts/{cartId}/order`
      * Async: `commerce.async.guestCarts.placeOrder()`; bulk: `commerce.bulk.guestCarts.placeOrder()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     placeOrder: RouteMethod<"PUT /V1/guest-carts/{cartId}/order">;
     selectedPaymentMethod: {
       /**
        * `GET /V1/guest-carts/{cartId}/selected-payment-method`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/selected-payment-method">;
       /**
        * `PUT /V1/guest-carts/{cartId}/selected-payment-method`
        * Async: `commerce.async.guestCarts.selectedPaymentMethod.set()`; bulk: `commerce.bulk.guestCarts.selectedPaymentMethod.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"PUT /V1/guest-carts/{cartId}/selected-payment-method">;
     };
@@ -1895,6 +1988,7 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/shipping-information`
        * Async: `commerce.async.guestCarts.shippingInformation.save()`; bulk: `commerce.bulk.guestCarts.shippingInformation.save()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       save: RouteMethod<"POST /V1/guest-carts/{cartId}/shipping-information">;
     };
@@ -1903,11 +1997,13 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/estimate-shipping-methods`
        * Async: `commerce.async.guestCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.guestCarts.shippingMethods.estimate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimate: RouteMethod<"POST /V1/guest-carts/{cartId}/estimate-shipping-methods">;
       /**
        * `GET /V1/guest-carts/{cartId}/shipping-methods`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/shipping-methods">;
     };
@@ -1916,11 +2012,13 @@ export interface MethodTree {
        * `PUT /V1/guest-carts/{cartId}/collect-totals`
        * Async: `commerce.async.guestCarts.totals.collect()`; bulk: `commerce.bulk.guestCarts.totals.collect()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       collect: RouteMethod<"PUT /V1/guest-carts/{cartId}/collect-totals">;
       /**
        * `GET /V1/guest-carts/{cartId}/totals`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/totals">;
     };
@@ -1929,6 +2027,7 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/totals-information`
        * Async: `commerce.async.guestCarts.totalsInformation.calculate()`; bulk: `commerce.bulk.guestCarts.totalsInformation.calculate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       calculate: RouteMethod<"POST /V1/guest-carts/{cartId}/totals-information">;
     };
@@ -1939,6 +2038,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.guestGiftRegistry.estimateShippingMethods()`; bulk: `commerce.bulk.guestGiftRegistry.estimateShippingMethods()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     estimateShippingMethods: RouteMethod<"POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods">;
   };
@@ -1962,6 +2062,7 @@ export interface MethodTree {
        * `POST /V1/integration/admin/token`
        * Async: `commerce.async.integration.adminToken.create()`; bulk: `commerce.bulk.integration.adminToken.create()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/integration/admin/token">;
     };
@@ -1970,12 +2071,14 @@ export interface MethodTree {
        * `POST /V1/integration/customer/token`
        * Async: `commerce.async.integration.customerToken.create()`; bulk: `commerce.bulk.integration.customerToken.create()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/integration/customer/token">;
       /**
        * `POST /V1/integration/customer/revoke-customer-token`
        * Async: `commerce.async.integration.customerToken.revoke()`; bulk: `commerce.bulk.integration.customerToken.revoke()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       revoke: RouteMethod<"POST /V1/integration/customer/revoke-customer-token">;
     };
@@ -2055,11 +2158,13 @@ export interface MethodTree {
        * `POST /V1/inventory/in-store-pickup/pickup-locations/`
        * Async: `commerce.async.inventory.pickupLocations.find()`; bulk: `commerce.bulk.inventory.pickupLocations.find()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       find: RouteMethod<"POST /V1/inventory/in-store-pickup/pickup-locations/">;
       /**
        * `GET /V1/inventory/in-store-pickup/pickup-locations/`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       search: RouteMethod<"GET /V1/inventory/in-store-pickup/pickup-locations/">;
     };
@@ -2290,6 +2395,7 @@ export interface MethodTree {
        * `GET /V1/negotiable-carts/{cartId}/billing-address`
        * Adobe Commerce with the B2B extension only.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/negotiable-carts/{cartId}/billing-address">;
       /**
@@ -2297,6 +2403,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.billingAddress.set()`; bulk: `commerce.bulk.negotiableCarts.billingAddress.set()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/negotiable-carts/{cartId}/billing-address">;
     };
@@ -2306,6 +2413,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.coupons.delete()`; bulk: `commerce.bulk.negotiableCarts.coupons.delete()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/negotiable-carts/{cartId}/coupons">;
       /**
@@ -2313,6 +2421,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.coupons.set()`; bulk: `commerce.bulk.negotiableCarts.coupons.set()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}">;
     };
@@ -2322,6 +2431,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.giftCards.add()`; bulk: `commerce.bulk.negotiableCarts.giftCards.add()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       add: RouteMethod<"POST /V1/negotiable-carts/{cartId}/giftCards">;
       /**
@@ -2329,6 +2439,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.giftCards.delete()`; bulk: `commerce.bulk.negotiableCarts.giftCards.delete()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}">;
     };
@@ -2337,6 +2448,7 @@ export interface MethodTree {
        * `GET /V1/negotiable-carts/{cartId}/payment-information`
        * Adobe Commerce with the B2B extension only.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/negotiable-carts/{cartId}/payment-information">;
       /**
@@ -2344,6 +2456,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.paymentInformation.saveAndPlaceOrder()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/negotiable-carts/{cartId}/payment-information">;
       /**
@@ -2351,6 +2464,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.paymentInformation.set()`; bulk: `commerce.bulk.negotiableCarts.paymentInformation.set()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/negotiable-carts/{cartId}/set-payment-information">;
     };
@@ -2360,6 +2474,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/negotiable-carts/{cartId}/po-payment-information">;
     };
@@ -2369,6 +2484,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.shippingInformation.save()`; bulk: `commerce.bulk.negotiableCarts.shippingInformation.save()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       save: RouteMethod<"POST /V1/negotiable-carts/{cartId}/shipping-information">;
     };
@@ -2378,6 +2494,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.negotiableCarts.shippingMethods.estimate()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimate: RouteMethod<"POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods">;
       /**
@@ -2385,6 +2502,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableCarts.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.negotiableCarts.shippingMethods.estimateByAddressId()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimateByAddressId: RouteMethod<"POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id">;
     };
@@ -2393,6 +2511,7 @@ export interface MethodTree {
        * `GET /V1/negotiable-carts/{cartId}/totals`
        * Adobe Commerce with the B2B extension only.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/negotiable-carts/{cartId}/totals">;
     };
@@ -2507,6 +2626,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.accept()`; bulk: `commerce.bulk.negotiableQuoteTemplates.accept()`.
      * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     accept: RouteMethod<"POST /V1/negotiableQuoteTemplate/accept">;
     /**
@@ -2542,6 +2662,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.generateQuote()`; bulk: `commerce.bulk.negotiableQuoteTemplates.generateQuote()`.
      * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     generateQuote: RouteMethod<"POST /V1/negotiableQuoteTemplate/generateQuote">;
     /**
@@ -2647,6 +2768,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.submitToSeller()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToSeller()`.
      * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     submitToSeller: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToSeller">;
     /**
@@ -2776,6 +2898,7 @@ export interface MethodTree {
          * `GET /V1/payments-config/apple-pay/{location}`
          * Payment Services extension (installed separately).
          * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/payments-config/apple-pay/{location}">;
       };
@@ -2783,6 +2906,7 @@ export interface MethodTree {
        * `GET /V1/payments-config/{location}`
        * Payment Services extension (installed separately).
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/payments-config/{location}">;
       googlePay: {
@@ -2790,6 +2914,7 @@ export interface MethodTree {
          * `GET /V1/payments-config/google-pay/{location}`
          * Payment Services extension (installed separately).
          * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/payments-config/google-pay/{location}">;
       };
@@ -2798,6 +2923,7 @@ export interface MethodTree {
          * `GET /V1/payments-config/hosted-fields/{location}`
          * Payment Services extension (installed separately).
          * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/payments-config/hosted-fields/{location}">;
       };
@@ -2806,6 +2932,7 @@ export interface MethodTree {
          * `GET /V1/payments-config/smart-buttons/{location}`
          * Payment Services extension (installed separately).
          * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/payments-config/smart-buttons/{location}">;
       };
@@ -2816,6 +2943,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Async: `commerce.async.paymentServices.orders.complete()`; bulk: `commerce.bulk.paymentServices.orders.complete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       complete: RouteMethod<"POST /V1/payment-order/completeOrder">;
     };
@@ -2825,6 +2953,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Async: `commerce.async.paymentServices.paypal.lineItems()`; bulk: `commerce.bulk.paymentServices.paypal.lineItems()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       lineItems: RouteMethod<"POST /V1/paypal/lineItems">;
       /**
@@ -2832,6 +2961,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Async: `commerce.async.paymentServices.paypal.oneClick()`; bulk: `commerce.bulk.paymentServices.paypal.oneClick()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       oneClick: RouteMethod<"POST /V1/paypal/oneClick">;
       /**
@@ -2839,6 +2969,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Async: `commerce.async.paymentServices.paypal.validatePhoneNumber()`; bulk: `commerce.bulk.paymentServices.paypal.validatePhoneNumber()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       validatePhoneNumber: RouteMethod<"POST /V1/paypal/validatePhoneNumber">;
     };
@@ -2847,12 +2978,14 @@ export interface MethodTree {
        * `GET /V1/payments-sdk/{location}/{methodCode}`
        * Payment Services extension (installed separately).
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/payments-sdk/{location}/{methodCode}">;
       /**
        * `GET /V1/payments-sdk/{location}`
        * Payment Services extension (installed separately).
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/payments-sdk/{location}">;
     };
@@ -3339,6 +3472,7 @@ export interface MethodTree {
     /**
      * `GET /V1/products-render-info`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     list: RouteMethod<"GET /V1/products-render-info">;
   };
@@ -3349,6 +3483,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.providerGuestCarts.paymentInformation.saveAndPlaceOrder()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/{provider}-guest-carts/{cartId}/payment-information">;
     };
@@ -3384,6 +3519,7 @@ export interface MethodTree {
        * `GET /V1/purchase-order-carts/{cartId}/payment-information`
        * Adobe Commerce with the B2B extension only.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/purchase-order-carts/{cartId}/payment-information">;
       /**
@@ -3391,6 +3527,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.purchaseOrderCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.purchaseOrderCarts.paymentInformation.saveAndPlaceOrder()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/payment-information">;
       /**
@@ -3398,6 +3535,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.purchaseOrderCarts.paymentInformation.set()`; bulk: `commerce.bulk.purchaseOrderCarts.paymentInformation.set()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/set-payment-information">;
     };
@@ -3432,6 +3570,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.requisitionLists.save()`; bulk: `commerce.bulk.requisitionLists.save()`.
      * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     save: RouteMethod<"POST /V1/requisition_lists">;
   };
@@ -3548,6 +3687,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.reward.mine.use()`; bulk: `commerce.bulk.reward.mine.use()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       use: RouteMethod<"POST /V1/reward/mine/use-reward">;
     };
@@ -3906,30 +4046,35 @@ export interface MethodTree {
        * `POST /V1/tfa/provider/authy/activate`
        * Async: `commerce.async.tfa.authy.activate()`; bulk: `commerce.bulk.tfa.authy.activate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       activate: RouteMethod<"POST /V1/tfa/provider/authy/activate">;
       /**
        * `POST /V1/tfa/provider/authy/authenticate`
        * Async: `commerce.async.tfa.authy.authenticate()`; bulk: `commerce.bulk.tfa.authy.authenticate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       authenticate: RouteMethod<"POST /V1/tfa/provider/authy/authenticate">;
       /**
        * `POST /V1/tfa/provider/authy/authenticate-onetouch`
        * Async: `commerce.async.tfa.authy.authenticateOneTouch()`; bulk: `commerce.bulk.tfa.authy.authenticateOneTouch()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       authenticateOneTouch: RouteMethod<"POST /V1/tfa/provider/authy/authenticate-onetouch">;
       /**
        * `POST /V1/tfa/provider/authy/configure`
        * Async: `commerce.async.tfa.authy.configure()`; bulk: `commerce.bulk.tfa.authy.configure()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       configure: RouteMethod<"POST /V1/tfa/provider/authy/configure">;
       /**
        * `POST /V1/tfa/provider/authy/send-token/{via}`
        * Async: `commerce.async.tfa.authy.sendToken()`; bulk: `commerce.bulk.tfa.authy.sendToken()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       sendToken: RouteMethod<"POST /V1/tfa/provider/authy/send-token/{via}">;
     };
@@ -3938,18 +4083,21 @@ export interface MethodTree {
        * `POST /V1/tfa/provider/duo_security/activate`
        * Async: `commerce.async.tfa.duoSecurity.activate()`; bulk: `commerce.bulk.tfa.duoSecurity.activate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       activate: RouteMethod<"POST /V1/tfa/provider/duo_security/activate">;
       /**
        * `POST /V1/tfa/provider/duo_security/authenticate`
        * Async: `commerce.async.tfa.duoSecurity.authenticate()`; bulk: `commerce.bulk.tfa.duoSecurity.authenticate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       authenticate: RouteMethod<"POST /V1/tfa/provider/duo_security/authenticate">;
       /**
        * `POST /V1/tfa/provider/duo_security/configure`
        * Async: `commerce.async.tfa.duoSecurity.configure()`; bulk: `commerce.bulk.tfa.duoSecurity.configure()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       configure: RouteMethod<"POST /V1/tfa/provider/duo_security/configure">;
     };
@@ -3958,18 +4106,21 @@ export interface MethodTree {
        * `POST /V1/tfa/provider/google/activate`
        * Async: `commerce.async.tfa.google.activate()`; bulk: `commerce.bulk.tfa.google.activate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       activate: RouteMethod<"POST /V1/tfa/provider/google/activate">;
       /**
        * `POST /V1/tfa/provider/google/authenticate`
        * Async: `commerce.async.tfa.google.authenticate()`; bulk: `commerce.bulk.tfa.google.authenticate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       authenticate: RouteMethod<"POST /V1/tfa/provider/google/authenticate">;
       /**
        * `POST /V1/tfa/provider/google/configure`
        * Async: `commerce.async.tfa.google.configure()`; bulk: `commerce.bulk.tfa.google.configure()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       configure: RouteMethod<"POST /V1/tfa/provider/google/configure">;
     };
@@ -3994,6 +4145,7 @@ export interface MethodTree {
         /**
          * `GET /V1/tfa/tfat-user-providers`
          * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/tfa/tfat-user-providers">;
       };
@@ -4001,6 +4153,7 @@ export interface MethodTree {
         /**
          * `GET /V1/tfa/tfat-providers-to-activate`
          * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/tfa/tfat-providers-to-activate">;
       };
@@ -4010,24 +4163,28 @@ export interface MethodTree {
        * `POST /V1/tfa/provider/u2fkey/activate`
        * Async: `commerce.async.tfa.u2fKey.activate()`; bulk: `commerce.bulk.tfa.u2fKey.activate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       activate: RouteMethod<"POST /V1/tfa/provider/u2fkey/activate">;
       /**
        * `POST /V1/tfa/provider/u2fkey/authentication-challenge`
        * Async: `commerce.async.tfa.u2fKey.challenge()`; bulk: `commerce.bulk.tfa.u2fKey.challenge()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       challenge: RouteMethod<"POST /V1/tfa/provider/u2fkey/authentication-challenge">;
       /**
        * `POST /V1/tfa/provider/u2fkey/configure`
        * Async: `commerce.async.tfa.u2fKey.configure()`; bulk: `commerce.bulk.tfa.u2fKey.configure()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       configure: RouteMethod<"POST /V1/tfa/provider/u2fkey/configure">;
       /**
        * `POST /V1/tfa/provider/u2fkey/verify`
        * Async: `commerce.async.tfa.u2fKey.verify()`; bulk: `commerce.bulk.tfa.u2fKey.verify()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       verify: RouteMethod<"POST /V1/tfa/provider/u2fkey/verify">;
     };
@@ -4112,23 +4269,27 @@ export interface MethodTree {
            * `POST /V2/carts/mine/coupons`
            * Async: `commerce.async.v2.carts.mine.coupons.add()`; bulk: `commerce.bulk.v2.carts.mine.coupons.add()`.
            * Access: customer.
+           * Not available on Adobe Commerce as a Cloud Service.
            */
           add: RouteMethod<"POST /V2/carts/mine/coupons">;
           /**
            * `POST /V2/carts/mine/coupons/deleteByCodes`
            * Async: `commerce.async.v2.carts.mine.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.mine.coupons.deleteByCodes()`.
            * Access: customer.
+           * Not available on Adobe Commerce as a Cloud Service.
            */
           deleteByCodes: RouteMethod<"POST /V2/carts/mine/coupons/deleteByCodes">;
           /**
            * `GET /V2/carts/mine/coupons`
            * Access: customer.
+           * Not available on Adobe Commerce as a Cloud Service.
            */
           list: RouteMethod<"GET /V2/carts/mine/coupons">;
           /**
            * `PUT /V2/carts/mine/coupons`
            * Async: `commerce.async.v2.carts.mine.coupons.replace()`; bulk: `commerce.bulk.v2.carts.mine.coupons.replace()`.
            * Access: customer.
+           * Not available on Adobe Commerce as a Cloud Service.
            */
           replace: RouteMethod<"PUT /V2/carts/mine/coupons">;
         };

@@ -67,6 +67,8 @@ export interface FakeAuth {
    * through the lockout throttle, then `verify` (null when the second factor is right, else the message).
    */
   signInWithSecondFactor(body: unknown, fields: string[], verify: (username: string, body: Record<string, unknown>) => string | null): Response;
+  /** Accepts a new integration's credentials (what an activation's token exchange produces). */
+  addIntegration(record: FakeIntegration): void;
 }
 
 export const SIGN_IN_REFUSED = 'The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.';
@@ -206,6 +208,9 @@ export function createFakeAuth(options: FakeAuthOptions = {}): FakeAuth {
     signInWithSecondFactor(body, fields, verify) {
       const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
       return secondFactorSignIn(record, fields, verify);
+    },
+    addIntegration(record) {
+      integrations.push({ id: record.id ?? integrations.length + 1, ...record });
     },
   };
 }

@@ -12,3 +12,6 @@ export { phpUrlDecode } from './php-urldecode.ts';
 export { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal } from './auth.ts';
 export type { FakeTwoFactor, FakeTwoFactorOptions } from './tfa.ts';
 export { PUBLIC_CATALOG_ID, type FakeB2b, type FakeNegotiableQuote, type NegotiableQuoteStatus } from './b2b/index.ts';
+export { createFakeIms, DEFAULT_FAKE_IMS_CLIENT, IMS_TOKEN_PATH, type FakeIms, type FakeImsClient, type FakeImsOptions, type ImsVerdict } from './ims.ts';
+export type { ActivateOptions, FakeActivation, FakeActivations } from './activation.ts';
+export { acmeWarrantyModule, type FakeModule, type ModuleContext, type ModuleHandler } from './custom-module.ts';
