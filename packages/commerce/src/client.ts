@@ -191,6 +191,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     callAuthorized: (method, path, body, authorization, signal) =>
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),
     now: () => Date.now(),
+    fetch: options.fetch,
   });
   return runtime;
 }

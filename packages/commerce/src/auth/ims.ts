@@ -36,7 +36,7 @@ export interface ImsOptions {
   renewBeforeMs?: number | undefined;
   /** Per token request. Default 30 s. */
   timeout?: number | undefined;
-  /** A fetch implementation for the token requests; resolved at request time. */
+  /** A fetch implementation for the token requests (default: the client's, else the global one); resolved at request time. */
   fetch?: typeof fetch | undefined;
 }
 
@@ -69,7 +69,7 @@ export function ims(options: ImsOptions): AuthStrategy {
         now: () => runtime.now(),
         issue: async () => {
           const sentAt = runtime.now();
-          const { token, lifetimeMs } = await requestToken(tokenUrl, form, timeout, options.fetch);
+          const { token, lifetimeMs } = await requestToken(tokenUrl, form, timeout, options.fetch ?? runtime.fetch);
           // A short-lived token (a test's, say) is renewed halfway through rather than never used.
           return { value: token, expiresAt: sentAt + lifetimeMs - Math.min(renewBeforeMs, lifetimeMs / 2) };
         },
