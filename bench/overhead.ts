@@ -1,20 +1,26 @@
-// Per-request overhead: sequential GET /V1/products/{sku} (2 KB) against a loopback server in another
-// process, for raw fetch + JSON.parse, magekit (route string and named method) and openapi-fetch.
-// Rounds alternate the order of the contenders so drift on a busy machine hits each the same.
+// Per-request overhead of the BUILT package (dist), default options and an auth strategy, against a
+// loopback server in another process: GET and PUT /V1/products/{sku} (2 KB answer), sequential and
+// 16 concurrent. Contenders: raw fetch, minimal ky, openapi-fetch, @adobe/aio-commerce-lib-api (also
+// on ky), magekit. Each sends the same static bearer header; magekit and aio-commerce-lib-api also
+// run with OAuth 1.0a integration credentials (a signature per request).
+// Rounds are interleaved (the order alternates) so drift on a busy machine hits each the same; per
+// round, wall time and this process's CPU time (the server runs elsewhere) per request.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AdobeCommerceHttpClient } from '@adobe/aio-commerce-lib-api';
 import ky from 'ky';
 import createOpenApiClient from 'openapi-fetch';
-import { createCommerceClient } from '@magekit/commerce';
+import type * as Commerce from '@magekit/commerce';
 import type { paths } from '../packages/commerce/src/generated/schema.ts';
+
+export type Mode = 'GET sequential' | 'GET 16 concurrent' | 'PUT sequential' | 'PUT 16 concurrent';
 
 export interface OverheadResult {
   requests: number;
   rounds: number;
-  /** Median microseconds per request over rounds, by contender. */
-  perRequestUs: Record<string, number>;
-  /** Median of per-round ratios to raw fetch. */
-  ratioToFetch: Record<string, number>;
+  /** By mode, by contender: median µs per request (wall) and µs of client CPU per request. */
+  modes: Record<Mode, Record<string, { wallUs: number; cpuUs: number; wallRatioToKy: number; cpuRatioToKy: number }>>;
 }
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {
@@ -32,40 +38,104 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-export async function benchOverhead({ requests = 5000, rounds = 5 } = {}): Promise<OverheadResult> {
+/** The built package, not the sources: what users install. */
+async function loadBuiltCommerce(): Promise<typeof Commerce> {
+  const dist = path.join(import.meta.dirname, '../packages/commerce/dist/index.js');
+  return (await import(pathToFileURL(dist).href)) as typeof Commerce;
+}
+
+const TOKEN = 'bench-token-0123456789abcdef';
+const OAUTH = { consumerKey: 'ck0123456789abcdef0123456789abcd', consumerSecret: 'cs0123456789abcdef0123456789abcd', accessToken: 'at0123456789abcdef0123456789abcd', accessTokenSecret: 'as0123456789abcdef0123456789abcd' };
+export const KY = 'minimal ky';
+export const AIO = 'aio-commerce-lib-api (bearer)';
+export const MAGEKIT = 'magekit (bearer)';
+export const AIO_OAUTH = 'aio-commerce-lib-api (OAuth 1.0a)';
+export const MAGEKIT_OAUTH = 'magekit (OAuth 1.0a)';
+
+export async function benchOverhead({ requests = 2000, rounds = 7 } = {}): Promise<OverheadResult> {
   const server = await startServer();
   try {
-    const commerce = createCommerceClient({ baseUrl: server.url, retry: false });
-    const openapi = createOpenApiClient<paths>({ baseUrl: `${server.url}/rest` });
-    const plainKy = ky.create({ headers: { accept: 'application/json' }, retry: 0 });
+    const { createCommerceClient, bearer, integration } = await loadBuiltCommerce();
     const sku = 'MB-01';
-    const contenders: Record<string, () => Promise<unknown>> = {
-      'raw fetch + JSON.parse': async () => JSON.parse(await (await fetch(`${server.url}/rest/V1/products/${encodeURIComponent(sku)}`, { headers: { accept: 'application/json' } })).text()),
-      // The transport the design fixes: its own cost is the floor of what magekit can reach.
-      'ky alone (.json())': () => plainKy.get(`${server.url}/rest/V1/products/${encodeURIComponent(sku)}`).json(),
-      'magekit request()': () => commerce.request('GET /V1/products/{sku}', { sku }),
-      'magekit products.get()': () => commerce.products.get({ sku }),
-      'openapi-fetch GET': async () => (await openapi.GET('/V1/products/{sku}', { params: { path: { sku } } })).data,
+    const product = { product: { sku, name: 'Joust Duffle Bag', price: 34, custom_attributes: [{ attribute_code: 'url_key', value: 'joust-duffle-bag' }] } };
+    const url = `${server.url}/rest/V1/products/${encodeURIComponent(sku)}`;
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const magekit = createCommerceClient({ baseUrl: server.url, auth: bearer(TOKEN) });
+    const magekitOAuth = createCommerceClient({ baseUrl: server.url, auth: integration(OAUTH) });
+    const openapi = createOpenApiClient<paths>({ baseUrl: `${server.url}/rest`, headers: auth });
+    const plainKy = ky.create({ headers: { accept: 'application/json', ...auth }, retry: 0 });
+    const aio = new AdobeCommerceHttpClient({ auth: { getHeaders: () => ({ Authorization: `Bearer ${TOKEN}` }) }, config: { baseUrl: server.url, flavor: 'paas' } });
+    const aioOAuth = new AdobeCommerceHttpClient({ auth: OAUTH, config: { baseUrl: server.url, flavor: 'paas' } });
+    const aioPath = `products/${encodeURIComponent(sku)}`;
+
+    const get: Record<string, () => Promise<unknown>> = {
+      'raw fetch': async () => JSON.parse(await (await fetch(url, { headers: { accept: 'application/json', ...auth } })).text()),
+      [KY]: () => plainKy.get(url).json(),
+      'openapi-fetch': async () => (await openapi.GET('/V1/products/{sku}', { params: { path: { sku } } })).data,
+      [AIO]: () => aio.get(aioPath).json(),
+      [MAGEKIT]: () => magekit.products.get({ sku }),
+      [AIO_OAUTH]: () => aioOAuth.get(aioPath).json(),
+      [MAGEKIT_OAUTH]: () => magekitOAuth.products.get({ sku }),
     };
-    const names = Object.keys(contenders);
-    for (const name of names) for (let i = 0; i < 300; i++) await contenders[name]!(); // warm up JIT and sockets
-    const perRound: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-    for (let round = 0; round < rounds; round++) {
-      const order = round % 2 ? [...names].reverse() : names;
-      for (const name of order) {
-        const fn = contenders[name]!;
-        const t0 = performance.now();
-        for (let i = 0; i < requests; i++) await fn();
-        perRound[name]!.push(((performance.now() - t0) * 1000) / requests);
-      }
+    const put: Record<string, () => Promise<unknown>> = {
+      'raw fetch': async () => JSON.parse(await (await fetch(url, { method: 'PUT', headers: { accept: 'application/json', 'content-type': 'application/json', ...auth }, body: JSON.stringify(product) })).text()),
+      [KY]: () => plainKy.put(url, { json: product }).json(),
+      'openapi-fetch': async () => (await openapi.PUT('/V1/products/{sku}', { params: { path: { sku } }, body: product as never })).data,
+      [AIO]: () => aio.put(aioPath, { json: product }).json(),
+      [MAGEKIT]: () => magekit.products.update({ sku, ...product } as never),
+      [AIO_OAUTH]: () => aioOAuth.put(aioPath, { json: product }).json(),
+      [MAGEKIT_OAUTH]: () => magekitOAuth.products.update({ sku, ...product } as never),
+    };
+    // Every contender must really talk to the server before it is timed.
+    for (const fn of [...Object.values(get), ...Object.values(put)]) {
+      const answer = (await fn()) as { sku?: string } | undefined;
+      if (answer?.sku !== sku) throw new Error('a bench contender did not get the product back');
     }
-    const fetchName = names[0]!;
-    return {
-      requests,
-      rounds,
-      perRequestUs: Object.fromEntries(names.map((n) => [n, median(perRound[n]!)])),
-      ratioToFetch: Object.fromEntries(names.map((n) => [n, median(perRound[n]!.map((us, i) => us / perRound[fetchName]![i]!))])),
-    };
+
+    const modes: OverheadResult['modes'] = {} as OverheadResult['modes'];
+    const plan: [Mode, Record<string, () => Promise<unknown>>, number][] = [
+      ['GET sequential', get, 1],
+      ['GET 16 concurrent', get, 16],
+      ['PUT sequential', put, 1],
+      ['PUT 16 concurrent', put, 16],
+    ];
+    for (const [mode, contenders, concurrency] of plan) {
+      const names = Object.keys(contenders);
+      const run = async (fn: () => Promise<unknown>, n: number) => {
+        let next = 0;
+        await Promise.all(Array.from({ length: concurrency }, async () => {
+          while (next++ < n) await fn();
+        }));
+      };
+      for (const name of names) await run(contenders[name]!, 200); // warm up JIT and sockets
+      const wall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+      const cpu: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 ? [...names].reverse() : names;
+        for (const name of order) {
+          const c0 = process.cpuUsage();
+          const t0 = performance.now();
+          await run(contenders[name]!, requests);
+          const t1 = performance.now();
+          const c1 = process.cpuUsage(c0);
+          wall[name]!.push(((t1 - t0) * 1000) / requests);
+          cpu[name]!.push((c1.user + c1.system) / requests);
+        }
+      }
+      modes[mode] = Object.fromEntries(
+        names.map((n) => [
+          n,
+          {
+            wallUs: median(wall[n]!),
+            cpuUs: median(cpu[n]!),
+            // Median of per-round ratios: each round's contenders ran side by side.
+            wallRatioToKy: median(wall[n]!.map((us, i) => us / wall[KY]![i]!)),
+            cpuRatioToKy: median(cpu[n]!.map((us, i) => us / cpu[KY]![i]!)),
+          },
+        ]),
+      );
+    }
+    return { requests, rounds, modes };
   } finally {
     server.stop();
   }

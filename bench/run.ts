@@ -7,7 +7,7 @@ import path from 'node:path';
 import { benchBulk } from './bulk.ts';
 import { benchBundles } from './bundle.ts';
 import { benchCodegen } from './codegen.ts';
-import { benchOverhead } from './overhead.ts';
+import { AIO, AIO_OAUTH, KY, MAGEKIT, MAGEKIT_OAUTH, benchOverhead } from './overhead.ts';
 import { benchTypecheck } from './typecheck.ts';
 
 type Row = [figure: string, magekit: string, baseline: string, note: string];
@@ -18,14 +18,27 @@ const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 const quick = process.argv.includes('--quick');
 const results: Record<string, unknown> = { machine: { cpus: os.cpus().length, node: process.version, date: new Date().toISOString() } };
 
-section('Per-request overhead (sequential GET /V1/products/{sku}, 2 KB, loopback server in another process)');
-const overhead = await benchOverhead(quick ? { requests: 500, rounds: 3 } : { requests: 5000, rounds: 5 });
+section('Per-request overhead (built dist, default options, bearer auth; GET/PUT /V1/products/{sku}, 2 KB; loopback server in another process)');
+const overhead = await benchOverhead(quick ? { requests: 300, rounds: 3 } : { requests: 2000, rounds: 7 });
 results['overhead'] = overhead;
-const fetchUs = overhead.perRequestUs['raw fetch + JSON.parse']!;
-for (const [name, us] of Object.entries(overhead.perRequestUs)) {
-  if (name.startsWith('raw')) continue;
-  const target = name.startsWith('ky') ? 'the transport alone: the floor for magekit' : name.startsWith('magekit') ? `target ≤ 1.10× fetch${overhead.perRequestUs['openapi-fetch GET']! >= us ? ', not slower than openapi-fetch: met' : ', slower than openapi-fetch'}` : '';
-  rows.push([name, `${fmt(us, 1)} µs/req`, `raw fetch ${fmt(fetchUs, 1)} µs/req`, `${fmt(overhead.ratioToFetch[name]!, 3)}× fetch (median of ${overhead.rounds} rounds × ${fmt(overhead.requests)}); ${target}`]);
+const budgets = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'budgets.json'), 'utf8')) as { overhead: { maxRatioToMinimalKy: number; maxRatioToAioCommerceLibApi: number } };
+for (const [mode, contenders] of Object.entries(overhead.modes)) {
+  const ky = contenders[KY]!;
+  const aio = contenders[AIO]!;
+  for (const [name, v] of Object.entries(contenders)) {
+    const vsAio = { wall: v.wallRatioToKy / aio.wallRatioToKy, cpu: v.cpuRatioToKy / aio.cpuRatioToKy };
+    let note = '';
+    if (name === MAGEKIT) {
+      const kyBudget = budgets.overhead.maxRatioToMinimalKy;
+      const aioBudget = budgets.overhead.maxRatioToAioCommerceLibApi;
+      const verdict = (ratio: number, budget: number) => (ratio <= budget ? 'met' : 'missed');
+      note = `vs ky: wall ${fmt(v.wallRatioToKy, 3)}× ${verdict(v.wallRatioToKy, kyBudget)}, cpu ${fmt(v.cpuRatioToKy, 3)}× ${verdict(v.cpuRatioToKy, kyBudget)} (target ≤ ${kyBudget}×); vs aio-commerce-lib-api: wall ${fmt(vsAio.wall, 3)}× ${verdict(vsAio.wall, aioBudget)}, cpu ${fmt(vsAio.cpu, 3)}× ${verdict(vsAio.cpu, aioBudget)} (target < 1×)`;
+    } else if (name === MAGEKIT_OAUTH) {
+      const aioOAuth = contenders[AIO_OAUTH]!;
+      note = `vs aio-commerce-lib-api (OAuth): wall ${fmt(v.wallRatioToKy / aioOAuth.wallRatioToKy, 3)}×, cpu ${fmt(v.cpuRatioToKy / aioOAuth.cpuRatioToKy, 3)}×`;
+    } else note = `${fmt(v.wallRatioToKy, 3)}× ky wall, ${fmt(v.cpuRatioToKy, 3)}× ky cpu`;
+    rows.push([`${mode}: ${name}`, `${fmt(v.wallUs, 1)} µs wall, ${fmt(v.cpuUs, 1)} µs cpu`, `ky ${fmt(ky.wallUs, 1)} / ${fmt(ky.cpuUs, 1)} µs`, note]);
+  }
 }
 
 section('Type-check cost (200 calls across modules, tsc --extendedDiagnostics)');

@@ -9,6 +9,7 @@ import { loadSpec, operationsOf } from './codegen/load-spec.mjs';
 import { buildRoutes, emitMethodTree, emitOperationTypes, emitRouteTable, emitVariantTrees } from './codegen/emit-routes.mjs';
 import { emitExamples } from './codegen/emit-examples.mjs';
 import { emitBuiltinSchemas } from './codegen/emit-builtin-schemas.mjs';
+import { emitWebhooks } from './codegen/emit-webhooks.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const check = process.argv.includes('--check');
@@ -53,6 +54,9 @@ async function generate(target) {
   if (target.examples) files['examples.ts'] = emitExamples(doc, routes);
   // What `types pull` compares a live schema with (CLI only, so no client bundle carries it).
   if (target.installationHooks) files['builtin-schemas.ts'] = emitBuiltinSchemas(doc);
+  // zod validators of the callbacks the service sends (the spec's `webhooks`), for the receiver.
+  const webhooks = emitWebhooks(doc);
+  if (webhooks) files['webhooks.ts'] = webhooks;
   return { files, routes: routes.length, ms: performance.now() - started };
 }
 

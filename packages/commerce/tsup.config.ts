@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup';
 // ky is ESM-only: the CJS build bundles it too, because tsup's CJS interop for it breaks
 // (`ky.default.create is not a function`). msw stays external: only the `testing/msw` entry uses it.
 // The CLI is an ESM program (a bin needs no CommonJS twin).
-const library = { index: 'src/index.ts', testing: 'src/testing/index.ts', 'testing/msw': 'src/testing/msw-handlers.ts', node: 'src/node.ts', onboarding: 'src/onboarding/index.ts' };
+const library = { index: 'src/index.ts', testing: 'src/testing/index.ts', 'testing/msw': 'src/testing/msw-handlers.ts', node: 'src/node/index.ts', onboarding: 'src/onboarding/index.ts' };
 
 const shared = {
   dts: false,

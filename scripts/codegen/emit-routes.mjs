@@ -12,8 +12,26 @@ export const FLAGS = {
   searchResults: 's', // answers with the {items, search_criteria, total_count} wrapper
   searchCriteria: 'q', // takes searchCriteria
   notInCatalog: 'x', // outside the seed catalog (tfa, token revoke)
-  notInCloudService: 'n', // absent from Adobe Commerce as a Cloud Service (see inCloudService)
+  notIdempotent: 'n', // x-idempotent: false: never re-sent once it may have reached the server
+  notInCloudService: 'o', // on self-hosted installations only: absent from Adobe Commerce as a Cloud Service
 };
+
+/** x-edition → the flag that marks it; open-source (the default) has none. `commerceEdition` is 'c'. */
+export const EDITION_FLAGS = { 'open-source': '', commerce: 'c', b2b: 'b', 'payment-services': 'p', 'app-builder': 'a' };
+const EDITION_NAMES = {
+  commerce: 'Commercial edition (Adobe Commerce) only.',
+  b2b: 'Adobe Commerce with the B2B extension only.',
+  'payment-services': 'Payment Services extension (installed separately).',
+  'app-builder': 'App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).',
+};
+
+/** The operation's x-edition, else its tag's, else open-source; an unknown value stops the build. */
+function editionOf(doc, o) {
+  const tag = (doc.tags ?? []).find((t) => t.name === o.op.tags?.[0]);
+  const edition = o.op['x-edition'] ?? tag?.['x-edition'] ?? 'open-source';
+  if (!(edition in EDITION_FLAGS)) throw new Error(`${o.key}: x-edition "${edition}" is not one of ${Object.keys(EDITION_FLAGS).join(', ')}`);
+  return edition;
+}
 
 /**
  * Adobe Commerce as a Cloud Service has no guest or customer REST routes
@@ -68,16 +86,20 @@ export function buildRoutes(doc, ops, { service }) {
     const query = o.params.filter((p) => p.in === 'query');
     const pathParams = o.params.filter((p) => p.in === 'path');
     const flags = [];
-    if (o.op['x-edition'] === 'commerce') flags.push(FLAGS.commerceEdition);
+    const edition = editionOf(doc, o);
+    if (EDITION_FLAGS[edition]) flags.push(EDITION_FLAGS[edition]);
     if (!success.hasContent) flags.push(FLAGS.voidResponse);
     if (isSearchResults(doc, success.schema)) flags.push(FLAGS.searchResults);
     if (query.some((p) => p.name === 'searchCriteria')) flags.push(FLAGS.searchCriteria);
     if (o.op['x-catalog'] === false) flags.push(FLAGS.notInCatalog);
+    // Retrying depends on it, so an operation without a decision does not build (docs/design.md).
+    if (typeof o.op['x-idempotent'] !== 'boolean') throw new Error(`${o.key} (${id}) has no x-idempotent: true|false; see "Idempotency" in docs/design.md`);
+    if (!o.op['x-idempotent']) flags.push(FLAGS.notIdempotent);
     if (!inCloudService(o.op)) flags.push(FLAGS.notInCloudService);
     const body = o.op.requestBody ? resolve(doc, o.op.requestBody) : null;
     const bodySchema = body?.content?.['application/json']?.schema ? resolve(doc, body.content['application/json'].schema) : null;
     const bodyRequired = !!body?.required && (bodySchema?.required?.length ?? 0) > 0;
-    routes.push({ ...o, id, success, query, pathParams, flags: flags.join(''), body, bodySchema, bodyRequired });
+    routes.push({ ...o, id, edition, success, query, pathParams, flags: flags.join(''), body, bodySchema, bodyRequired });
   }
   checkTree(routes);
   return routes;
@@ -115,7 +137,7 @@ function docComment(r, { service }) {
   const summary = r.op.summary ?? r.op.description;
   if (summary) lines.push(String(summary).split('\n')[0]);
   lines.push(`\`${r.key}\``);
-  if (r.op['x-edition'] === 'commerce') lines.push('Commercial edition (Adobe Commerce) only.');
+  if (EDITION_NAMES[r.edition]) lines.push(EDITION_NAMES[r.edition]);
   if (service === 'commerce' && r.method !== 'GET') {
     const bulkable = r.pathParams.every((p) => new RegExp(`/\\{${p.name}\\}(/|$)`).test(r.path));
     lines.push(`Async: \`commerce.async.${r.id}()\`${bulkable ? `; bulk: \`commerce.bulk.${r.id}()\`` : ''}.`);

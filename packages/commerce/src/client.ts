@@ -5,15 +5,12 @@
 import {
   ConfigurationError,
   InputError,
-  createTransport,
+  createRuntime as createCoreRuntime,
   fillPath,
-  isMagekitError,
-  registerSecret,
   validateBaseUrl,
-  type HttpError,
   type HttpMethod,
   type ResponseKind,
-  type Transport,
+  type Runtime,
   type CallTransportOptions,
   type ClientTransportOptions,
 } from '@magekit/core';
@@ -39,6 +36,11 @@ export interface CommerceClientOptions extends ClientTransportOptions {
    * header) and no guest or customer routes. Default: on with ims() auth or a *.api.commerce.adobe.com base URL.
    */
   cloudService?: boolean | undefined;
+  /**
+   * Allow plain http:// to a host other than loopback, for a local installation on a custom host
+   * name. Passwords and tokens then travel unencrypted. Default false.
+   */
+  allowInsecure?: boolean | undefined;
 }
 
 export interface CallOptions extends CallTransportOptions {
@@ -60,6 +62,8 @@ export interface RawCall {
   options?: CallOptions | undefined;
   expect?: ResponseKind | undefined;
   anonymous?: boolean | undefined;
+  /** The route's x-idempotent. Default: true for GET, false otherwise. Async and bulk are never repeated. */
+  idempotent?: boolean | undefined;
 }
 
 /** What the feature modules (async, paginate, auth, schema) get from a client. */
@@ -79,31 +83,32 @@ export interface CommerceRuntime {
 
 const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
 
+/** How to find out what happened to a queued write whose acceptance never came back. */
+const QUEUED_UNKNOWN =
+  'The request may have reached the server, so it may have been queued: it was not sent again, because a second submission would queue the work twice. ' +
+  'Find out with the bulk operation search (GET /V1/bulk with searchCriteria on start_time and user, or the CLI\'s bulk status) before submitting again.';
+
 export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError('createCommerceClient needs an options object: { baseUrl: "https://shop.example.com", auth: adminToken({...}) }.', { service: 'commerce' });
   }
-  const baseUrl = validateBaseUrl(options.baseUrl, { service: 'commerce', option: 'baseUrl', example: 'https://shop.example.com' });
+  const baseUrl = validateBaseUrl(options.baseUrl, { service: 'commerce', option: 'baseUrl', example: 'https://shop.example.com', httpsOnly: options.allowInsecure !== true, insecureOption: 'allowInsecure' });
   const defaultStore = options.storeCode === undefined ? undefined : checkStoreCode(options.storeCode, 'option');
-  checkPositive(options.timeout, 'timeout');
-  if (options.totalTimeout !== false) checkPositive(options.totalTimeout, 'totalTimeout');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', { service: 'commerce' });
-  }
   const auth = options.auth ?? none();
   if (!auth || typeof auth.bind !== 'function') {
     throw new ConfigurationError('auth must come from adminToken(), customerToken(), integration(), bearer() or none().', { service: 'commerce' });
   }
   const cloudService = options.cloudService ?? (auth.kind === 'ims' || isCloudServiceHost(baseUrl));
   if (cloudService) assertCloudServiceAuth(auth.kind);
-  registerHeaderSecrets(options.headers);
-  // The client options extend ClientTransportOptions: the transport reads its own fields from them.
-  const transport: Transport = createTransport({ ...options, service: 'commerce', httpError: commerceHttpError });
+  // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
+  const core: Runtime = createCoreRuntime({ ...options, service: 'commerce', httpError: commerceHttpError });
 
   function urlFor(call: RawCall): string {
     const store = storeFor(call);
-    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${buildQuery(call.query ?? {})}`;
-    return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${buildQuery(call.query ?? {})}`;
+    const query = call.query ? buildQuery(call.query) : '';
+    // The cloud service has no /rest/{store}: the store view travels in the Store header (sendRaw).
+    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
+    return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
   }
 
   function storeFor(call: RawCall): string | undefined {
@@ -113,43 +118,29 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   async function sendRaw<T>(call: RawCall): Promise<T> {
     const url = urlFor(call);
     const o = call.options ?? {};
-    registerHeaderSecrets(o.headers);
     // The cloud service takes the store view from a header, not the path.
     const store = cloudService ? storeFor(call) : undefined;
     const headers = store === undefined ? o.headers : { ...o.headers, store };
-    // The Authorization of the latest attempt: on a 401 the strategy drops that token only (a newer
-    // one fetched meanwhile by another call is kept).
-    let authorization: string | null = null;
-    const attempt = async (): Promise<T> => {
-      const result = await transport.send<T>({
-        method: call.method,
-        url,
-        json: call.json,
-        headers,
-        signal: o.signal,
-        timeout: o.timeout,
-        totalTimeout: o.totalTimeout,
-        retry: o.retry,
-        expect: call.expect ?? 'json',
-        authorize: call.anonymous
-          ? undefined
-          : async (request) => {
-              const signed = await authorizer.authorize(request);
-              authorization = signed.headers.get('authorization');
-              return signed;
-            },
-      });
-      return result.data;
-    };
-    try {
-      return await attempt();
-    } catch (error) {
-      // A token can expire early (revoked, server restarted with a shorter lifetime): renew once.
-      if (!call.anonymous && isMagekitError(error) && (error as HttpError).status === 401 && authorizer.unauthorized?.(authorization)) {
-        return attempt();
-      }
-      throw error;
-    }
+    const queued = call.variant !== 'sync';
+    // Async and bulk submissions are never repeated once they may have reached the server: the
+    // queue would run the work twice, and only the second UUID would be known.
+    const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
+    if (anonymousSecrets(call)) for (const value of secretValues(call.json)) core.redactor.add(value);
+    const result = await core.send<T>({
+      method: call.method,
+      url,
+      json: call.json,
+      headers,
+      signal: o.signal,
+      timeout: o.timeout,
+      totalTimeout: o.totalTimeout,
+      retry: queued ? limitToUnsent(o.retry) : o.retry,
+      idempotent,
+      unknownOutcomeHint: queued ? QUEUED_UNKNOWN : undefined,
+      expect: call.expect ?? 'json',
+      anonymous: call.anonymous,
+    });
+    return result.data;
   }
 
   const runtime: CommerceRuntime = {
@@ -177,7 +168,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
       // async, so bad input rejects the returned promise instead of throwing synchronously
       const { path, query, body } = runtime.prepare(route, input, callOptions);
       const json = route.method === 'GET' ? undefined : (body ?? {});
-      return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json' });
+      return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
     },
     get authorizer() {
       return authorizer;
@@ -185,6 +176,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   };
 
   const authorizer: Authorizer = auth.bind({
+    // Token requests are POSTs with a password: never repeated (six refusals lock the account).
     callAnonymous: (method, path, body, signal) =>
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, retry: method === 'GET' ? undefined : false }, expect: 'json' }),
     // With a credential the strategy supplies itself (revoking the customer token it holds).
@@ -193,7 +185,41 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     now: () => Date.now(),
     fetch: options.fetch,
   });
+  // No credentials: nothing to add to a request. A fixed bearer token: its header is computed once
+  // and sent as a static header. Tokens and OAuth signatures: each attempt is authorized.
+  if (auth.kind !== 'none') {
+    core.useCredentials({
+      authorize: (request) => authorizer.authorize(request),
+      refused: authorizer.unauthorized ? (authorization) => authorizer.unauthorized!(authorization) : undefined,
+      fixed: auth.kind === 'bearer' ? async () => headersOf(await authorizer.authorize(new Request(baseUrl))) : undefined,
+    });
+  }
   return runtime;
+}
+
+function headersOf(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  request.headers.forEach((value, key) => (out[key] = value));
+  return out;
+}
+
+/** Anonymous calls with a body are the token routes: their secret-named fields are this client's secrets. */
+function anonymousSecrets(call: RawCall): boolean {
+  return call.anonymous === true && call.json !== undefined;
+}
+
+function* secretValues(value: unknown): Generator<string> {
+  if (!value || typeof value !== 'object') return;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'string' && /^(password|pass|secret|token)$/i.test(key)) yield item;
+  }
+}
+
+/** For a queued write: retries stay possible for connections refused before sending, never after. */
+function limitToUnsent(retry: CallOptions['retry']): CallOptions['retry'] {
+  if (retry === undefined || retry === false || typeof retry === 'number') return retry;
+  const { methods: _ignored, ...rest } = retry;
+  return rest;
 }
 
 /** False for criteria such as `{ filter_groups: [] }`, which put no key on the wire. */
@@ -201,22 +227,6 @@ function serializesToSomething(name: string, value: unknown): boolean {
   const probe = new URLSearchParams();
   appendBracketed(probe, name, value);
   return probe.size > 0;
-}
-
-/** Credentials a caller passes as raw headers are masked like those the auth strategies handle. */
-function registerHeaderSecrets(headers: Record<string, string> | undefined): void {
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (!/^(authorization|x-api-key|cookie)$/i.test(name)) continue;
-    registerSecret(value);
-    registerSecret(value.replace(/^\w+\s+/, ''));
-  }
-}
-
-function checkPositive(value: unknown, name: string): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new ConfigurationError(`${name} must be a positive number of milliseconds, got ${JSON.stringify(value)}.`, { service: 'commerce' });
-  }
 }
 
 /** Builds `{ products: { get: fn, ... } }` from the route table; `bind` makes each leaf callable. */

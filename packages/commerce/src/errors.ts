@@ -13,9 +13,12 @@ export {
   InputError,
   MagekitError,
   NetworkError,
+  PermissionError,
+  RedirectError,
   ResponseError,
   TimeoutError,
   type ErrorKind,
+  type Fate,
 } from '@magekit/core';
 
 /** True for any error this SDK throws; narrow further with `e.kind`. Works across ESM/CJS copies. */

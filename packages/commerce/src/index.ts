@@ -1,9 +1,11 @@
 export { createCommerceClient, type CommerceClient } from './commerce-client.ts';
 export type { CallOptions, CommerceClientOptions } from './client.ts';
+export type { CommerceFetch, FetchOptions, FetchParams } from './raw-fetch.ts';
 export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes } from './methods.ts';
 export { none, adminToken, customerToken, integration, bearer, ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
+export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactorSource, TwoFactor, TwoFactorProvider, WebAuthnChallenge, WebAuthnTwoFactor } from './auth/index.ts';
 export * from './errors.ts';
-export { routes, registerRoutes, type RouteInfo } from './route-table.ts';
+export { routes, registerRoutes, type Edition, type RouteInfo } from './route-table.ts';
 export type { InstallationRoutes, InstallationExtensions, InstallationExtension } from './installation.ts';
 export type { RouteRow } from '@magekit/core';
 export type { components, operations, paths } from './generated/schema.ts';

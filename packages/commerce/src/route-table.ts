@@ -2,11 +2,22 @@
  * The runtime view of the generated route table: lookup by route key or operationId, and the split
  * of a call's flat input into path parameters, query parameters and body fields.
  */
-import { InputError, parseRouteRow, type BaseRouteInfo, type RouteRow } from '@magekit/core';
+import { InputError, createRouteIndex, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type RouteRow, type SplitInput as CoreSplitInput } from '@magekit/core';
 import { routeRows } from './generated/routes.ts';
 
+/**
+ * Which installations have a route: `open-source` (every 2.4 installation), `commerce` (Adobe Commerce),
+ * `b2b` (Adobe Commerce with the B2B extension), and the separately installed `payment-services`
+ * (Payment Services) and `app-builder` (eventing, webhooks, Admin UI SDK) modules.
+ */
+export type Edition = 'open-source' | 'commerce' | 'b2b' | 'payment-services' | 'app-builder';
+
+const EDITION_BY_FLAG: readonly (readonly [flag: string, edition: Edition])[] = [['c', 'commerce'], ['b', 'b2b'], ['p', 'payment-services'], ['a', 'app-builder']];
+
 export interface RouteInfo extends BaseRouteInfo {
-  /** Commercial edition only. */
+  /** Where the route exists (x-edition in the spec). */
+  edition: Edition;
+  /** Needs Adobe Commerce (the `commerce` and `b2b` editions). */
   commerceEdition: boolean;
   /** Answers with {items, search_criteria, total_count}. */
   searchResults: boolean;
@@ -18,27 +29,26 @@ export interface RouteInfo extends BaseRouteInfo {
 
 function toInfo(row: RouteRow): RouteInfo {
   const { flags, ...base } = parseRouteRow(row);
+  const edition = EDITION_BY_FLAG.find(([flag]) => flags.includes(flag))?.[1] ?? 'open-source';
   return {
     ...base,
-    commerceEdition: flags.includes('c'),
+    edition,
+    commerceEdition: edition === 'commerce' || edition === 'b2b',
     searchResults: flags.includes('s'),
     takesSearchCriteria: flags.includes('q'),
     inCatalog: !flags.includes('x'),
-    inCloudService: !flags.includes('n'),
+    inCloudService: !flags.includes('o'),
   };
 }
 
 export const routes: readonly RouteInfo[] = routeRows.map(toInfo);
-const byKey = new Map(routes.map((r) => [r.key, r]));
-const builtIn = new Set(routes);
-const byId = new Map(routes.map((r) => [r.id, r]));
+const index = createRouteIndex(routes, { service: 'commerce', example: 'GET /V1/products/{sku}' });
+const builtinKeys = new Set(routes.map((r) => r.key));
+/** Routes an installation registered (registerRoutes); looked up only for keys the spec does not have. */
+const installed = new Map<string, RouteInfo>();
 
 export function routeByKey(key: string): RouteInfo {
-  const route = byKey.get(key);
-  if (route) return route;
-  const path = key.split(' ')[1];
-  const hint = routes.find((r) => r.path === path) ? ` (${path} exists for ${routes.filter((r) => r.path === path).map((r) => r.method).join(', ')})` : '';
-  throw new InputError(`Unknown route "${key}"${hint}: routes are written "METHOD /V1/path/{param}" exactly as in the platform's reference, for example "GET /V1/products/{sku}".`, { service: 'commerce' });
+  return installed.get(key) ?? index.byKey(key);
 }
 
 const ROW_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
@@ -55,43 +65,23 @@ export function registerRoutes(rows: readonly RouteRow[]): number {
     const parts: readonly unknown[] = Array.isArray(row) ? row : [];
     const valid = parts.length === 5 && parts.every((part) => typeof part === 'string') && ROW_METHODS.has(parts[1] as string) && /^\/V\d+\//.test(parts[2] as string);
     if (!valid) throw new InputError(`registerRoutes: row ${index} is not [id, method, "/V1/path", query names, flags]; regenerate the file with \`magekit-commerce types pull\`.`, { service: 'commerce' });
-    const info = toInfo(row);
-    const existing = byKey.get(info.key);
-    if (existing && builtIn.has(existing)) return;
-    byKey.set(info.key, info);
+    const info = toInfo(row as RouteRow);
+    if (builtinKeys.has(info.key)) return;
+    installed.set(info.key, info);
     added += 1;
   });
   return added;
 }
 
 export function routeById(id: string): RouteInfo | undefined {
-  return byId.get(id);
+  return index.byId(id);
 }
 
 /** Keys every call accepts besides the route's own parameters. */
-const RESERVED = new Set(['fields']);
+const RULES = { service: 'commerce', extraQuery: new Set(['fields']), bodyless: new Set(['GET']) } as const;
 
-export interface SplitInput {
-  pathValues: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: Record<string, unknown> | undefined;
-}
+export type SplitInput = CoreSplitInput;
 
 export function splitInput(route: RouteInfo, input: Record<string, unknown> | undefined): SplitInput {
-  const pathValues: Record<string, unknown> = {};
-  const query: Record<string, unknown> = {};
-  let body: Record<string, unknown> | undefined;
-  const source = input ?? {};
-  if (typeof source !== 'object' || Array.isArray(source)) {
-    throw new InputError(`${route.key} takes an object of parameters, got ${Array.isArray(source) ? 'an array' : typeof source}.`, { service: 'commerce' });
-  }
-  for (const [name, value] of Object.entries(source)) {
-    if (value === undefined) continue;
-    if (route.pathParams.includes(name)) pathValues[name] = value;
-    else if (route.queryParams.includes(name) || RESERVED.has(name)) query[name] = value;
-    else if (route.method === 'GET') {
-      throw new InputError(`${route.key} has no parameter "${name}"; it takes ${[...route.pathParams, ...route.queryParams, 'fields'].join(', ')}.`, { service: 'commerce' });
-    } else (body ??= {})[name] = value;
-  }
-  return { pathValues, query, body };
+  return coreSplitInput(route, input, RULES) as SplitInput;
 }

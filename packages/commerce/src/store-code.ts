@@ -3,8 +3,19 @@ import { ConfigurationError, InputError } from '@magekit/core';
 /** Store view codes: a letter, then letters, digits or underscores (the platform's own rule); or `all`. */
 const STORE_CODE = /^[a-z][a-z0-9_]{0,31}$/i;
 
+/**
+ * Codes the REST router reads as something else: `/rest/async/V1/...` turns a call into a queued
+ * write, `/rest/V1/V1/...` and `/rest/schema` address other endpoints. The platform refuses to
+ * create stores with these codes, so a call that uses one is always a mistake.
+ */
+const RESERVED = new Set(['async', 'v1', 'v2', 'schema']);
+
 export function checkStoreCode(code: unknown, where: 'option' | 'call'): string {
-  if (typeof code === 'string' && STORE_CODE.test(code)) return code;
+  if (typeof code === 'string' && STORE_CODE.test(code)) {
+    if (!RESERVED.has(code.toLowerCase())) return code;
+    const message = `storeCode ${JSON.stringify(code)} is reserved: the REST router reads /rest/${code}/ as ${code.toLowerCase() === 'async' ? 'an asynchronous (queued) request' : 'another endpoint'}, not a store view. Use the store view's own code, such as "default".`;
+    throw where === 'option' ? new ConfigurationError(message, { service: 'commerce' }) : new InputError(message, { service: 'commerce' });
+  }
   const message = `storeCode ${JSON.stringify(code)} is not a valid store view code: use a code such as "default", "en_us" or "all" (a letter, then letters, digits or underscores; at most 32).`;
   throw where === 'option' ? new ConfigurationError(message, { service: 'commerce' }) : new InputError(message, { service: 'commerce' });
 }

@@ -106,7 +106,7 @@ describe('admin tokens', () => {
     expect(fake.counts.admin).toBe(2);
   });
 
-  it('a 401 that persists with a fresh token is surfaced after one retry', async () => {
+  it('a 401 on a token just issued is a permission error naming the resource, with no second sign-in', async () => {
     const { fake, client } = setup(adminToken(ADMIN));
     let refused = 0;
     // Every data request is refused, as for a user whose role lacks the resource.
@@ -119,7 +119,31 @@ describe('admin tokens', () => {
     };
     const error = await rejection(client.request('GET /V1/products/{sku}', { sku: 'MB01' }));
     expect(error.kind).toBe('auth');
+    expect(error.name).toBe('PermissionError');
+    expect((error as unknown as { resource: string }).resource).toBe('Magento_Catalog::products');
     expect(error.message).toContain('Magento_Catalog::products');
+    expect(error.message).toMatch(/signing in again would not help/i);
+    expect(refused).toBe(1);
+    expect(fake.counts.admin).toBe(1);
+    // Twenty such calls: one sign-in and twenty requests (it was 21 sign-ins and 40 requests).
+    for (let i = 0; i < 19; i++) expect((await rejection(client.request('GET /V1/products/{sku}', { sku: 'MB01' }))).name).toBe('PermissionError');
+    expect(refused).toBe(20);
+    expect(fake.counts.admin).toBe(1);
+  });
+
+  it('a token that worked and is then refused is renewed once; a refusal of the renewed one is a permission error', async () => {
+    const { fake, client } = setup(adminToken(ADMIN));
+    await client.request('GET /V1/products/{sku}', { sku: 'MB01' });
+    let refused = 0;
+    const original = fake.authenticate;
+    fake.authenticate = async (request) => {
+      const who = await original(request);
+      if (who instanceof Response) return who;
+      refused += 1;
+      return Response.json({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'Magento_Sales::sales' } }, { status: 401 });
+    };
+    const error = await rejection(client.request('GET /V1/products/{sku}', { sku: 'MB01' }));
+    expect(error.name).toBe('PermissionError');
     expect(refused).toBe(2);
     expect(fake.counts.admin).toBe(2);
   });

@@ -9,7 +9,7 @@ import { http, HttpResponse, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient, integration, isCommerceError } from '../src/index.ts';
 import { createActivationHandler, exchangeIntegrationTokens, type IntegrationActivation, type IntegrationCredentials } from '../src/onboarding/index.ts';
-import { toNodeListener } from '../src/node.ts';
+import { toNodeListener } from '../src/node/index.ts';
 import { createFakeCommerce, startFakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';

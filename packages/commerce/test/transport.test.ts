@@ -189,15 +189,19 @@ describe('retries', () => {
     expect(off.attempts).toBe(1);
   });
 
-  it('honours Retry-After, capped by maxRetryAfter', async () => {
+  it('honours Retry-After; a wait beyond maxRetryAfter is a typed error carrying the wait, not a retry', async () => {
     const honoured = counting('get', '/products/a', [429, 200], { 'retry-after': '1' });
     const t0 = performance.now();
     await client().products.get({ sku: 'a' });
     expect(honoured.attempts).toBe(2);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(900); // waited as told, not the 5 ms backoff
     const capped = counting('get', '/products/a', [503, 200], { 'retry-after': '3600' });
-    await client({ retry: { maxRetryAfter: 20, backoffLimit: 5 } }).products.get({ sku: 'a' });
-    expect(capped.attempts).toBe(2);
+    const error = await failure(client({ retry: { maxRetryAfter: 20, backoffLimit: 5 } }).products.get({ sku: 'a' }));
+    expect(capped.attempts).toBe(1);
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(503);
+    expect(error.retryAfterMs).toBe(3_600_000);
+    expect(error.message).toMatch(/asked to wait 1 h .*longer than retry.maxRetryAfter \(20 ms\); not retried/);
   });
 
   it('retries network failures of idempotent calls', async () => {

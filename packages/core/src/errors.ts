@@ -30,7 +30,15 @@ export interface MagekitErrorOptions {
   method?: string;
   url?: string;
   hint?: string;
+  /**
+   * For a write that failed without a clear answer: 'unknown' when the request may have reached the
+   * server (it may or may not have been applied: check before sending it again), 'not-sent' when
+   * it certainly did not leave this machine.
+   */
+  fate?: Fate;
 }
+
+export type Fate = 'not-sent' | 'unknown';
 
 export class MagekitError extends Error {
   readonly [ERROR_BRAND]: Service;
@@ -42,6 +50,8 @@ export class MagekitError extends Error {
   readonly url: string | undefined;
   /** What to do about it, when there is something to do. */
   readonly hint: string | undefined;
+  /** Whether a failed request may have been applied by the server (see MagekitErrorOptions.fate). */
+  readonly fate: Fate | undefined;
 
   constructor(message: string, options: MagekitErrorOptions) {
     super(redactText(message), options.cause === undefined ? undefined : { cause: options.cause });
@@ -51,6 +61,7 @@ export class MagekitError extends Error {
     this.method = options.method;
     this.url = options.url === undefined ? undefined : redactText(options.url);
     this.hint = options.hint;
+    this.fate = options.fate;
     this.name = new.target.name;
   }
 
@@ -110,6 +121,8 @@ export interface HttpErrorOptions extends MagekitErrorOptions {
   code?: number;
   errors?: ErrorDetail[];
   body?: unknown;
+  /** The server's Retry-After, in ms, when it sent one. */
+  retryAfterMs?: number;
 }
 
 /** The server answered with a non-2xx status. */
@@ -122,21 +135,50 @@ export class HttpError extends MagekitError {
   readonly errors: ErrorDetail[];
   /** The parsed error body (credentials removed), or its text when it was not JSON. */
   readonly body: unknown;
+  /** How long the server asked to wait before trying again (Retry-After), in ms. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(message: string, options: HttpErrorOptions) {
     super(message, options);
     this.status = options.status;
-    this.template = options.template;
-    this.parameters = options.parameters;
+    this.template = options.template === undefined ? undefined : redactText(options.template);
+    this.parameters = redactValue(options.parameters);
     this.code = options.code;
-    this.errors = options.errors ?? [];
+    this.errors = redactValue(options.errors ?? []);
     this.body = redactValue(options.body);
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
 /** Credentials or a token were refused (401, or a token route that said no). */
 export class AuthError extends HttpError {
   override readonly kind = 'auth' as const;
+}
+
+/**
+ * A 401 on a credential issued moments ago: the account lacks the permission (the platform answers
+ * "The consumer isn't authorized to access %resources"), and signing in again would not help.
+ */
+export class PermissionError extends AuthError {
+  /** The ACL resource the server named (`Magento_Catalog::products`), when it named one. */
+  readonly resource: string | undefined;
+  constructor(message: string, options: HttpErrorOptions & { resource?: string | undefined }) {
+    super(message, options);
+    this.resource = options.resource;
+  }
+}
+
+/**
+ * A redirect the SDK did not follow: to another origin, from a request carrying a password, a token
+ * or a signature (following it would hand them to that origin), or one past the hop limit.
+ */
+export class RedirectError extends HttpError {
+  /** Where the server pointed, with credentials removed. */
+  readonly location: string | undefined;
+  constructor(message: string, options: HttpErrorOptions & { location?: string | undefined }) {
+    super(message, options);
+    this.location = options.location === undefined ? undefined : redactText(options.location);
+  }
 }
 
 export function isMagekitError(value: unknown, service?: Service): value is MagekitError {

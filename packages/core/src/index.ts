@@ -2,5 +2,8 @@ export * from './errors.ts';
 export * from './redact.ts';
 export * from './url.ts';
 export * from './transport.ts';
+export * from './runtime.ts';
+export * from './sleep.ts';
 export * from './single-flight.ts';
 export * from './route-row.ts';
+export * from './routes.ts';

@@ -1,23 +1,19 @@
 /**
  * Credential redaction. Two layers, because either alone leaks:
- * - by value: every secret an auth provider handles is registered, and any text leaving the SDK
- *   (error messages, URLs, bodies, hook payloads) has those exact values replaced;
+ * - by value: each client owns a Redactor holding the secrets it handles (passwords, tokens, the
+ *   Authorization values it sent), and every error leaving the client has those exact values
+ *   replaced, in every form they travel in (raw, percent-encoded, form-encoded, JSON-escaped);
  * - by name: JSON keys and query parameters that conventionally hold secrets are masked even when
- *   their value was never registered (a token echoed back by a proxy, say).
+ *   their value was never registered (a token echoed back by a proxy, say). This layer needs no
+ *   state and applies everywhere, including errors built outside any client.
+ *
+ * Secrets are per client, not per process: one client's password does not mask words in another
+ * client's errors, and a discarded client's secrets go with it.
  */
-const REDACTED = '[redacted]';
-const secrets = new Set<string>();
+export const REDACTED = '[redacted]';
 
 /** Minimum length of a registered secret: shorter strings would mask ordinary words. */
 const MIN_SECRET_LENGTH = 4;
-
-export function registerSecret(value: string | undefined | null): void {
-  if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
-  secrets.add(value);
-  // Secrets also travel percent-encoded (query strings) and base64-encoded (Basic auth).
-  const encoded = encodeURIComponent(value);
-  if (encoded !== value) secrets.add(encoded);
-}
 
 const SECRET_KEY = /^(password|passwd|pass|secret|token|access_?token|refresh_?token|ust|otp|api_?key|authorization|consumer_?secret|access_?token_?secret|token_?secret|app_?secret|client_?secret|oauth_signature|oauth_token|bearer)$/i;
 
@@ -25,39 +21,111 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
+/** The by-name layer: Authorization values and secret-named query parameters, wherever they appear. */
 export function redactText(text: string): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  }
-  // Authorization header values and secret-named query parameters, wherever they appear.
-  out = out.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${REDACTED}`);
+  let out = text.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${REDACTED}`);
   out = out.replace(/\bOAuth\s+(?:\w+="[^"]*"(?:,\s*)?)+/g, `OAuth ${REDACTED}`);
   out = out.replace(/([?&])([^=&#\s]+)=([^&#\s"']*)/g, (match, sep: string, key: string) =>
     isSecretKey(decodeSafe(key)) ? `${sep}${key}=${REDACTED}` : match,
   );
+  // user:password@host in a URL, with or without a scheme.
+  out = out.replace(/(^|[\s"'(=]|\/\/)([^\s"'/:@()]+):([^\s"'/@()]+)@(?=[^\s"'/@]+)/g, `$1${REDACTED}@`);
   return out;
 }
 
-/** A deep copy of a JSON-like value with secret-named keys masked and registered secrets removed. */
-export function redactValue<T>(value: T, depth = 0): T {
+/** A deep copy of a JSON-like value with secret-named keys masked and `text` applied to strings. */
+export function redactValue<T>(value: T, text: (s: string) => string = redactText, depth = 0): T {
   if (depth > 32) return value;
-  if (typeof value === 'string') return redactText(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1)) as T;
+  if (typeof value === 'string') return text(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, text, depth + 1)) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(k) && v != null ? REDACTED : redactValue(v, depth + 1);
+    for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(k) && v != null ? REDACTED : redactValue(v, text, depth + 1);
     return out as T;
   }
   return value;
 }
 
-export function redactHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, key) => {
-    out[key] = /^(authorization|cookie|set-cookie|x-api-key)$/i.test(key) ? REDACTED : redactText(value);
-  });
-  return out;
+const SECRET_HEADER = /^(authorization|cookie|set-cookie|x-api-key)$/i;
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name);
+}
+
+/** One client's secrets, and the functions that remove them from anything leaving that client. */
+export interface Redactor {
+  /** Registers a secret (and the forms it travels in). Short values are ignored. */
+  add(secret: string | undefined | null): void;
+  text(text: string): string;
+  value<T>(value: T): T;
+  headers(headers: Headers): Record<string, string>;
+  /**
+   * Removes secrets from every property of an error (message, stack, url, template, parameters,
+   * errors[], body, raw, hint) and from its cause chain, in place; returns it. For the error path
+   * only: a successful call never pays for it.
+   */
+  error<E>(error: E): E;
+}
+
+export function createRedactor(): Redactor {
+  const secrets = new Set<string>();
+  // Longest first, so a secret that contains another is replaced whole.
+  let ordered: string[] = [];
+
+  function text(input: string): string {
+    let out = input;
+    for (const secret of ordered) {
+      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    }
+    return redactText(out);
+  }
+
+  function value<T>(input: T): T {
+    return redactValue(input, text);
+  }
+
+  function scrub(target: unknown, seen: Set<unknown>): void {
+    if (!target || typeof target !== 'object' || seen.has(target) || seen.size > 16) return;
+    seen.add(target);
+    for (const key of Object.getOwnPropertyNames(target)) {
+      if (key === 'cause') continue;
+      const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
+      if (!('value' in descriptor) || typeof descriptor.value === 'function') continue;
+      const before = descriptor.value;
+      const after = typeof before === 'string' ? text(before) : before instanceof Error ? (scrub(before, seen), before) : value(before);
+      if (after !== before) Object.defineProperty(target, key, { ...descriptor, value: after });
+    }
+    const cause = (target as { cause?: unknown }).cause;
+    if (cause instanceof Error) scrub(cause, seen);
+    else if (cause !== undefined && Object.prototype.hasOwnProperty.call(target, 'cause')) {
+      Object.defineProperty(target, 'cause', { value: typeof cause === 'string' ? text(cause) : value(cause), writable: true, configurable: true, enumerable: false });
+    }
+  }
+
+  return {
+    add(secret) {
+      if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
+      // The forms a value takes on its way into a message: a query string (percent- and form-encoded),
+      // a JSON document (quotes and backslashes escaped), both.
+      const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)];
+      forms.push(JSON.stringify(forms[1]).slice(1, -1), encodeURIComponent(forms[3]!));
+      for (const form of forms) if (form.length >= MIN_SECRET_LENGTH) secrets.add(form);
+      ordered = [...secrets].sort((a, b) => b.length - a.length);
+    },
+    text,
+    value,
+    headers(headers) {
+      const out: Record<string, string> = {};
+      headers.forEach((v, key) => {
+        out[key] = isSecretHeader(key) ? REDACTED : text(v);
+      });
+      return out;
+    },
+    error(error) {
+      scrub(error, new Set());
+      return error;
+    },
+  };
 }
 
 function decodeSafe(text: string): string {

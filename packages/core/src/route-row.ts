@@ -17,6 +17,11 @@ export interface BaseRouteInfo {
   queryParams: string[];
   /** Answers with no body. */
   voidResponse: boolean;
+  /**
+   * The spec's `x-idempotent`: sending it twice leaves the server as sending it once, so an attempt
+   * that may have reached the server can be repeated. False for writes that create, place or submit.
+   */
+  idempotent: boolean;
 }
 
 export function parseRouteRow([id, method, path, query, flags]: RouteRow): BaseRouteInfo & { flags: string } {
@@ -28,6 +33,7 @@ export function parseRouteRow([id, method, path, query, flags]: RouteRow): BaseR
     pathParams: templateParams(path),
     queryParams: query ? query.split(',') : [],
     voidResponse: flags.includes('v'),
+    idempotent: !flags.includes('n'),
     flags,
   };
 }

@@ -3,7 +3,6 @@
  * request fetches it. Renewal happens ahead of expiry (`renewBeforeMs`), and a token the server
  * refused can be invalidated so the next caller fetches a fresh one, once.
  */
-import { registerSecret } from './redact.ts';
 
 export interface IssuedToken {
   value: string;
@@ -50,7 +49,6 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       pending = options
         .issue()
         .then((token) => {
-          registerSecret(token.value);
           if (myGeneration === generation) current = token;
           return token;
         })

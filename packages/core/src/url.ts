@@ -8,6 +8,8 @@ export interface BaseUrlRules {
   httpsOnly?: boolean;
   /** An example of a good value, quoted in the error. */
   example: string;
+  /** The option that allows plain http to other hosts, named in the error when there is one. */
+  insecureOption?: string | undefined;
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -28,22 +30,26 @@ export function validateBaseUrl(input: unknown, rules: BaseUrlRules): string {
   if (typeof input !== 'string' && !(input instanceof URL)) throw fail('is missing or not a string');
   const text = String(input).trim();
   if (!text) throw fail('is empty');
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) throw fail(`("${text}") has no scheme: start it with https://`);
+  // Never echo a password given inline (`user:pass@host`), with or without a scheme.
+  const shown = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@]*@/i, '$1[redacted]@');
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) throw fail(`("${shown}") has no scheme: start it with https://`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw fail(`("${text}") is not a valid URL`);
+    throw fail(`("${shown}") is not a valid URL`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw fail(`uses ${url.protocol} where http(s) is expected`);
   if (!url.hostname) throw fail('has an empty host');
   if (url.username || url.password) throw fail('contains credentials; pass them through the auth option instead');
   if (url.search || url.hash) throw fail('has a query or fragment, which a base URL cannot have');
   if (/\/(rest|index\.php\/rest)(\/|$)/i.test(url.pathname) || /\/V1(\/|$)/.test(url.pathname)) {
-    throw fail(`("${text}") includes an API path (${url.pathname}); give only the installation's address, the SDK adds /rest/... itself`);
+    throw fail(`("${shown}") includes an API path (${url.pathname}); give only the installation's address, the SDK adds /rest/... itself`);
   }
   if (rules.httpsOnly && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw fail(`uses plain http:// for ${url.hostname}; the service accepts HTTPS only (http is allowed for loopback test servers)`);
+    throw fail(rules.insecureOption
+      ? `uses plain http:// for ${url.hostname}, which would send credentials unencrypted; use https://, or set ${rules.insecureOption}: true for a local installation on a custom host name`
+      : `uses plain http:// for ${url.hostname}; the service accepts HTTPS only (http is allowed for loopback test servers)`);
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -53,6 +59,13 @@ export function encodePathSegment(value: string | number | boolean): string {
   return encodeURIComponent(String(value));
 }
 
+/** True when `text` has a UTF-16 surrogate without its pair, which no URL or JSON parser round-trips. */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const TEMPLATE_PARAM = /\{([^}]+)\}/g;
 
 /** The names of a route template's parameters, in order: `/V1/products/{sku}/media/{entryId}` → [sku, entryId]. */
@@ -60,27 +73,51 @@ export function templateParams(template: string): string[] {
   return [...template.matchAll(TEMPLATE_PARAM)].map((m) => m[1]!);
 }
 
+/** A template split once into literal text and parameter names: [text, name, text, name, text]. */
+const compiled = new Map<string, string[]>();
+
+function compile(template: string): string[] {
+  let parts = compiled.get(template);
+  if (!parts) {
+    parts = template.split(/\{([^}]+)\}/);
+    compiled.set(template, parts);
+  }
+  return parts;
+}
+
 /** Fills a route template from `params`, encoding each value as one segment. */
 export function fillPath(template: string, params: Record<string, unknown>, service: Service, route: string): string {
-  return template.replace(TEMPLATE_PARAM, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') {
-      throw new InputError(`${route} needs the path parameter "${name}", which is ${value === '' ? 'empty' : 'missing'}.`, {
-        service,
-      });
-    }
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-      throw new InputError(`${route}: path parameter "${name}" must be a string or number, got ${typeof value}.`, { service });
-    }
-    // URL parsers (fetch's included) drop "." and ".." segments even when percent-encoded, so the
-    // request would silently address another resource.
-    if (value === '.' || value === '..') {
-      throw new InputError(
-        `${route}: path parameter "${name}" is "${value}", which no URL path can carry (it is read as a relative segment). ` +
-          'Look the record up another way, e.g. a search with searchCriteria filtered on that field.',
-        { service },
-      );
-    }
-    return encodePathSegment(value);
-  });
+  const parts = compile(template);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
+    out += encodePathValue(params[name], name, service, route) + parts[i + 1]!;
+  }
+  return out;
+}
+
+function encodePathValue(value: unknown, name: string, service: Service, route: string): string {
+  if (typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && !LONE_SURROGATE.test(value)) return encodeURIComponent(value);
+  if (value === undefined || value === null || value === '') {
+    throw new InputError(`${route} needs the path parameter "${name}", which is ${value === '' ? 'empty' : 'missing'}.`, { service });
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new InputError(`${route}: path parameter "${name}" is ${value}, which is not a number any record has; pass a finite number or the id as a string.`, { service });
+  }
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    throw new InputError(`${route}: path parameter "${name}" must be a string or number, got ${typeof value}.`, { service });
+  }
+  // URL parsers (fetch's included) drop "." and ".." segments even when percent-encoded, so the
+  // request would silently address another resource.
+  if (value === '.' || value === '..') {
+    throw new InputError(
+      `${route}: path parameter "${name}" is "${value}", which no URL path can carry (it is read as a relative segment). ` +
+        'Look the record up another way, e.g. a search with searchCriteria filtered on that field.',
+      { service },
+    );
+  }
+  if (typeof value === 'string') {
+    throw new InputError(`${route}: path parameter "${name}" contains an unpaired UTF-16 surrogate (a broken character, often from cutting a string in the middle of an emoji); no URL can carry it. Fix the string before sending.`, { service });
+  }
+  return encodePathSegment(value);
 }

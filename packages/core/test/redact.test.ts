@@ -1,11 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HttpError, MagekitError, redactText, redactValue, registerSecret } from '../src/index.ts';
+import { HttpError, MagekitError, createRedactor, redactText, redactValue } from '../src/index.ts';
 
 describe('redaction', () => {
-  it('removes registered secrets, also percent-encoded, from any text', () => {
-    registerSecret('s3cret/pa+ss');
-    expect(redactText('pw=s3cret/pa+ss or s3cret%2Fpa%2Bss')).toBe('pw=[redacted] or [redacted]');
+  it('removes a client\'s secrets, also percent-encoded, form-encoded and JSON-escaped, from any text', () => {
+    const redactor = createRedactor();
+    redactor.add('s3cret/pa+ss "q" \\b');
+    const secret = 's3cret/pa+ss "q" \\b';
+    const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ p: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1), JSON.stringify({ p: secret })];
+    for (const form of forms) expect(redactor.text(`pw=${form}`)).not.toContain('s3cret');
+  });
+
+  it('is per client: one client\'s secret does not mask another client\'s text', () => {
+    const a = createRedactor();
+    const b = createRedactor();
+    a.add('alpha-secret-1');
+    expect(a.text('x alpha-secret-1')).toBe('x [redacted]');
+    expect(b.text('x alpha-secret-1')).toBe('x alpha-secret-1');
   });
 
   it('masks authorization header values and secret-named query parameters it was never told about', () => {
@@ -13,6 +24,12 @@ describe('redaction', () => {
     expect(redactText('OAuth oauth_consumer_key="k", oauth_signature="sig%3D"')).toBe('OAuth [redacted]');
     expect(redactText('https://x.test/a?access_token=abc&page=2&password=hunter22')).toBe('https://x.test/a?access_token=[redacted]&page=2&password=[redacted]');
     expect(redactText('Use Basic auth here')).toBe('Use Basic auth here');
+  });
+
+  it('masks user:password in URLs, with or without a scheme', () => {
+    expect(redactText('at admin:hunter22@shop.test/x')).toBe('at [redacted]@shop.test/x');
+    expect(redactText('https://admin:hunter22@shop.test')).toBe('https://[redacted]@shop.test');
+    expect(redactText('mail me at someone@example.com')).toBe('mail me at someone@example.com');
   });
 
   it('masks secret-named keys in nested bodies', () => {
@@ -23,13 +40,26 @@ describe('redaction', () => {
     });
   });
 
-  it('no registered secret survives in an error message, stack or JSON', () => {
+  it('no registered secret survives in any property of an error: message, stack, JSON, template, parameters, errors[], body, cause', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 8, maxLength: 40 }).filter((s) => s.trim().length >= 8 && !s.includes('[redacted]')), (secret) => {
-        registerSecret(secret);
-        const error = new HttpError(`refused ${secret}`, { service: 'commerce', status: 401, url: `https://x.test/?q=${encodeURIComponent(secret)}`, body: { message: secret } });
-        const outputs = [error.message, String(error.stack), JSON.stringify(error), String(error.url)];
+        const redactor = createRedactor();
+        redactor.add(secret);
+        const error = redactor.error(
+          new HttpError(`refused ${secret}`, {
+            service: 'commerce',
+            status: 401,
+            url: `https://x.test/?q=${encodeURIComponent(secret)}`,
+            template: `refused %1 ${secret}`,
+            parameters: [secret, { nested: secret }],
+            errors: [{ message: `m ${secret}`, parameters: { value: secret } }],
+            body: { message: JSON.stringify({ echoed: secret }) },
+            cause: new Error(`inner ${secret}`),
+          }),
+        );
+        const outputs = [error.message, String(error.stack), JSON.stringify(error), String(error.url), String(error.template), JSON.stringify(error.parameters), JSON.stringify(error.errors), JSON.stringify(error.body), String((error.cause as Error).message), String((error.cause as Error).stack)];
         for (const text of outputs) expect(text).not.toContain(secret);
+        expect(outputs.join('\n')).not.toContain(JSON.stringify(secret).slice(1, -1));
       }),
       { numRuns: 300 },
     );

@@ -5,13 +5,13 @@
  */
 import {
   ConfigurationError,
-  createTransport,
+  createRuntime as createCoreRuntime,
+  checkPositive,
   fillPath,
-  isMagekitError,
   type HttpMethod,
   type ResponseKind,
+  type Runtime,
   type SendResult,
-  type Transport,
   type CallTransportOptions,
   type ClientTransportOptions,
 } from '@magekit/core';
@@ -19,7 +19,7 @@ import { API_PREFIX, resolveBaseUrl, type Environment } from './environments.ts'
 import { marketplaceHttpError } from './errors.ts';
 import { buildQuery } from './query.ts';
 import { splitInput, type RouteInfo } from './route-table.ts';
-import { createSessionManager, type SessionManager } from './session.ts';
+import { base64, createSessionManager, type SessionManager } from './session.ts';
 
 export interface MarketplaceClientOptions extends ClientTransportOptions {
   /** Which service to talk to; keys and tokens work only in the environment that issued them. */
@@ -45,6 +45,8 @@ export interface RawCall {
   body?: BodyInit | undefined;
   options?: CallOptions | undefined;
   expect?: ResponseKind | undefined;
+  /** The route's x-idempotent. Default: true for GET, false otherwise. */
+  idempotent?: boolean | undefined;
 }
 
 export interface MarketplaceRuntime {
@@ -57,6 +59,8 @@ export interface MarketplaceRuntime {
   /** Splits a route's flat input, fills mage_id from the session, and encodes path and query. */
   prepare(route: RouteInfo, input: unknown): Promise<{ path: string; query: Record<string, unknown>; body: unknown }>;
   call<T>(route: RouteInfo, input: unknown, options: CallOptions | undefined): Promise<SendResult<T>>;
+  /** Registers a secret of this client (a callback password) so no error of this client shows it. */
+  protect(secret: string | undefined): void;
 }
 
 export function createRuntime(options: MarketplaceClientOptions): MarketplaceRuntime {
@@ -64,53 +68,47 @@ export function createRuntime(options: MarketplaceClientOptions): MarketplaceRun
     throw new ConfigurationError('createMarketplaceClient needs an options object: { environment: "sandbox", appId, appSecret }.', { service: 'marketplace' });
   }
   const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
-  checkPositive(options.timeout, 'timeout');
-  if (options.totalTimeout !== false) checkPositive(options.totalTimeout, 'totalTimeout');
-  checkPositive(options.sessionLifetime, 'sessionLifetime');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw new ConfigurationError('fetch must be a function with the signature of the global fetch.', { service: 'marketplace' });
-  }
-  // The client options extend ClientTransportOptions: the transport reads its own fields from them.
-  const transport: Transport = createTransport({ ...options, service: 'marketplace', httpError: marketplaceHttpError });
+  checkPositive(options.sessionLifetime, 'sessionLifetime', 'marketplace');
+  const secret = typeof options.appSecret === 'string' ? options.appSecret : undefined;
+  const basic = secret !== undefined && typeof options.appId === 'string' ? base64(`${options.appId}:${secret}`) : undefined;
+  // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
+  const core: Runtime = createCoreRuntime({ ...options, service: 'marketplace', httpError: marketplaceHttpError, secrets: [secret, basic] });
 
   const session = createSessionManager({
     appId: options.appId,
     appSecret: options.appSecret,
     expiresIn: options.sessionLifetime ?? 7200,
-    // A refused key must not be replayed: retry is off for the token request.
+    // A refused key must not be replayed: the token request is a POST, never repeated.
     requestToken: async (origin, authorization, json) =>
-      (await transport.send({ method: 'POST', url: `${origin}${API_PREFIX}/app/session/token`, json, headers: { authorization }, retry: false })).data,
+      (await core.send({ method: 'POST', url: `${origin}${API_PREFIX}/app/session/token`, json, headers: { authorization }, retry: false, idempotent: false, anonymous: true })).data,
   });
   const origin = new URL(baseUrl).origin;
+  core.useCredentials({
+    authorize: (request) => session.authorize(request),
+    // A session can end early (revoked, server-side expiry): forget it so the next attempt renews.
+    refused: (authorization) => {
+      const token = authorization?.replace(/^Bearer\s+/i, '');
+      if (token) session.invalidate(origin, token);
+      return token !== undefined;
+    },
+  });
 
   async function send<T>(call: RawCall): Promise<SendResult<T>> {
-    const url = `${baseUrl}${API_PREFIX}${call.path}${buildQuery(call.query ?? {})}`;
+    const url = `${baseUrl}${API_PREFIX}${call.path}${call.query ? buildQuery(call.query) : ''}`;
     const o = call.options ?? {};
-    const attempt = (record: (token: string) => void) =>
-      transport.send<T>({
-        method: call.method,
-        url,
-        json: call.json,
-        ...(call.body === undefined ? {} : { body: call.body }),
-        ...(o.headers === undefined ? {} : { headers: o.headers }),
-        signal: o.signal,
-        timeout: o.timeout,
-        totalTimeout: o.totalTimeout,
-        retry: o.retry,
-        expect: call.expect ?? 'json',
-        authorize: (request) => session.authorize(request, record),
-      });
-    let used: string | undefined;
-    try {
-      return await attempt((token) => (used = token));
-    } catch (error) {
-      // A session can end early (revoked, server-side expiry): renew once, then give up.
-      if (isMagekitError(error) && error.status === 401 && used !== undefined) {
-        session.invalidate(origin, used);
-        return attempt(() => undefined);
-      }
-      throw error;
-    }
+    return core.send<T>({
+      method: call.method,
+      url,
+      json: call.json,
+      body: call.body,
+      headers: o.headers,
+      signal: o.signal,
+      timeout: o.timeout,
+      totalTimeout: o.totalTimeout,
+      retry: o.retry,
+      idempotent: o.idempotent ?? call.idempotent ?? call.method === 'GET',
+      expect: call.expect ?? 'json',
+    });
   }
 
   const runtime: MarketplaceRuntime = {
@@ -118,6 +116,7 @@ export function createRuntime(options: MarketplaceClientOptions): MarketplaceRun
     baseUrl,
     session,
     send,
+    protect: (value) => core.redactor.add(value),
     async prepare(route, input) {
       const { pathValues, query, body } = splitInput(route, input);
       if (route.pathParams.includes('mage_id') && pathValues['mage_id'] === undefined) pathValues['mage_id'] = await session.mageId(origin);
@@ -126,15 +125,8 @@ export function createRuntime(options: MarketplaceClientOptions): MarketplaceRun
     async call(route, input, callOptions) {
       const { path, query, body } = await runtime.prepare(route, input);
       const json = route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? {});
-      return send({ method: route.method, path, query, json, options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json' });
+      return send({ method: route.method, path, query, json, options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
     },
   };
   return runtime;
-}
-
-function checkPositive(value: unknown, name: string): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new ConfigurationError(`${name} must be a positive number, got ${JSON.stringify(value)}.`, { service: 'marketplace' });
-  }
 }

@@ -19,7 +19,8 @@ describe('session manager', () => {
     const results = await Promise.all(Array.from({ length: 500 }, () => market.users.get()));
     expect(results.every((r) => r.mage_id === fake.app.mageId)).toBe(true);
     expect(fake.stats.tokenRequests - 1).toBe(1);
-  });
+    // 500 requests through MSW take seconds on a loaded 2-core machine; the assertion is on counts, not time.
+  }, 30_000);
 
   it('renews once when the service ends the session early (401), however many calls saw it', async () => {
     const { fake, market } = setupFake();
@@ -29,7 +30,7 @@ describe('session manager', () => {
     expect(fake.stats.tokenRequests).toBe(2);
   });
 
-  it('gives up after one renewal when the new session is refused too', async () => {
+  it('a 401 on a session issued moments ago is a permission error, with no second session', async () => {
     let tokens = 0;
     server.use(
       http.post('https://commercedeveloper-sandbox-api.adobe.com/rest/v1/app/session/token', () => {
@@ -41,7 +42,8 @@ describe('session manager', () => {
     const market = createMarketplaceClient({ environment: 'sandbox', appId: 'id', appSecret: 'secret-1234' });
     const error = await market.users.get().catch((e: unknown) => e);
     expect(isMarketplaceError(error) && error.kind).toBe('auth');
-    expect(tokens).toBe(2);
+    expect((error as Error).name).toBe('PermissionError');
+    expect(tokens).toBe(1);
   });
 
   it('requests the configured lifetime and honours a capped grant', async () => {

@@ -3,7 +3,7 @@
  * option's name instead of as a 401 on the first call (which, for token routes, would also count
  * towards the platform's lockout).
  */
-import { ConfigurationError, registerSecret } from '@magekit/core';
+import { ConfigurationError } from '@magekit/core';
 
 function fail(factory: string, message: string): ConfigurationError {
   return new ConfigurationError(`${factory}: ${message}`, { service: 'commerce' });
@@ -16,10 +16,12 @@ export function requireText(value: unknown, factory: string, option: string): st
   return value;
 }
 
-/** Like requireText, and registers the value for redaction before anything can echo it. */
+/**
+ * Like requireText, for a secret. Its error never contains the value. The client that binds the
+ * strategy protects the value in its own errors (redaction is per client, not per process): it
+ * registers the fields of the token requests it sends and every Authorization value it attaches.
+ */
 export function requireSecret(value: unknown, factory: string, option: string): string {
-  // Register first: the error below never contains the value, but a caller's own logging might.
-  if (typeof value === 'string') registerSecret(value);
   return requireText(value, factory, option);
 }
 

@@ -1,5 +1,6 @@
 export { none, type AuthRuntime, type AuthStrategy, type Authorizer } from './types.ts';
 export { adminToken, type AdminTokenOptions, type OtpSource } from './admin-token.ts';
+export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactorSource, TwoFactor, TwoFactorProvider, WebAuthnChallenge, WebAuthnTwoFactor } from './tfa/index.ts';
 export { customerToken, type CustomerTokenOptions } from './customer-token.ts';
 export { integration, type IntegrationOptions } from './integration.ts';
 export { bearer } from './bearer.ts';

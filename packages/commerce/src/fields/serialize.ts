@@ -2,11 +2,14 @@
  * Selections to the platform's syntax: checked (for callers without the types), merged, written.
  */
 import { InputError } from '@magekit/core';
-import { FIELD_NAME } from './syntax.ts';
+import { FIELD_NAME, MAX_FIELDS_DEPTH } from './syntax.ts';
 import type { FieldSelection, FieldSelector } from './types.ts';
 
 /** Checks a selection built in code: non-empty, valid names, `{ name: [...] }` objects only. */
-export function checkSelection(value: unknown, path = 'fields'): FieldSelection {
+export function checkSelection(value: unknown, path = 'fields', depth = 0): FieldSelection {
+  if (depth > MAX_FIELDS_DEPTH) {
+    throw new InputError(`fields nests deeper than ${MAX_FIELDS_DEPTH} levels (at ${path.slice(0, 120)}…); no platform object is that deep.`, { service: 'commerce' });
+  }
   if (!Array.isArray(value)) {
     throw new InputError(`${path} must be an array such as ["sku", { extension_attributes: ["stock_item"] }], got ${describe(value)}.`, { service: 'commerce' });
   }
@@ -21,7 +24,7 @@ export function checkSelection(value: unknown, path = 'fields'): FieldSelection 
     if (names.length === 0) throw new InputError(`${where} is an empty object: write { name: [...fields] }.`, { service: 'commerce' });
     for (const name of names) {
       checkName(name, `${where} key`);
-      checkSelection((entry as Record<string, unknown>)[name], `${where}.${name}`);
+      checkSelection((entry as Record<string, unknown>)[name], `${where}.${name}`, depth + 1);
     }
   });
   return value as FieldSelection;

@@ -11,6 +11,12 @@ import type { FieldSelection, FieldSelector } from './types.ts';
 /** A field name as the platform reads it (PHP's `\w`). */
 export const FIELD_NAME = /^\w+$/;
 
+/**
+ * How deep a selector may nest. The platform's objects nest a handful of levels (an order's items'
+ * extension attributes' ...); far deeper is a mistake, and unbounded recursion would overflow the stack.
+ */
+export const MAX_FIELDS_DEPTH = 32;
+
 /** A raw selector that cannot be read; `position` is the 0-based index of the problem in `selector`. */
 export class FieldsSyntaxError extends InputError {
   readonly selector: string;
@@ -43,10 +49,11 @@ class Reader {
   constructor(private readonly text: string) {}
 
   /** Reads `entry (, entry)*` up to the end or to a `]`; `openedAt` is the `[` being filled, or -1. */
-  list(openedAt: number): FieldSelector[] {
+  list(openedAt: number, depth = 0): FieldSelector[] {
+    if (depth > MAX_FIELDS_DEPTH) throw new FieldsSyntaxError(this.text, openedAt, `the selector nests deeper than ${MAX_FIELDS_DEPTH} levels`);
     const entries: FieldSelector[] = [];
     for (;;) {
-      entries.push(this.entry());
+      entries.push(this.entry(depth));
       const char = this.text[this.at];
       if (char === ',') {
         this.at += 1;
@@ -65,7 +72,7 @@ class Reader {
     }
   }
 
-  entry(): FieldSelector {
+  entry(depth: number): FieldSelector {
     const start = this.at;
     while (this.at < this.text.length && /\w/.test(this.text[this.at]!)) this.at += 1;
     const name = this.text.slice(start, this.at);
@@ -80,7 +87,7 @@ class Reader {
     if (this.text[this.at] !== '[') return name;
     const openedAt = this.at;
     this.at += 1;
-    const members = this.list(openedAt);
+    const members = this.list(openedAt, depth + 1);
     this.at += 1; // the `]` list() stopped at
     return { [name]: members };
   }

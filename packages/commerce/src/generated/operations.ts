@@ -488,6 +488,12 @@ export interface BuiltinRoutes {
    */
   "POST /V1/products/attributes/{attributeCode}/options": { id: "products.attributes.options.add"; input: { attributeCode: string } & NonNullable<operations["products.attributes.options.add"]['requestBody']>['content']['application/json']; required: true; output: operations["products.attributes.options.add"]['responses'][200]['content']['application/json']; list: false };
   /**
+   * `PUT /V1/products/attributes/{attributeCode}/options/{optionId}`
+   * Async: `commerce.async.products.attributes.options.update()`; bulk: `commerce.bulk.products.attributes.options.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/products/attributes/{attributeCode}/options/{optionId}": { id: "products.attributes.options.update"; input: { attributeCode: string; optionId: number } & NonNullable<operations["products.attributes.options.update"]['requestBody']>['content']['application/json']; required: true; output: operations["products.attributes.options.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
    * `DELETE /V1/products/attributes/{attributeCode}/options/{optionId}`
    * Async: `commerce.async.products.attributes.options.delete()`; bulk: `commerce.bulk.products.attributes.options.delete()`.
    * Access: admin.
@@ -2419,6 +2425,1371 @@ export interface BuiltinRoutes {
    * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/tfa/provider/google/authenticate": { id: "tfa.google.authenticate"; input: {  } & NonNullable<operations["tfa.google.authenticate"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.google.authenticate"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/adminuisdk/appmanagement/validate`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.adminUiSdk.appManagement.validate()`; bulk: `commerce.bulk.adminUiSdk.appManagement.validate()`.
+   * Access: admin.
+   */
+  "POST /V1/adminuisdk/appmanagement/validate": { id: "adminUiSdk.appManagement.validate"; input: {  } & NonNullable<operations["adminUiSdk.appManagement.validate"]['requestBody']>['content']['application/json']; required: true; output: operations["adminUiSdk.appManagement.validate"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/adminuisdk/massaction/{request_id}`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   */
+  "GET /V1/adminuisdk/massaction/{request_id}": { id: "adminUiSdk.massActions.failedRequest.get"; input: { request_id: string; requestId: string }; required: true; output: operations["adminUiSdk.massActions.failedRequest.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/adminuisdk/orderviewbutton/{request_id}`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   */
+  "GET /V1/adminuisdk/orderviewbutton/{request_id}": { id: "adminUiSdk.orderViewButtons.failedRequest.get"; input: { request_id: string; requestId: string }; required: true; output: operations["adminUiSdk.orderViewButtons.failedRequest.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/adobe_io_events/check_configuration`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   */
+  "GET /V1/adobe_io_events/check_configuration": { id: "eventing.configuration.check"; input: {  }; required: false; output: operations["eventing.configuration.check"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/eventing/eventProvider`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   */
+  "GET /V1/eventing/eventProvider": { id: "eventing.providers.list"; input: {  }; required: false; output: operations["eventing.providers.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/eventing/eventProvider`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.eventing.providers.create()`; bulk: `commerce.bulk.eventing.providers.create()`.
+   * Access: admin.
+   */
+  "POST /V1/eventing/eventProvider": { id: "eventing.providers.create"; input: {  } & NonNullable<operations["eventing.providers.create"]['requestBody']>['content']['application/json']; required: true; output: operations["eventing.providers.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/eventing/eventProvider`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.eventing.providers.update()`; bulk: `commerce.bulk.eventing.providers.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/eventing/eventProvider": { id: "eventing.providers.update"; input: {  } & NonNullable<operations["eventing.providers.update"]['requestBody']>['content']['application/json']; required: true; output: operations["eventing.providers.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/eventing/eventProvider/{providerId}`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   */
+  "GET /V1/eventing/eventProvider/{providerId}": { id: "eventing.providers.get"; input: { providerId: string }; required: true; output: operations["eventing.providers.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/eventing/eventProvider/{providerId}`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.eventing.providers.delete()`; bulk: `commerce.bulk.eventing.providers.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/eventing/eventProvider/{providerId}": { id: "eventing.providers.delete"; input: { providerId: string }; required: true; output: operations["eventing.providers.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/eventing/eventSubscribe`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.eventing.subscriptions.subscribe()`; bulk: `commerce.bulk.eventing.subscriptions.subscribe()`.
+   * Access: admin.
+   */
+  "POST /V1/eventing/eventSubscribe": { id: "eventing.subscriptions.subscribe"; input: {  } & NonNullable<operations["eventing.subscriptions.subscribe"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `PUT /V1/eventing/eventSubscribe/{name}`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.eventing.subscriptions.update()`; bulk: `commerce.bulk.eventing.subscriptions.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/eventing/eventSubscribe/{name}": { id: "eventing.subscriptions.update"; input: { name: string } & NonNullable<operations["eventing.subscriptions.update"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/eventing/eventUnsubscribe/{name}`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.eventing.subscriptions.unsubscribe()`; bulk: `commerce.bulk.eventing.subscriptions.unsubscribe()`.
+   * Access: admin.
+   */
+  "POST /V1/eventing/eventUnsubscribe/{name}": { id: "eventing.subscriptions.unsubscribe"; input: { name: string }; required: true; output: void; list: false };
+  /**
+   * `GET /V1/eventing/getEventProviders`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   */
+  "GET /V1/eventing/getEventProviders": { id: "eventing.providers.listAll"; input: {  }; required: false; output: operations["eventing.providers.listAll"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/eventing/getEventSubscriptions`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   */
+  "GET /V1/eventing/getEventSubscriptions": { id: "eventing.subscriptions.list"; input: {  }; required: false; output: operations["eventing.subscriptions.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/eventing/updateConfiguration`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.eventing.configuration.update()`; bulk: `commerce.bulk.eventing.configuration.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/eventing/updateConfiguration": { id: "eventing.configuration.update"; input: {  } & NonNullable<operations["eventing.configuration.update"]['requestBody']>['content']['application/json']; required: true; output: operations["eventing.configuration.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/adobestock/asset/list`
+   * Access: admin.
+   */
+  "GET /V1/adobestock/asset/list": { id: "adobeStock.assets.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["adobeStock.assets.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `GET /V1/adobestock/asset/search`
+   * Access: admin.
+   */
+  "GET /V1/adobestock/asset/search": { id: "adobeStock.assets.search"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["adobeStock.assets.search"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `GET /V1/adobestock/asset/{id}`
+   * Access: admin.
+   */
+  "GET /V1/adobestock/asset/{id}": { id: "adobeStock.assets.get"; input: { id: number }; required: true; output: operations["adobeStock.assets.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/adobestock/asset/{id}`
+   * Async: `commerce.async.adobeStock.assets.delete()`; bulk: `commerce.bulk.adobeStock.assets.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/adobestock/asset/{id}": { id: "adobeStock.assets.delete"; input: { id: number }; required: true; output: void; list: false };
+  /**
+   * `GET /V1/adobestock/search`
+   * Access: admin.
+   */
+  "GET /V1/adobestock/search": { id: "adobeStock.search"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["adobeStock.search"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `GET /V1/applepay/auth`
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/applepay/auth": { id: "applePay.auth.get"; input: {  }; required: false; output: operations["applePay.auth.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/braintree/mine/payment/vault`
+   * Async: `commerce.async.braintree.mine.vault.save()`; bulk: `commerce.bulk.braintree.mine.vault.save()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/braintree/mine/payment/vault": { id: "braintree.mine.vault.save"; input: {  } & NonNullable<operations["braintree.mine.vault.save"]['requestBody']>['content']['application/json']; required: true; output: operations["braintree.mine.vault.save"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/carts/mine/payment-order`
+   * Payment Services extension (installed separately).
+   * Async: `commerce.async.carts.mine.paymentOrder.create()`; bulk: `commerce.bulk.carts.mine.paymentOrder.create()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/carts/mine/payment-order": { id: "carts.mine.paymentOrder.create"; input: {  } & NonNullable<operations["carts.mine.paymentOrder.create"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.paymentOrder.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/carts/mine/payment-order/{id}`
+   * Payment Services extension (installed separately).
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/carts/mine/payment-order/{id}": { id: "carts.mine.paymentOrder.get"; input: { id: string }; required: true; output: operations["carts.mine.paymentOrder.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/carts/mine/payment-order/{id}`
+   * Payment Services extension (installed separately).
+   * Async: `commerce.async.carts.mine.paymentOrder.sync()`; bulk: `commerce.bulk.carts.mine.paymentOrder.sync()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/carts/mine/payment-order/{id}": { id: "carts.mine.paymentOrder.sync"; input: { id: string }; required: true; output: operations["carts.mine.paymentOrder.sync"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/guest-carts/{cartId}/payment-order`
+   * Payment Services extension (installed separately).
+   * Async: `commerce.async.guestCarts.paymentOrder.create()`; bulk: `commerce.bulk.guestCarts.paymentOrder.create()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/guest-carts/{cartId}/payment-order": { id: "guestCarts.paymentOrder.create"; input: { cartId: string } & NonNullable<operations["guestCarts.paymentOrder.create"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.paymentOrder.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/guest-carts/{cartId}/payment-order/{id}`
+   * Payment Services extension (installed separately).
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/guest-carts/{cartId}/payment-order/{id}": { id: "guestCarts.paymentOrder.get"; input: { cartId: string; id: string }; required: true; output: operations["guestCarts.paymentOrder.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/guest-carts/{cartId}/payment-order/{id}`
+   * Payment Services extension (installed separately).
+   * Async: `commerce.async.guestCarts.paymentOrder.sync()`; bulk: `commerce.bulk.guestCarts.paymentOrder.sync()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/guest-carts/{cartId}/payment-order/{id}": { id: "guestCarts.paymentOrder.sync"; input: { cartId: string; id: string }; required: true; output: operations["guestCarts.paymentOrder.sync"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/payment-order/completeOrder`
+   * Payment Services extension (installed separately).
+   * Async: `commerce.async.paymentServices.orders.complete()`; bulk: `commerce.bulk.paymentServices.orders.complete()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/payment-order/completeOrder": { id: "paymentServices.orders.complete"; input: {  } & NonNullable<operations["paymentServices.orders.complete"]['requestBody']>['content']['application/json']; required: true; output: operations["paymentServices.orders.complete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/payments-config/apple-pay/{location}`
+   * Payment Services extension (installed separately).
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/payments-config/apple-pay/{location}": { id: "paymentServices.config.applePay.get"; input: { location: string }; required: true; output: operations["paymentServices.config.applePay.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/payments-config/google-pay/{location}`
+   * Payment Services extension (installed separately).
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/payments-config/google-pay/{location}": { id: "paymentServices.config.googlePay.get"; input: { location: string }; required: true; output: operations["paymentServices.config.googlePay.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/payments-config/hosted-fields/{location}`
+   * Payment Services extension (installed separately).
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/payments-config/hosted-fields/{location}": { id: "paymentServices.config.hostedFields.get"; input: { location: string }; required: true; output: operations["paymentServices.config.hostedFields.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/payments-config/smart-buttons/{location}`
+   * Payment Services extension (installed separately).
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/payments-config/smart-buttons/{location}": { id: "paymentServices.config.smartButtons.get"; input: { location: string }; required: true; output: operations["paymentServices.config.smartButtons.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/payments-config/{location}`
+   * Payment Services extension (installed separately).
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/payments-config/{location}": { id: "paymentServices.config.get"; input: { location: string }; required: true; output: operations["paymentServices.config.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/payments-sdk/{location}`
+   * Payment Services extension (installed separately).
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/payments-sdk/{location}": { id: "paymentServices.sdkParams.list"; input: { location: string }; required: true; output: operations["paymentServices.sdkParams.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/payments-sdk/{location}/{methodCode}`
+   * Payment Services extension (installed separately).
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/payments-sdk/{location}/{methodCode}": { id: "paymentServices.sdkParams.get"; input: { location: string; methodCode: string }; required: true; output: operations["paymentServices.sdkParams.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/paypal/lineItems`
+   * Payment Services extension (installed separately).
+   * Async: `commerce.async.paymentServices.paypal.lineItems()`; bulk: `commerce.bulk.paymentServices.paypal.lineItems()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/paypal/lineItems": { id: "paymentServices.paypal.lineItems"; input: {  } & NonNullable<operations["paymentServices.paypal.lineItems"]['requestBody']>['content']['application/json']; required: true; output: operations["paymentServices.paypal.lineItems"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/paypal/oneClick`
+   * Payment Services extension (installed separately).
+   * Async: `commerce.async.paymentServices.paypal.oneClick()`; bulk: `commerce.bulk.paymentServices.paypal.oneClick()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/paypal/oneClick": { id: "paymentServices.paypal.oneClick"; input: {  } & NonNullable<operations["paymentServices.paypal.oneClick"]['requestBody']>['content']['application/json']; required: true; output: operations["paymentServices.paypal.oneClick"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/paypal/validatePhoneNumber`
+   * Payment Services extension (installed separately).
+   * Async: `commerce.async.paymentServices.paypal.validatePhoneNumber()`; bulk: `commerce.bulk.paymentServices.paypal.validatePhoneNumber()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/paypal/validatePhoneNumber": { id: "paymentServices.paypal.validatePhoneNumber"; input: {  } & NonNullable<operations["paymentServices.paypal.validatePhoneNumber"]['requestBody']>['content']['application/json']; required: true; output: operations["paymentServices.paypal.validatePhoneNumber"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/carts/mine/po-payment-information`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/carts/mine/po-payment-information": { id: "carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder"; input: {  } & NonNullable<operations["carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/purchase-order-carts/{cartId}/billing-address`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.purchaseOrderCarts.billingAddress.set()`; bulk: `commerce.bulk.purchaseOrderCarts.billingAddress.set()`.
+   * Access: admin.
+   */
+  "POST /V1/purchase-order-carts/{cartId}/billing-address": { id: "purchaseOrderCarts.billingAddress.set"; input: { cartId: number } & NonNullable<operations["purchaseOrderCarts.billingAddress.set"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.billingAddress.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.purchaseOrderCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.purchaseOrderCarts.shippingMethods.estimate()`.
+   * Access: admin.
+   */
+  "POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods": { id: "purchaseOrderCarts.shippingMethods.estimate"; input: { cartId: string } & NonNullable<operations["purchaseOrderCarts.shippingMethods.estimate"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.shippingMethods.estimate"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.purchaseOrderCarts.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.purchaseOrderCarts.shippingMethods.estimateByAddressId()`.
+   * Access: admin.
+   */
+  "POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id": { id: "purchaseOrderCarts.shippingMethods.estimateByAddressId"; input: { cartId: number } & NonNullable<operations["purchaseOrderCarts.shippingMethods.estimateByAddressId"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.shippingMethods.estimateByAddressId"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/purchase-order-carts/{cartId}/giftCards`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.purchaseOrderCarts.giftCards.add()`; bulk: `commerce.bulk.purchaseOrderCarts.giftCards.add()`.
+   * Access: admin.
+   */
+  "POST /V1/purchase-order-carts/{cartId}/giftCards": { id: "purchaseOrderCarts.giftCards.add"; input: { cartId: number } & NonNullable<operations["purchaseOrderCarts.giftCards.add"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.giftCards.add"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.purchaseOrderCarts.giftCards.delete()`; bulk: `commerce.bulk.purchaseOrderCarts.giftCards.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}": { id: "purchaseOrderCarts.giftCards.delete"; input: { cartId: number; giftCardCode: string }; required: true; output: operations["purchaseOrderCarts.giftCards.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/purchase-order-carts/{cartId}/payment-information`
+   * Adobe Commerce with the B2B extension only.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/purchase-order-carts/{cartId}/payment-information": { id: "purchaseOrderCarts.paymentInformation.get"; input: { cartId: number }; required: true; output: operations["purchaseOrderCarts.paymentInformation.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/purchase-order-carts/{cartId}/payment-information`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.purchaseOrderCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.purchaseOrderCarts.paymentInformation.saveAndPlaceOrder()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/purchase-order-carts/{cartId}/payment-information": { id: "purchaseOrderCarts.paymentInformation.saveAndPlaceOrder"; input: { cartId: number } & NonNullable<operations["purchaseOrderCarts.paymentInformation.saveAndPlaceOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.paymentInformation.saveAndPlaceOrder"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/purchase-order-carts/{cartId}/set-payment-information`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.purchaseOrderCarts.paymentInformation.set()`; bulk: `commerce.bulk.purchaseOrderCarts.paymentInformation.set()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/purchase-order-carts/{cartId}/set-payment-information": { id: "purchaseOrderCarts.paymentInformation.set"; input: { cartId: number } & NonNullable<operations["purchaseOrderCarts.paymentInformation.set"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.paymentInformation.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/purchase-order-carts/{cartId}/totals`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/purchase-order-carts/{cartId}/totals": { id: "purchaseOrderCarts.totals.get"; input: { cartId: number }; required: true; output: operations["purchaseOrderCarts.totals.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/carts/{cartId}/balance/apply`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.carts.balance.apply()`; bulk: `commerce.bulk.carts.balance.apply()`.
+   * Access: admin.
+   */
+  "POST /V1/carts/{cartId}/balance/apply": { id: "carts.balance.apply"; input: { cartId: number }; required: true; output: operations["carts.balance.apply"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/carts/{cartId}/balance/unapply`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.carts.balance.unapply()`; bulk: `commerce.bulk.carts.balance.unapply()`.
+   * Access: admin.
+   */
+  "DELETE /V1/carts/{cartId}/balance/unapply": { id: "carts.balance.unapply"; input: { cartId: number }; required: true; output: operations["carts.balance.unapply"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/customers/{customerId}/balance/{websiteId}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   */
+  "GET /V1/customers/{customerId}/balance/{websiteId}": { id: "customers.balance.get"; input: { customerId: number; websiteId: number }; required: true; output: operations["customers.balance.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/company/`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/company/": { id: "companies.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companies.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/company/`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.create()`; bulk: `commerce.bulk.companies.create()`.
+   * Access: admin.
+   */
+  "POST /V1/company/": { id: "companies.create"; input: {  } & NonNullable<operations["companies.create"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/company/assignRoles`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.roles.assignToUser()`; bulk: `commerce.bulk.companies.roles.assignToUser()`.
+   * Access: admin.
+   */
+  "PUT /V1/company/assignRoles": { id: "companies.roles.assignToUser"; input: {  } & NonNullable<operations["companies.roles.assignToUser"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.roles.assignToUser"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/company/relations`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/company/relations": { id: "companies.relations.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companies.relations.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `GET /V1/company/role/`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/company/role/": { id: "companies.roles.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companies.roles.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/company/role/`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.roles.create()`; bulk: `commerce.bulk.companies.roles.create()`.
+   * Access: admin.
+   */
+  "POST /V1/company/role/": { id: "companies.roles.create"; input: {  } & NonNullable<operations["companies.roles.create"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.roles.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/company/role/{id}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.roles.update()`; bulk: `commerce.bulk.companies.roles.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/company/role/{id}": { id: "companies.roles.update"; input: { id: string } & NonNullable<operations["companies.roles.update"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.roles.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/company/role/{roleId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/company/role/{roleId}": { id: "companies.roles.get"; input: { roleId: number }; required: true; output: operations["companies.roles.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/company/role/{roleId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.roles.delete()`; bulk: `commerce.bulk.companies.roles.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/company/role/{roleId}": { id: "companies.roles.delete"; input: { roleId: number }; required: true; output: operations["companies.roles.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/company/role/{roleId}/users`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/company/role/{roleId}/users": { id: "companies.roles.users.list"; input: { roleId: number }; required: true; output: operations["companies.roles.users.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/company/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/company/{companyId}": { id: "companies.get"; input: { companyId: number }; required: true; output: operations["companies.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/company/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.update()`; bulk: `commerce.bulk.companies.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/company/{companyId}": { id: "companies.update"; input: { companyId: string } & NonNullable<operations["companies.update"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/company/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.delete()`; bulk: `commerce.bulk.companies.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/company/{companyId}": { id: "companies.delete"; input: { companyId: number }; required: true; output: operations["companies.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/company/{parentId}/relations`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.relations.add()`; bulk: `commerce.bulk.companies.relations.add()`.
+   * Access: admin.
+   */
+  "POST /V1/company/{parentId}/relations": { id: "companies.relations.add"; input: { parentId: number } & NonNullable<operations["companies.relations.add"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `DELETE /V1/company/{parentId}/relations/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.relations.delete()`; bulk: `commerce.bulk.companies.relations.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/company/{parentId}/relations/{companyId}": { id: "companies.relations.delete"; input: { parentId: number; companyId: number }; required: true; output: void; list: false };
+  /**
+   * `GET /V1/customers/companies`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/customers/companies": { id: "companies.customers.list"; input: { criteria?: unknown }; required: false; output: operations["companies.customers.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/customers/companies`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.customers.save()`; bulk: `commerce.bulk.companies.customers.save()`.
+   * Access: admin.
+   */
+  "POST /V1/customers/companies": { id: "companies.customers.save"; input: {  } & NonNullable<operations["companies.customers.save"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/customers/{customerId}/companies`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/customers/{customerId}/companies": { id: "customers.companies.list"; input: { customerId: number }; required: true; output: operations["customers.companies.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/customers/{customerId}/companies/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/customers/{customerId}/companies/{companyId}": { id: "customers.companies.get"; input: { customerId: number; companyId: number }; required: true; output: operations["customers.companies.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/customers/{customerId}/companies/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.customers.companies.assign()`; bulk: `commerce.bulk.customers.companies.assign()`.
+   * Access: admin.
+   */
+  "PUT /V1/customers/{customerId}/companies/{companyId}": { id: "customers.companies.assign"; input: { customerId: number; companyId: number }; required: true; output: void; list: false };
+  /**
+   * `DELETE /V1/customers/{customerId}/companies/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.customers.companies.unassign()`; bulk: `commerce.bulk.customers.companies.unassign()`.
+   * Access: admin.
+   */
+  "DELETE /V1/customers/{customerId}/companies/{companyId}": { id: "customers.companies.unassign"; input: { customerId: number; companyId: number }; required: true; output: void; list: false };
+  /**
+   * `PUT /V1/hierarchy/move/{id}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.hierarchy.move()`; bulk: `commerce.bulk.companies.hierarchy.move()`.
+   * Access: admin.
+   */
+  "PUT /V1/hierarchy/move/{id}": { id: "companies.hierarchy.move"; input: { id: number } & NonNullable<operations["companies.hierarchy.move"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/hierarchy/{id}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/hierarchy/{id}": { id: "companies.hierarchy.get"; input: { id: number }; required: true; output: operations["companies.hierarchy.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/team/`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/team/": { id: "companies.teams.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companies.teams.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/team/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.teams.create()`; bulk: `commerce.bulk.companies.teams.create()`.
+   * Access: admin.
+   */
+  "POST /V1/team/{companyId}": { id: "companies.teams.create"; input: { companyId: number } & NonNullable<operations["companies.teams.create"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/team/{teamId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/team/{teamId}": { id: "companies.teams.get"; input: { teamId: number }; required: true; output: operations["companies.teams.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/team/{teamId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.teams.update()`; bulk: `commerce.bulk.companies.teams.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/team/{teamId}": { id: "companies.teams.update"; input: { teamId: string } & NonNullable<operations["companies.teams.update"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.teams.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/team/{teamId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.teams.delete()`; bulk: `commerce.bulk.companies.teams.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/team/{teamId}": { id: "companies.teams.delete"; input: { teamId: number }; required: true; output: void; list: false };
+  /**
+   * `GET /V1/companyCredits/`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/companyCredits/": { id: "companyCredits.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companyCredits.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `GET /V1/companyCredits/company/{companyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/companyCredits/company/{companyId}": { id: "companyCredits.getByCompany"; input: { companyId: number }; required: true; output: operations["companyCredits.getByCompany"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/companyCredits/history`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/companyCredits/history": { id: "companyCredits.history.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companyCredits.history.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `PUT /V1/companyCredits/history/{historyId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companyCredits.history.update()`; bulk: `commerce.bulk.companyCredits.history.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/companyCredits/history/{historyId}": { id: "companyCredits.history.update"; input: { historyId: number } & NonNullable<operations["companyCredits.history.update"]['requestBody']>['content']['application/json']; required: true; output: operations["companyCredits.history.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/companyCredits/{creditId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/companyCredits/{creditId}": { id: "companyCredits.get"; input: { creditId: number; reload?: boolean }; required: true; output: operations["companyCredits.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/companyCredits/{creditId}/decreaseBalance`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companyCredits.decreaseBalance()`; bulk: `commerce.bulk.companyCredits.decreaseBalance()`.
+   * Access: admin.
+   */
+  "POST /V1/companyCredits/{creditId}/decreaseBalance": { id: "companyCredits.decreaseBalance"; input: { creditId: number } & NonNullable<operations["companyCredits.decreaseBalance"]['requestBody']>['content']['application/json']; required: true; output: operations["companyCredits.decreaseBalance"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/companyCredits/{creditId}/increaseBalance`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companyCredits.increaseBalance()`; bulk: `commerce.bulk.companyCredits.increaseBalance()`.
+   * Access: admin.
+   */
+  "POST /V1/companyCredits/{creditId}/increaseBalance": { id: "companyCredits.increaseBalance"; input: { creditId: number } & NonNullable<operations["companyCredits.increaseBalance"]['requestBody']>['content']['application/json']; required: true; output: operations["companyCredits.increaseBalance"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/companyCredits/{id}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companyCredits.update()`; bulk: `commerce.bulk.companyCredits.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/companyCredits/{id}": { id: "companyCredits.update"; input: { id: string } & NonNullable<operations["companyCredits.update"]['requestBody']>['content']['application/json']; required: true; output: operations["companyCredits.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/customers/activate`
+   * Async: `commerce.async.customers.activateByConfirmationKey()`; bulk: `commerce.bulk.customers.activateByConfirmationKey()`.
+   * Access: admin.
+   */
+  "POST /V1/customers/activate": { id: "customers.activateByConfirmationKey"; input: {  } & NonNullable<operations["customers.activateByConfirmationKey"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.activateByConfirmationKey"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/customers/{customerId}/token`
+   * Async: `commerce.async.customers.loginAsCustomerToken.create()`; bulk: `commerce.bulk.customers.loginAsCustomerToken.create()`.
+   * Access: admin.
+   */
+  "POST /V1/customers/{customerId}/token": { id: "customers.loginAsCustomerToken.create"; input: { customerId: number }; required: true; output: operations["customers.loginAsCustomerToken.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/import/csv`
+   * Async: `commerce.async.import.csv()`; bulk: `commerce.bulk.import.csv()`.
+   * Access: admin.
+   */
+  "POST /V1/import/csv": { id: "import.csv"; input: {  } & NonNullable<operations["import.csv"]['requestBody']>['content']['application/json']; required: true; output: operations["import.csv"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/import/json`
+   * Async: `commerce.async.import.json()`; bulk: `commerce.bulk.import.json()`.
+   * Access: admin.
+   */
+  "POST /V1/import/json": { id: "import.json"; input: {  } & NonNullable<operations["import.json"]['requestBody']>['content']['application/json']; required: true; output: operations["import.json"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/inventory/are-product-salable-for-requested-qty/`
+   * Access: admin.
+   */
+  "GET /V1/inventory/are-product-salable-for-requested-qty/": { id: "inventory.salability.areProductsSalableForRequestedQty"; input: { stockId: number; skuRequests?: (unknown)[] }; required: true; output: operations["inventory.salability.areProductsSalableForRequestedQty"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/inventory/are-products-salable`
+   * Access: admin.
+   */
+  "GET /V1/inventory/are-products-salable": { id: "inventory.salability.areProductsSalable"; input: { skus: (string)[]; stockId: number }; required: true; output: operations["inventory.salability.areProductsSalable"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/inventory/bulk-partial-source-transfer`
+   * Async: `commerce.async.inventory.bulkPartialSource.transfer()`; bulk: `commerce.bulk.inventory.bulkPartialSource.transfer()`.
+   * Access: admin.
+   */
+  "POST /V1/inventory/bulk-partial-source-transfer": { id: "inventory.bulkPartialSource.transfer"; input: {  } & NonNullable<operations["inventory.bulkPartialSource.transfer"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode}`
+   * Access: admin.
+   */
+  "GET /V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode}": { id: "inventory.stockExport.dumpIndexData"; input: { salesChannelType: string; salesChannelCode: string }; required: true; output: operations["inventory.stockExport.dumpIndexData"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}`
+   * Access: admin.
+   */
+  "GET /V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}": { id: "inventory.stockExport.salableQuantities"; input: { salesChannelType: string; salesChannelCode: string; searchCriteria?: SearchCriteriaInput }; required: true; output: operations["inventory.stockExport.salableQuantities"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `GET /V1/inventory/get-latslngs-from-address`
+   * Access: admin.
+   */
+  "GET /V1/inventory/get-latslngs-from-address": { id: "inventory.distance.getLatsLngsFromAddress"; input: { address?: unknown }; required: false; output: operations["inventory.distance.getLatsLngsFromAddress"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/inventory/in-store-pickup/pickup-locations/`
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/inventory/in-store-pickup/pickup-locations/": { id: "inventory.pickupLocations.search"; input: { searchRequest?: unknown }; required: false; output: operations["inventory.pickupLocations.search"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/inventory/in-store-pickup/pickup-locations/`
+   * Async: `commerce.async.inventory.pickupLocations.find()`; bulk: `commerce.bulk.inventory.pickupLocations.find()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/inventory/in-store-pickup/pickup-locations/": { id: "inventory.pickupLocations.find"; input: {  } & NonNullable<operations["inventory.pickupLocations.find"]['requestBody']>['content']['application/json']; required: true; output: operations["inventory.pickupLocations.find"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/order/notify-orders-are-ready-for-pickup`
+   * Async: `commerce.async.orders.notifyReadyForPickup()`; bulk: `commerce.bulk.orders.notifyReadyForPickup()`.
+   * Access: admin.
+   */
+  "POST /V1/order/notify-orders-are-ready-for-pickup": { id: "orders.notifyReadyForPickup"; input: {  } & NonNullable<operations["orders.notifyReadyForPickup"]['requestBody']>['content']['application/json']; required: true; output: operations["orders.notifyReadyForPickup"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-cart-item-note`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.itemNotes.save()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.save()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiable-cart-item-note": { id: "negotiableQuotes.itemNotes.save"; input: {  } & NonNullable<operations["negotiableQuotes.itemNotes.save"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.itemNotes.save"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/negotiable-cart-item-note/search`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/negotiable-cart-item-note/search": { id: "negotiableQuotes.itemNotes.search"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["negotiableQuotes.itemNotes.search"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `GET /V1/negotiable-cart-item-note/{noteId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/negotiable-cart-item-note/{noteId}": { id: "negotiableQuotes.itemNotes.get"; input: { noteId: number }; required: true; output: operations["negotiableQuotes.itemNotes.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/negotiable-cart-item-note/{noteId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.itemNotes.delete()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/negotiable-cart-item-note/{noteId}": { id: "negotiableQuotes.itemNotes.delete"; input: { noteId: number }; required: true; output: void; list: false };
+  /**
+   * `GET /V1/negotiable-carts/{cartId}/billing-address`
+   * Adobe Commerce with the B2B extension only.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/negotiable-carts/{cartId}/billing-address": { id: "negotiableCarts.billingAddress.get"; input: { cartId: number }; required: true; output: operations["negotiableCarts.billingAddress.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-carts/{cartId}/billing-address`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.billingAddress.set()`; bulk: `commerce.bulk.negotiableCarts.billingAddress.set()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiable-carts/{cartId}/billing-address": { id: "negotiableCarts.billingAddress.set"; input: { cartId: number } & NonNullable<operations["negotiableCarts.billingAddress.set"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.billingAddress.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/negotiable-carts/{cartId}/coupons`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.coupons.delete()`; bulk: `commerce.bulk.negotiableCarts.coupons.delete()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "DELETE /V1/negotiable-carts/{cartId}/coupons": { id: "negotiableCarts.coupons.delete"; input: { cartId: number }; required: true; output: operations["negotiableCarts.coupons.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.coupons.set()`; bulk: `commerce.bulk.negotiableCarts.coupons.set()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}": { id: "negotiableCarts.coupons.set"; input: { cartId: number; couponCode: string }; required: true; output: operations["negotiableCarts.coupons.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.negotiableCarts.shippingMethods.estimate()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods": { id: "negotiableCarts.shippingMethods.estimate"; input: { cartId: string } & NonNullable<operations["negotiableCarts.shippingMethods.estimate"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.shippingMethods.estimate"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.negotiableCarts.shippingMethods.estimateByAddressId()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id": { id: "negotiableCarts.shippingMethods.estimateByAddressId"; input: { cartId: number } & NonNullable<operations["negotiableCarts.shippingMethods.estimateByAddressId"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.shippingMethods.estimateByAddressId"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-carts/{cartId}/giftCards`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.giftCards.add()`; bulk: `commerce.bulk.negotiableCarts.giftCards.add()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiable-carts/{cartId}/giftCards": { id: "negotiableCarts.giftCards.add"; input: { cartId: number } & NonNullable<operations["negotiableCarts.giftCards.add"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.giftCards.add"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.giftCards.delete()`; bulk: `commerce.bulk.negotiableCarts.giftCards.delete()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}": { id: "negotiableCarts.giftCards.delete"; input: { cartId: number; giftCardCode: string }; required: true; output: operations["negotiableCarts.giftCards.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/negotiable-carts/{cartId}/payment-information`
+   * Adobe Commerce with the B2B extension only.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/negotiable-carts/{cartId}/payment-information": { id: "negotiableCarts.paymentInformation.get"; input: { cartId: number }; required: true; output: operations["negotiableCarts.paymentInformation.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-carts/{cartId}/payment-information`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.paymentInformation.saveAndPlaceOrder()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiable-carts/{cartId}/payment-information": { id: "negotiableCarts.paymentInformation.saveAndPlaceOrder"; input: { cartId: string } & NonNullable<operations["negotiableCarts.paymentInformation.saveAndPlaceOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.paymentInformation.saveAndPlaceOrder"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-carts/{cartId}/po-payment-information`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiable-carts/{cartId}/po-payment-information": { id: "negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder"; input: { cartId: number } & NonNullable<operations["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-carts/{cartId}/set-payment-information`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.paymentInformation.set()`; bulk: `commerce.bulk.negotiableCarts.paymentInformation.set()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiable-carts/{cartId}/set-payment-information": { id: "negotiableCarts.paymentInformation.set"; input: { cartId: number } & NonNullable<operations["negotiableCarts.paymentInformation.set"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.paymentInformation.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiable-carts/{cartId}/shipping-information`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableCarts.shippingInformation.save()`; bulk: `commerce.bulk.negotiableCarts.shippingInformation.save()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiable-carts/{cartId}/shipping-information": { id: "negotiableCarts.shippingInformation.save"; input: { cartId: number } & NonNullable<operations["negotiableCarts.shippingInformation.save"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.shippingInformation.save"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/negotiable-carts/{cartId}/totals`
+   * Adobe Commerce with the B2B extension only.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/negotiable-carts/{cartId}/totals": { id: "negotiableCarts.totals.get"; input: { cartId: number }; required: true; output: operations["negotiableCarts.totals.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/negotiableQuote/attachmentContent`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/negotiableQuote/attachmentContent": { id: "negotiableQuotes.attachments.get"; input: { attachmentIds: (number)[] }; required: true; output: operations["negotiableQuotes.attachments.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuote/decline`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.decline()`; bulk: `commerce.bulk.negotiableQuotes.decline()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuote/decline": { id: "negotiableQuotes.decline"; input: {  } & NonNullable<operations["negotiableQuotes.decline"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.decline"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuote/draft`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.createDraft()`; bulk: `commerce.bulk.negotiableQuotes.createDraft()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuote/draft": { id: "negotiableQuotes.createDraft"; input: {  } & NonNullable<operations["negotiableQuotes.createDraft"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.createDraft"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuote/pricesUpdated`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.markPricesUpdated()`; bulk: `commerce.bulk.negotiableQuotes.markPricesUpdated()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuote/pricesUpdated": { id: "negotiableQuotes.markPricesUpdated"; input: {  } & NonNullable<operations["negotiableQuotes.markPricesUpdated"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.markPricesUpdated"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuote/request`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.request()`; bulk: `commerce.bulk.negotiableQuotes.request()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuote/request": { id: "negotiableQuotes.request"; input: {  } & NonNullable<operations["negotiableQuotes.request"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.request"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuote/submitToCustomer`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.submitToCustomer()`; bulk: `commerce.bulk.negotiableQuotes.submitToCustomer()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuote/submitToCustomer": { id: "negotiableQuotes.submitToCustomer"; input: {  } & NonNullable<operations["negotiableQuotes.submitToCustomer"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.submitToCustomer"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.duplicate()`; bulk: `commerce.bulk.negotiableQuotes.duplicate()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate": { id: "negotiableQuotes.duplicate"; input: { negotiableQuoteId: number }; required: true; output: operations["negotiableQuotes.duplicate"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/negotiableQuote/{quoteId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.update()`; bulk: `commerce.bulk.negotiableQuotes.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/negotiableQuote/{quoteId}": { id: "negotiableQuotes.update"; input: { quoteId: string } & NonNullable<operations["negotiableQuotes.update"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/negotiableQuote/{quoteId}/comments`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/negotiableQuote/{quoteId}/comments": { id: "negotiableQuotes.comments.list"; input: { quoteId: number }; required: true; output: operations["negotiableQuotes.comments.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/negotiableQuote/{quoteId}/shippingMethod`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.shippingMethod.set()`; bulk: `commerce.bulk.negotiableQuotes.shippingMethod.set()`.
+   * Access: admin.
+   */
+  "PUT /V1/negotiableQuote/{quoteId}/shippingMethod": { id: "negotiableQuotes.shippingMethod.set"; input: { quoteId: number } & NonNullable<operations["negotiableQuotes.shippingMethod.set"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.shippingMethod.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/negotiableQuoteTemplate`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/negotiableQuoteTemplate": { id: "negotiableQuoteTemplates.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["negotiableQuoteTemplates.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `PUT /V1/negotiableQuoteTemplate`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/negotiableQuoteTemplate": { id: "negotiableQuoteTemplates.update"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.update"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/accept`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.accept()`; bulk: `commerce.bulk.negotiableQuoteTemplates.accept()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiableQuoteTemplate/accept": { id: "negotiableQuoteTemplates.accept"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.accept"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/cancel`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.cancel()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/cancel": { id: "negotiableQuoteTemplates.cancel"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.cancel"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/cancel/me`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.me.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.cancel()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/cancel/me": { id: "negotiableQuoteTemplates.me.cancel"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.me.cancel"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/decline`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.decline()`; bulk: `commerce.bulk.negotiableQuoteTemplates.decline()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/decline": { id: "negotiableQuoteTemplates.decline"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.decline"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/draft`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.createDraft()`; bulk: `commerce.bulk.negotiableQuoteTemplates.createDraft()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/draft": { id: "negotiableQuoteTemplates.createDraft"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.createDraft"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuoteTemplates.createDraft"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/generateQuote`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.generateQuote()`; bulk: `commerce.bulk.negotiableQuoteTemplates.generateQuote()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiableQuoteTemplate/generateQuote": { id: "negotiableQuoteTemplates.generateQuote"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.generateQuote"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuoteTemplates.generateQuote"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/negotiableQuoteTemplate/me`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.me.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/negotiableQuoteTemplate/me": { id: "negotiableQuoteTemplates.me.update"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.me.update"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `DELETE /V1/negotiableQuoteTemplate/me/{templateId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.me.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/negotiableQuoteTemplate/me/{templateId}": { id: "negotiableQuoteTemplates.me.delete"; input: { templateId: number }; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/open`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.open()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/open": { id: "negotiableQuoteTemplates.open"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.open"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/open/me`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.me.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.open()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/open/me": { id: "negotiableQuoteTemplates.me.open"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.me.open"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/negotiableQuoteTemplate/referenceDocumentLink": { id: "negotiableQuoteTemplates.referenceDocumentLinks.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["negotiableQuoteTemplates.referenceDocumentLinks.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `PUT /V1/negotiableQuoteTemplate/referenceDocumentLink`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.save()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.save()`.
+   * Access: admin.
+   */
+  "PUT /V1/negotiableQuoteTemplate/referenceDocumentLink": { id: "negotiableQuoteTemplates.referenceDocumentLinks.save"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.referenceDocumentLinks.save"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}": { id: "negotiableQuoteTemplates.referenceDocumentLinks.get"; input: { linkId: number }; required: true; output: operations["negotiableQuoteTemplates.referenceDocumentLinks.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}": { id: "negotiableQuoteTemplates.referenceDocumentLinks.delete"; input: { linkId: number }; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/request`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.request()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/request": { id: "negotiableQuoteTemplates.request"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.request"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuoteTemplates.request"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/request/me`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.me.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.request()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/request/me": { id: "negotiableQuoteTemplates.me.request"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.me.request"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuoteTemplates.me.request"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/submitToCustomer`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.submitToCustomer()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToCustomer()`.
+   * Access: admin.
+   */
+  "POST /V1/negotiableQuoteTemplate/submitToCustomer": { id: "negotiableQuoteTemplates.submitToCustomer"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.submitToCustomer"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/negotiableQuoteTemplate/submitToSeller`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.submitToSeller()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToSeller()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/negotiableQuoteTemplate/submitToSeller": { id: "negotiableQuoteTemplates.submitToSeller"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.submitToSeller"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/negotiableQuoteTemplate/{templateId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/negotiableQuoteTemplate/{templateId}": { id: "negotiableQuoteTemplates.get"; input: { templateId: number }; required: true; output: operations["negotiableQuoteTemplates.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/negotiableQuoteTemplate/{templateId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuoteTemplates.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/negotiableQuoteTemplate/{templateId}": { id: "negotiableQuoteTemplates.delete"; input: { templateId: number }; required: true; output: void; list: false };
+  /**
+   * `GET /V1/products/attributes/{attributeCode}/is-filterable`
+   * Access: admin.
+   */
+  "GET /V1/products/attributes/{attributeCode}/is-filterable": { id: "products.attributes.isFilterable.get"; input: { attributeCode: string }; required: true; output: operations["products.attributes.isFilterable.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}`
+   * Async: `commerce.async.products.attributes.isFilterable.set()`; bulk: `commerce.bulk.products.attributes.isFilterable.set()`.
+   * Access: admin.
+   */
+  "PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}": { id: "products.attributes.isFilterable.set"; input: { attributeCode: string; isFilterable: number }; required: true; output: operations["products.attributes.isFilterable.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/requisition_lists`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.requisitionLists.save()`; bulk: `commerce.bulk.requisitionLists.save()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/requisition_lists": { id: "requisitionLists.save"; input: {  } & NonNullable<operations["requisitionLists.save"]['requestBody']>['content']['application/json']; required: true; output: operations["requisitionLists.save"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/sharedCatalog`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.create()`; bulk: `commerce.bulk.sharedCatalogs.create()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog": { id: "sharedCatalogs.create"; input: {  } & NonNullable<operations["sharedCatalogs.create"]['requestBody']>['content']['application/json']; required: true; output: operations["sharedCatalogs.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/sharedCatalog/`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/sharedCatalog/": { id: "sharedCatalogs.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["sharedCatalogs.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `PUT /V1/sharedCatalog/{id}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.update()`; bulk: `commerce.bulk.sharedCatalogs.update()`.
+   * Access: admin.
+   */
+  "PUT /V1/sharedCatalog/{id}": { id: "sharedCatalogs.update"; input: { id: string } & NonNullable<operations["sharedCatalogs.update"]['requestBody']>['content']['application/json']; required: true; output: operations["sharedCatalogs.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/sharedCatalog/{id}/assignCategories`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.categories.assign()`; bulk: `commerce.bulk.sharedCatalogs.categories.assign()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog/{id}/assignCategories": { id: "sharedCatalogs.categories.assign"; input: { id: number } & NonNullable<operations["sharedCatalogs.categories.assign"]['requestBody']>['content']['application/json']; required: true; output: operations["sharedCatalogs.categories.assign"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/sharedCatalog/{id}/assignProducts`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.products.assign()`; bulk: `commerce.bulk.sharedCatalogs.products.assign()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog/{id}/assignProducts": { id: "sharedCatalogs.products.assign"; input: { id: number } & NonNullable<operations["sharedCatalogs.products.assign"]['requestBody']>['content']['application/json']; required: true; output: operations["sharedCatalogs.products.assign"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/sharedCatalog/{id}/categories`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/sharedCatalog/{id}/categories": { id: "sharedCatalogs.categories.list"; input: { id: number }; required: true; output: operations["sharedCatalogs.categories.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/sharedCatalog/{id}/products`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/sharedCatalog/{id}/products": { id: "sharedCatalogs.products.list"; input: { id: number }; required: true; output: operations["sharedCatalogs.products.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/sharedCatalog/{id}/unassignCategories`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.categories.unassign()`; bulk: `commerce.bulk.sharedCatalogs.categories.unassign()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog/{id}/unassignCategories": { id: "sharedCatalogs.categories.unassign"; input: { id: number } & NonNullable<operations["sharedCatalogs.categories.unassign"]['requestBody']>['content']['application/json']; required: true; output: operations["sharedCatalogs.categories.unassign"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/sharedCatalog/{id}/unassignProducts`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.products.unassign()`; bulk: `commerce.bulk.sharedCatalogs.products.unassign()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog/{id}/unassignProducts": { id: "sharedCatalogs.products.unassign"; input: { id: number } & NonNullable<operations["sharedCatalogs.products.unassign"]['requestBody']>['content']['application/json']; required: true; output: operations["sharedCatalogs.products.unassign"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/sharedCatalog/{sharedCatalogId}`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/sharedCatalog/{sharedCatalogId}": { id: "sharedCatalogs.get"; input: { sharedCatalogId: number }; required: true; output: operations["sharedCatalogs.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/sharedCatalog/{sharedCatalogId}`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.delete()`; bulk: `commerce.bulk.sharedCatalogs.delete()`.
+   * Access: admin.
+   */
+  "DELETE /V1/sharedCatalog/{sharedCatalogId}": { id: "sharedCatalogs.delete"; input: { sharedCatalogId: number }; required: true; output: operations["sharedCatalogs.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.companies.assign()`; bulk: `commerce.bulk.sharedCatalogs.companies.assign()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies": { id: "sharedCatalogs.companies.assign"; input: { sharedCatalogId: number } & NonNullable<operations["sharedCatalogs.companies.assign"]['requestBody']>['content']['application/json']; required: true; output: operations["sharedCatalogs.companies.assign"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.tierPrices.assign()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.assign()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices": { id: "sharedCatalogs.tierPrices.assign"; input: { sharedCatalogId: number } & NonNullable<operations["sharedCatalogs.tierPrices.assign"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/sharedCatalog/{sharedCatalogId}/companies`
+   * Adobe Commerce with the B2B extension only.
+   * Access: admin.
+   */
+  "GET /V1/sharedCatalog/{sharedCatalogId}/companies": { id: "sharedCatalogs.companies.list"; input: { sharedCatalogId: number }; required: true; output: operations["sharedCatalogs.companies.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.tierPrices.reset()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.reset()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices": { id: "sharedCatalogs.tierPrices.reset"; input: { sharedCatalogId: number } & NonNullable<operations["sharedCatalogs.tierPrices.reset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.sharedCatalogs.companies.unassign()`; bulk: `commerce.bulk.sharedCatalogs.companies.unassign()`.
+   * Access: admin.
+   */
+  "POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies": { id: "sharedCatalogs.companies.unassign"; input: { sharedCatalogId: number } & NonNullable<operations["sharedCatalogs.companies.unassign"]['requestBody']>['content']['application/json']; required: true; output: operations["sharedCatalogs.companies.unassign"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/tfa/default-provider-code/{userId}`
+   * Access: admin.
+   */
+  "GET /V1/tfa/default-provider-code/{userId}": { id: "tfa.users.defaultProvider.get"; input: { userId: number }; required: true; output: operations["tfa.users.defaultProvider.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/tfa/default-provider-code/{userId}`
+   * Async: `commerce.async.tfa.users.defaultProvider.set()`; bulk: `commerce.bulk.tfa.users.defaultProvider.set()`.
+   * Access: admin.
+   */
+  "PUT /V1/tfa/default-provider-code/{userId}": { id: "tfa.users.defaultProvider.set"; input: { userId: number } & NonNullable<operations["tfa.users.defaultProvider.set"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.users.defaultProvider.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/tfa/forced-providers`
+   * Access: admin.
+   */
+  "GET /V1/tfa/forced-providers": { id: "tfa.providers.forced.list"; input: {  }; required: false; output: operations["tfa.providers.forced.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/tfa/installed-providers`
+   * Access: admin.
+   */
+  "GET /V1/tfa/installed-providers": { id: "tfa.providers.installed.list"; input: {  }; required: false; output: operations["tfa.providers.installed.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/tfa/provider/authy/activate`
+   * Async: `commerce.async.tfa.authy.activate()`; bulk: `commerce.bulk.tfa.authy.activate()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/authy/activate": { id: "tfa.authy.activate"; input: {  } & NonNullable<operations["tfa.authy.activate"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/tfa/provider/authy/authenticate`
+   * Async: `commerce.async.tfa.authy.authenticate()`; bulk: `commerce.bulk.tfa.authy.authenticate()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/authy/authenticate": { id: "tfa.authy.authenticate"; input: {  } & NonNullable<operations["tfa.authy.authenticate"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.authy.authenticate"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/tfa/provider/authy/authenticate-onetouch`
+   * Async: `commerce.async.tfa.authy.authenticateOneTouch()`; bulk: `commerce.bulk.tfa.authy.authenticateOneTouch()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/authy/authenticate-onetouch": { id: "tfa.authy.authenticateOneTouch"; input: {  } & NonNullable<operations["tfa.authy.authenticateOneTouch"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.authy.authenticateOneTouch"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/tfa/provider/authy/configure`
+   * Async: `commerce.async.tfa.authy.configure()`; bulk: `commerce.bulk.tfa.authy.configure()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/authy/configure": { id: "tfa.authy.configure"; input: {  } & NonNullable<operations["tfa.authy.configure"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.authy.configure"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/tfa/provider/authy/send-token/{via}`
+   * Async: `commerce.async.tfa.authy.sendToken()`; bulk: `commerce.bulk.tfa.authy.sendToken()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/authy/send-token/{via}": { id: "tfa.authy.sendToken"; input: { via: string } & NonNullable<operations["tfa.authy.sendToken"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/tfa/provider/duo_security/activate`
+   * Async: `commerce.async.tfa.duoSecurity.activate()`; bulk: `commerce.bulk.tfa.duoSecurity.activate()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/duo_security/activate": { id: "tfa.duoSecurity.activate"; input: {  } & NonNullable<operations["tfa.duoSecurity.activate"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/tfa/provider/duo_security/authenticate`
+   * Async: `commerce.async.tfa.duoSecurity.authenticate()`; bulk: `commerce.bulk.tfa.duoSecurity.authenticate()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/duo_security/authenticate": { id: "tfa.duoSecurity.authenticate"; input: {  } & NonNullable<operations["tfa.duoSecurity.authenticate"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.duoSecurity.authenticate"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/tfa/provider/duo_security/configure`
+   * Async: `commerce.async.tfa.duoSecurity.configure()`; bulk: `commerce.bulk.tfa.duoSecurity.configure()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/duo_security/configure": { id: "tfa.duoSecurity.configure"; input: {  } & NonNullable<operations["tfa.duoSecurity.configure"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/tfa/provider/google/activate`
+   * Async: `commerce.async.tfa.google.activate()`; bulk: `commerce.bulk.tfa.google.activate()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/google/activate": { id: "tfa.google.activate"; input: {  } & NonNullable<operations["tfa.google.activate"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/tfa/provider/google/configure`
+   * Async: `commerce.async.tfa.google.configure()`; bulk: `commerce.bulk.tfa.google.configure()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/google/configure": { id: "tfa.google.configure"; input: {  } & NonNullable<operations["tfa.google.configure"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.google.configure"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/tfa/provider/u2fkey/activate`
+   * Async: `commerce.async.tfa.u2fKey.activate()`; bulk: `commerce.bulk.tfa.u2fKey.activate()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/u2fkey/activate": { id: "tfa.u2fKey.activate"; input: {  } & NonNullable<operations["tfa.u2fKey.activate"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/tfa/provider/u2fkey/authentication-challenge`
+   * Async: `commerce.async.tfa.u2fKey.challenge()`; bulk: `commerce.bulk.tfa.u2fKey.challenge()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/u2fkey/authentication-challenge": { id: "tfa.u2fKey.challenge"; input: {  } & NonNullable<operations["tfa.u2fKey.challenge"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.u2fKey.challenge"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/tfa/provider/u2fkey/configure`
+   * Async: `commerce.async.tfa.u2fKey.configure()`; bulk: `commerce.bulk.tfa.u2fKey.configure()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/u2fkey/configure": { id: "tfa.u2fKey.configure"; input: {  } & NonNullable<operations["tfa.u2fKey.configure"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.u2fKey.configure"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/tfa/provider/u2fkey/verify`
+   * Async: `commerce.async.tfa.u2fKey.verify()`; bulk: `commerce.bulk.tfa.u2fKey.verify()`.
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V1/tfa/provider/u2fkey/verify": { id: "tfa.u2fKey.verify"; input: {  } & NonNullable<operations["tfa.u2fKey.verify"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.u2fKey.verify"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/tfa/providers-to-activate/{userId}`
+   * Access: admin.
+   */
+  "GET /V1/tfa/providers-to-activate/{userId}": { id: "tfa.users.providersToActivate.list"; input: { userId: number }; required: true; output: operations["tfa.users.providersToActivate.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/tfa/tfat-providers-to-activate`
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/tfa/tfat-providers-to-activate": { id: "tfa.session.providersToActivate.list"; input: { tfaToken: string }; required: true; output: operations["tfa.session.providersToActivate.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/tfa/tfat-user-providers`
+   * Access: guest.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V1/tfa/tfat-user-providers": { id: "tfa.session.providers.list"; input: { tfaToken: string }; required: true; output: operations["tfa.session.providers.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/tfa/user-providers/{userId}`
+   * Access: admin.
+   */
+  "GET /V1/tfa/user-providers/{userId}": { id: "tfa.users.providers.list"; input: { userId: number }; required: true; output: operations["tfa.users.providers.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/tfa/user-providers/{userId}`
+   * Async: `commerce.async.tfa.users.providers.reset()`; bulk: `commerce.bulk.tfa.users.providers.reset()`.
+   * Access: admin.
+   */
+  "PUT /V1/tfa/user-providers/{userId}": { id: "tfa.users.providers.reset"; input: { userId: number } & NonNullable<operations["tfa.users.providers.reset"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.users.providers.reset"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/webhooks/list`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   */
+  "GET /V1/webhooks/list": { id: "webhooks.list"; input: {  }; required: false; output: operations["webhooks.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/webhooks/subscribe`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.webhooks.subscribe()`; bulk: `commerce.bulk.webhooks.subscribe()`.
+   * Access: admin.
+   */
+  "POST /V1/webhooks/subscribe": { id: "webhooks.subscribe"; input: {  } & NonNullable<operations["webhooks.subscribe"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/webhooks/unsubscribe`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.webhooks.unsubscribe()`; bulk: `commerce.bulk.webhooks.unsubscribe()`.
+   * Access: admin.
+   */
+  "POST /V1/webhooks/unsubscribe": { id: "webhooks.unsubscribe"; input: {  } & NonNullable<operations["webhooks.unsubscribe"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V2/carts/mine/coupons`
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "GET /V2/carts/mine/coupons": { id: "v2.carts.mine.coupons.list"; input: {  }; required: false; output: operations["v2.carts.mine.coupons.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V2/carts/mine/coupons`
+   * Async: `commerce.async.v2.carts.mine.coupons.add()`; bulk: `commerce.bulk.v2.carts.mine.coupons.add()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V2/carts/mine/coupons": { id: "v2.carts.mine.coupons.add"; input: {  } & NonNullable<operations["v2.carts.mine.coupons.add"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `PUT /V2/carts/mine/coupons`
+   * Async: `commerce.async.v2.carts.mine.coupons.replace()`; bulk: `commerce.bulk.v2.carts.mine.coupons.replace()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "PUT /V2/carts/mine/coupons": { id: "v2.carts.mine.coupons.replace"; input: {  } & NonNullable<operations["v2.carts.mine.coupons.replace"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V2/carts/mine/coupons/deleteByCodes`
+   * Async: `commerce.async.v2.carts.mine.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.mine.coupons.deleteByCodes()`.
+   * Access: customer.
+   * Not available on Adobe Commerce as a Cloud Service.
+   */
+  "POST /V2/carts/mine/coupons/deleteByCodes": { id: "v2.carts.mine.coupons.deleteByCodes"; input: {  } & NonNullable<operations["v2.carts.mine.coupons.deleteByCodes"]['requestBody']>['content']['application/json']; required: false; output: void; list: false };
+  /**
+   * `GET /V2/carts/{cartId}/coupons`
+   * Access: admin.
+   */
+  "GET /V2/carts/{cartId}/coupons": { id: "v2.carts.coupons.list"; input: { cartId: number }; required: true; output: operations["v2.carts.coupons.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V2/carts/{cartId}/coupons`
+   * Async: `commerce.async.v2.carts.coupons.add()`; bulk: `commerce.bulk.v2.carts.coupons.add()`.
+   * Access: admin.
+   */
+  "POST /V2/carts/{cartId}/coupons": { id: "v2.carts.coupons.add"; input: { cartId: number } & NonNullable<operations["v2.carts.coupons.add"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `PUT /V2/carts/{cartId}/coupons`
+   * Async: `commerce.async.v2.carts.coupons.replace()`; bulk: `commerce.bulk.v2.carts.coupons.replace()`.
+   * Access: admin.
+   */
+  "PUT /V2/carts/{cartId}/coupons": { id: "v2.carts.coupons.replace"; input: { cartId: number } & NonNullable<operations["v2.carts.coupons.replace"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V2/carts/{cartId}/coupons/deleteByCodes`
+   * Async: `commerce.async.v2.carts.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.coupons.deleteByCodes()`.
+   * Access: admin.
+   */
+  "POST /V2/carts/{cartId}/coupons/deleteByCodes": { id: "v2.carts.coupons.deleteByCodes"; input: { cartId: number } & NonNullable<operations["v2.carts.coupons.deleteByCodes"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
 }
 
 /**

@@ -45,6 +45,7 @@ export type WriteRouteKey =
   | "PUT /V1/products/attribute-sets/{attributeSetId}/groups"
   | "DELETE /V1/products/attribute-sets/groups/{groupId}"
   | "POST /V1/products/attributes/{attributeCode}/options"
+  | "PUT /V1/products/attributes/{attributeCode}/options/{optionId}"
   | "DELETE /V1/products/attributes/{attributeCode}/options/{optionId}"
   | "PUT /V1/products/{sku}/media/{entryId}"
   | "DELETE /V1/products/{sku}/media/{entryId}"
@@ -236,6 +237,137 @@ export type WriteRouteKey =
   | "DELETE /V1/taxClasses/{taxClassId}"
   | "PUT /V1/taxClasses/{classId}"
   | "POST /V1/tfa/provider/google/authenticate"
+  | "POST /V1/adminuisdk/appmanagement/validate"
+  | "POST /V1/eventing/eventProvider"
+  | "PUT /V1/eventing/eventProvider"
+  | "DELETE /V1/eventing/eventProvider/{providerId}"
+  | "POST /V1/eventing/eventSubscribe"
+  | "PUT /V1/eventing/eventSubscribe/{name}"
+  | "POST /V1/eventing/eventUnsubscribe/{name}"
+  | "PUT /V1/eventing/updateConfiguration"
+  | "DELETE /V1/adobestock/asset/{id}"
+  | "POST /V1/braintree/mine/payment/vault"
+  | "POST /V1/carts/mine/payment-order"
+  | "POST /V1/carts/mine/payment-order/{id}"
+  | "POST /V1/guest-carts/{cartId}/payment-order"
+  | "POST /V1/guest-carts/{cartId}/payment-order/{id}"
+  | "POST /V1/payment-order/completeOrder"
+  | "POST /V1/paypal/lineItems"
+  | "POST /V1/paypal/oneClick"
+  | "POST /V1/paypal/validatePhoneNumber"
+  | "POST /V1/carts/mine/po-payment-information"
+  | "POST /V1/purchase-order-carts/{cartId}/billing-address"
+  | "POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods"
+  | "POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id"
+  | "POST /V1/purchase-order-carts/{cartId}/giftCards"
+  | "DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}"
+  | "POST /V1/purchase-order-carts/{cartId}/payment-information"
+  | "POST /V1/purchase-order-carts/{cartId}/set-payment-information"
+  | "POST /V1/carts/{cartId}/balance/apply"
+  | "DELETE /V1/carts/{cartId}/balance/unapply"
+  | "POST /V1/company/"
+  | "PUT /V1/company/assignRoles"
+  | "POST /V1/company/role/"
+  | "PUT /V1/company/role/{id}"
+  | "DELETE /V1/company/role/{roleId}"
+  | "PUT /V1/company/{companyId}"
+  | "DELETE /V1/company/{companyId}"
+  | "POST /V1/company/{parentId}/relations"
+  | "DELETE /V1/company/{parentId}/relations/{companyId}"
+  | "POST /V1/customers/companies"
+  | "PUT /V1/customers/{customerId}/companies/{companyId}"
+  | "DELETE /V1/customers/{customerId}/companies/{companyId}"
+  | "PUT /V1/hierarchy/move/{id}"
+  | "POST /V1/team/{companyId}"
+  | "PUT /V1/team/{teamId}"
+  | "DELETE /V1/team/{teamId}"
+  | "PUT /V1/companyCredits/history/{historyId}"
+  | "POST /V1/companyCredits/{creditId}/decreaseBalance"
+  | "POST /V1/companyCredits/{creditId}/increaseBalance"
+  | "PUT /V1/companyCredits/{id}"
+  | "POST /V1/customers/activate"
+  | "POST /V1/customers/{customerId}/token"
+  | "POST /V1/import/csv"
+  | "POST /V1/import/json"
+  | "POST /V1/inventory/bulk-partial-source-transfer"
+  | "POST /V1/inventory/in-store-pickup/pickup-locations/"
+  | "POST /V1/order/notify-orders-are-ready-for-pickup"
+  | "POST /V1/negotiable-cart-item-note"
+  | "DELETE /V1/negotiable-cart-item-note/{noteId}"
+  | "POST /V1/negotiable-carts/{cartId}/billing-address"
+  | "DELETE /V1/negotiable-carts/{cartId}/coupons"
+  | "PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}"
+  | "POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods"
+  | "POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id"
+  | "POST /V1/negotiable-carts/{cartId}/giftCards"
+  | "DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}"
+  | "POST /V1/negotiable-carts/{cartId}/payment-information"
+  | "POST /V1/negotiable-carts/{cartId}/po-payment-information"
+  | "POST /V1/negotiable-carts/{cartId}/set-payment-information"
+  | "POST /V1/negotiable-carts/{cartId}/shipping-information"
+  | "POST /V1/negotiableQuote/decline"
+  | "POST /V1/negotiableQuote/draft"
+  | "POST /V1/negotiableQuote/pricesUpdated"
+  | "POST /V1/negotiableQuote/request"
+  | "POST /V1/negotiableQuote/submitToCustomer"
+  | "POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate"
+  | "PUT /V1/negotiableQuote/{quoteId}"
+  | "PUT /V1/negotiableQuote/{quoteId}/shippingMethod"
+  | "PUT /V1/negotiableQuoteTemplate"
+  | "POST /V1/negotiableQuoteTemplate/accept"
+  | "POST /V1/negotiableQuoteTemplate/cancel"
+  | "POST /V1/negotiableQuoteTemplate/cancel/me"
+  | "POST /V1/negotiableQuoteTemplate/decline"
+  | "POST /V1/negotiableQuoteTemplate/draft"
+  | "POST /V1/negotiableQuoteTemplate/generateQuote"
+  | "PUT /V1/negotiableQuoteTemplate/me"
+  | "DELETE /V1/negotiableQuoteTemplate/me/{templateId}"
+  | "POST /V1/negotiableQuoteTemplate/open"
+  | "POST /V1/negotiableQuoteTemplate/open/me"
+  | "PUT /V1/negotiableQuoteTemplate/referenceDocumentLink"
+  | "DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}"
+  | "POST /V1/negotiableQuoteTemplate/request"
+  | "POST /V1/negotiableQuoteTemplate/request/me"
+  | "POST /V1/negotiableQuoteTemplate/submitToCustomer"
+  | "POST /V1/negotiableQuoteTemplate/submitToSeller"
+  | "DELETE /V1/negotiableQuoteTemplate/{templateId}"
+  | "PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}"
+  | "POST /V1/requisition_lists"
+  | "POST /V1/sharedCatalog"
+  | "PUT /V1/sharedCatalog/{id}"
+  | "POST /V1/sharedCatalog/{id}/assignCategories"
+  | "POST /V1/sharedCatalog/{id}/assignProducts"
+  | "POST /V1/sharedCatalog/{id}/unassignCategories"
+  | "POST /V1/sharedCatalog/{id}/unassignProducts"
+  | "DELETE /V1/sharedCatalog/{sharedCatalogId}"
+  | "POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies"
+  | "POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices"
+  | "POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices"
+  | "POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies"
+  | "PUT /V1/tfa/default-provider-code/{userId}"
+  | "POST /V1/tfa/provider/authy/activate"
+  | "POST /V1/tfa/provider/authy/authenticate"
+  | "POST /V1/tfa/provider/authy/authenticate-onetouch"
+  | "POST /V1/tfa/provider/authy/configure"
+  | "POST /V1/tfa/provider/authy/send-token/{via}"
+  | "POST /V1/tfa/provider/duo_security/activate"
+  | "POST /V1/tfa/provider/duo_security/authenticate"
+  | "POST /V1/tfa/provider/duo_security/configure"
+  | "POST /V1/tfa/provider/google/activate"
+  | "POST /V1/tfa/provider/google/configure"
+  | "POST /V1/tfa/provider/u2fkey/activate"
+  | "POST /V1/tfa/provider/u2fkey/authentication-challenge"
+  | "POST /V1/tfa/provider/u2fkey/configure"
+  | "POST /V1/tfa/provider/u2fkey/verify"
+  | "PUT /V1/tfa/user-providers/{userId}"
+  | "POST /V1/webhooks/subscribe"
+  | "POST /V1/webhooks/unsubscribe"
+  | "POST /V2/carts/mine/coupons"
+  | "PUT /V2/carts/mine/coupons"
+  | "POST /V2/carts/mine/coupons/deleteByCodes"
+  | "POST /V2/carts/{cartId}/coupons"
+  | "PUT /V2/carts/{cartId}/coupons"
+  | "POST /V2/carts/{cartId}/coupons/deleteByCodes"
   | InstallationWriteRouteKey;
 
 /** Writes whose path parameters are whole segments (all but the `{provider}-guest-carts` route). */
@@ -280,6 +412,7 @@ export type BulkRouteKey =
   | "PUT /V1/products/attribute-sets/{attributeSetId}/groups"
   | "DELETE /V1/products/attribute-sets/groups/{groupId}"
   | "POST /V1/products/attributes/{attributeCode}/options"
+  | "PUT /V1/products/attributes/{attributeCode}/options/{optionId}"
   | "DELETE /V1/products/attributes/{attributeCode}/options/{optionId}"
   | "PUT /V1/products/{sku}/media/{entryId}"
   | "DELETE /V1/products/{sku}/media/{entryId}"
@@ -471,6 +604,137 @@ export type BulkRouteKey =
   | "DELETE /V1/taxClasses/{taxClassId}"
   | "PUT /V1/taxClasses/{classId}"
   | "POST /V1/tfa/provider/google/authenticate"
+  | "POST /V1/adminuisdk/appmanagement/validate"
+  | "POST /V1/eventing/eventProvider"
+  | "PUT /V1/eventing/eventProvider"
+  | "DELETE /V1/eventing/eventProvider/{providerId}"
+  | "POST /V1/eventing/eventSubscribe"
+  | "PUT /V1/eventing/eventSubscribe/{name}"
+  | "POST /V1/eventing/eventUnsubscribe/{name}"
+  | "PUT /V1/eventing/updateConfiguration"
+  | "DELETE /V1/adobestock/asset/{id}"
+  | "POST /V1/braintree/mine/payment/vault"
+  | "POST /V1/carts/mine/payment-order"
+  | "POST /V1/carts/mine/payment-order/{id}"
+  | "POST /V1/guest-carts/{cartId}/payment-order"
+  | "POST /V1/guest-carts/{cartId}/payment-order/{id}"
+  | "POST /V1/payment-order/completeOrder"
+  | "POST /V1/paypal/lineItems"
+  | "POST /V1/paypal/oneClick"
+  | "POST /V1/paypal/validatePhoneNumber"
+  | "POST /V1/carts/mine/po-payment-information"
+  | "POST /V1/purchase-order-carts/{cartId}/billing-address"
+  | "POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods"
+  | "POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id"
+  | "POST /V1/purchase-order-carts/{cartId}/giftCards"
+  | "DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}"
+  | "POST /V1/purchase-order-carts/{cartId}/payment-information"
+  | "POST /V1/purchase-order-carts/{cartId}/set-payment-information"
+  | "POST /V1/carts/{cartId}/balance/apply"
+  | "DELETE /V1/carts/{cartId}/balance/unapply"
+  | "POST /V1/company/"
+  | "PUT /V1/company/assignRoles"
+  | "POST /V1/company/role/"
+  | "PUT /V1/company/role/{id}"
+  | "DELETE /V1/company/role/{roleId}"
+  | "PUT /V1/company/{companyId}"
+  | "DELETE /V1/company/{companyId}"
+  | "POST /V1/company/{parentId}/relations"
+  | "DELETE /V1/company/{parentId}/relations/{companyId}"
+  | "POST /V1/customers/companies"
+  | "PUT /V1/customers/{customerId}/companies/{companyId}"
+  | "DELETE /V1/customers/{customerId}/companies/{companyId}"
+  | "PUT /V1/hierarchy/move/{id}"
+  | "POST /V1/team/{companyId}"
+  | "PUT /V1/team/{teamId}"
+  | "DELETE /V1/team/{teamId}"
+  | "PUT /V1/companyCredits/history/{historyId}"
+  | "POST /V1/companyCredits/{creditId}/decreaseBalance"
+  | "POST /V1/companyCredits/{creditId}/increaseBalance"
+  | "PUT /V1/companyCredits/{id}"
+  | "POST /V1/customers/activate"
+  | "POST /V1/customers/{customerId}/token"
+  | "POST /V1/import/csv"
+  | "POST /V1/import/json"
+  | "POST /V1/inventory/bulk-partial-source-transfer"
+  | "POST /V1/inventory/in-store-pickup/pickup-locations/"
+  | "POST /V1/order/notify-orders-are-ready-for-pickup"
+  | "POST /V1/negotiable-cart-item-note"
+  | "DELETE /V1/negotiable-cart-item-note/{noteId}"
+  | "POST /V1/negotiable-carts/{cartId}/billing-address"
+  | "DELETE /V1/negotiable-carts/{cartId}/coupons"
+  | "PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}"
+  | "POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods"
+  | "POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id"
+  | "POST /V1/negotiable-carts/{cartId}/giftCards"
+  | "DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}"
+  | "POST /V1/negotiable-carts/{cartId}/payment-information"
+  | "POST /V1/negotiable-carts/{cartId}/po-payment-information"
+  | "POST /V1/negotiable-carts/{cartId}/set-payment-information"
+  | "POST /V1/negotiable-carts/{cartId}/shipping-information"
+  | "POST /V1/negotiableQuote/decline"
+  | "POST /V1/negotiableQuote/draft"
+  | "POST /V1/negotiableQuote/pricesUpdated"
+  | "POST /V1/negotiableQuote/request"
+  | "POST /V1/negotiableQuote/submitToCustomer"
+  | "POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate"
+  | "PUT /V1/negotiableQuote/{quoteId}"
+  | "PUT /V1/negotiableQuote/{quoteId}/shippingMethod"
+  | "PUT /V1/negotiableQuoteTemplate"
+  | "POST /V1/negotiableQuoteTemplate/accept"
+  | "POST /V1/negotiableQuoteTemplate/cancel"
+  | "POST /V1/negotiableQuoteTemplate/cancel/me"
+  | "POST /V1/negotiableQuoteTemplate/decline"
+  | "POST /V1/negotiableQuoteTemplate/draft"
+  | "POST /V1/negotiableQuoteTemplate/generateQuote"
+  | "PUT /V1/negotiableQuoteTemplate/me"
+  | "DELETE /V1/negotiableQuoteTemplate/me/{templateId}"
+  | "POST /V1/negotiableQuoteTemplate/open"
+  | "POST /V1/negotiableQuoteTemplate/open/me"
+  | "PUT /V1/negotiableQuoteTemplate/referenceDocumentLink"
+  | "DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}"
+  | "POST /V1/negotiableQuoteTemplate/request"
+  | "POST /V1/negotiableQuoteTemplate/request/me"
+  | "POST /V1/negotiableQuoteTemplate/submitToCustomer"
+  | "POST /V1/negotiableQuoteTemplate/submitToSeller"
+  | "DELETE /V1/negotiableQuoteTemplate/{templateId}"
+  | "PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}"
+  | "POST /V1/requisition_lists"
+  | "POST /V1/sharedCatalog"
+  | "PUT /V1/sharedCatalog/{id}"
+  | "POST /V1/sharedCatalog/{id}/assignCategories"
+  | "POST /V1/sharedCatalog/{id}/assignProducts"
+  | "POST /V1/sharedCatalog/{id}/unassignCategories"
+  | "POST /V1/sharedCatalog/{id}/unassignProducts"
+  | "DELETE /V1/sharedCatalog/{sharedCatalogId}"
+  | "POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies"
+  | "POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices"
+  | "POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices"
+  | "POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies"
+  | "PUT /V1/tfa/default-provider-code/{userId}"
+  | "POST /V1/tfa/provider/authy/activate"
+  | "POST /V1/tfa/provider/authy/authenticate"
+  | "POST /V1/tfa/provider/authy/authenticate-onetouch"
+  | "POST /V1/tfa/provider/authy/configure"
+  | "POST /V1/tfa/provider/authy/send-token/{via}"
+  | "POST /V1/tfa/provider/duo_security/activate"
+  | "POST /V1/tfa/provider/duo_security/authenticate"
+  | "POST /V1/tfa/provider/duo_security/configure"
+  | "POST /V1/tfa/provider/google/activate"
+  | "POST /V1/tfa/provider/google/configure"
+  | "POST /V1/tfa/provider/u2fkey/activate"
+  | "POST /V1/tfa/provider/u2fkey/authentication-challenge"
+  | "POST /V1/tfa/provider/u2fkey/configure"
+  | "POST /V1/tfa/provider/u2fkey/verify"
+  | "PUT /V1/tfa/user-providers/{userId}"
+  | "POST /V1/webhooks/subscribe"
+  | "POST /V1/webhooks/unsubscribe"
+  | "POST /V2/carts/mine/coupons"
+  | "PUT /V2/carts/mine/coupons"
+  | "POST /V2/carts/mine/coupons/deleteByCodes"
+  | "POST /V2/carts/{cartId}/coupons"
+  | "PUT /V2/carts/{cartId}/coupons"
+  | "POST /V2/carts/{cartId}/coupons/deleteByCodes"
   | InstallationBulkRouteKey;
 
 /** `commerce.async.products.update({ sku, product })` → the acceptance (bulk UUID, request items). */
@@ -478,6 +742,26 @@ export interface AsyncTree {
   addresses: {
     /** `DELETE /V1/addresses/{addressId}` */
     delete: AsyncMethod<"DELETE /V1/addresses/{addressId}">;
+  };
+  adminUiSdk: {
+    appManagement: {
+      /** `POST /V1/adminuisdk/appmanagement/validate` */
+      validate: AsyncMethod<"POST /V1/adminuisdk/appmanagement/validate">;
+    };
+  };
+  adobeStock: {
+    assets: {
+      /** `DELETE /V1/adobestock/asset/{id}` */
+      delete: AsyncMethod<"DELETE /V1/adobestock/asset/{id}">;
+    };
+  };
+  braintree: {
+    mine: {
+      vault: {
+        /** `POST /V1/braintree/mine/payment/vault` */
+        save: AsyncMethod<"POST /V1/braintree/mine/payment/vault">;
+      };
+    };
   };
   bundleProducts: {
     children: {
@@ -502,6 +786,12 @@ export interface AsyncTree {
   carts: {
     /** `PUT /V1/carts/{cartId}` */
     assignCustomer: AsyncMethod<"PUT /V1/carts/{cartId}">;
+    balance: {
+      /** `POST /V1/carts/{cartId}/balance/apply` */
+      apply: AsyncMethod<"POST /V1/carts/{cartId}/balance/apply">;
+      /** `DELETE /V1/carts/{cartId}/balance/unapply` */
+      unapply: AsyncMethod<"DELETE /V1/carts/{cartId}/balance/unapply">;
+    };
     billingAddress: {
       /** `POST /V1/carts/{cartId}/billing-address` */
       set: AsyncMethod<"POST /V1/carts/{cartId}/billing-address">;
@@ -577,8 +867,18 @@ export interface AsyncTree {
         /** `POST /V1/carts/mine/set-payment-information` */
         set: AsyncMethod<"POST /V1/carts/mine/set-payment-information">;
       };
+      paymentOrder: {
+        /** `POST /V1/carts/mine/payment-order` */
+        create: AsyncMethod<"POST /V1/carts/mine/payment-order">;
+        /** `POST /V1/carts/mine/payment-order/{id}` */
+        sync: AsyncMethod<"POST /V1/carts/mine/payment-order/{id}">;
+      };
       /** `PUT /V1/carts/mine/order` */
       placeOrder: AsyncMethod<"PUT /V1/carts/mine/order">;
+      purchaseOrderPaymentInformation: {
+        /** `POST /V1/carts/mine/po-payment-information` */
+        saveAndPlaceOrder: AsyncMethod<"POST /V1/carts/mine/po-payment-information">;
+      };
       selectedPaymentMethod: {
         /** `PUT /V1/carts/mine/selected-payment-method` */
         set: AsyncMethod<"PUT /V1/carts/mine/selected-payment-method">;
@@ -659,6 +959,58 @@ export interface AsyncTree {
     /** `PUT /V1/cmsPage/{id}` */
     update: AsyncMethod<"PUT /V1/cmsPage/{id}">;
   };
+  companies: {
+    /** `POST /V1/company/` */
+    create: AsyncMethod<"POST /V1/company/">;
+    customers: {
+      /** `POST /V1/customers/companies` */
+      save: AsyncMethod<"POST /V1/customers/companies">;
+    };
+    /** `DELETE /V1/company/{companyId}` */
+    delete: AsyncMethod<"DELETE /V1/company/{companyId}">;
+    hierarchy: {
+      /** `PUT /V1/hierarchy/move/{id}` */
+      move: AsyncMethod<"PUT /V1/hierarchy/move/{id}">;
+    };
+    relations: {
+      /** `POST /V1/company/{parentId}/relations` */
+      add: AsyncMethod<"POST /V1/company/{parentId}/relations">;
+      /** `DELETE /V1/company/{parentId}/relations/{companyId}` */
+      delete: AsyncMethod<"DELETE /V1/company/{parentId}/relations/{companyId}">;
+    };
+    roles: {
+      /** `PUT /V1/company/assignRoles` */
+      assignToUser: AsyncMethod<"PUT /V1/company/assignRoles">;
+      /** `POST /V1/company/role/` */
+      create: AsyncMethod<"POST /V1/company/role/">;
+      /** `DELETE /V1/company/role/{roleId}` */
+      delete: AsyncMethod<"DELETE /V1/company/role/{roleId}">;
+      /** `PUT /V1/company/role/{id}` */
+      update: AsyncMethod<"PUT /V1/company/role/{id}">;
+    };
+    teams: {
+      /** `POST /V1/team/{companyId}` */
+      create: AsyncMethod<"POST /V1/team/{companyId}">;
+      /** `DELETE /V1/team/{teamId}` */
+      delete: AsyncMethod<"DELETE /V1/team/{teamId}">;
+      /** `PUT /V1/team/{teamId}` */
+      update: AsyncMethod<"PUT /V1/team/{teamId}">;
+    };
+    /** `PUT /V1/company/{companyId}` */
+    update: AsyncMethod<"PUT /V1/company/{companyId}">;
+  };
+  companyCredits: {
+    /** `POST /V1/companyCredits/{creditId}/decreaseBalance` */
+    decreaseBalance: AsyncMethod<"POST /V1/companyCredits/{creditId}/decreaseBalance">;
+    history: {
+      /** `PUT /V1/companyCredits/history/{historyId}` */
+      update: AsyncMethod<"PUT /V1/companyCredits/history/{historyId}">;
+    };
+    /** `POST /V1/companyCredits/{creditId}/increaseBalance` */
+    increaseBalance: AsyncMethod<"POST /V1/companyCredits/{creditId}/increaseBalance">;
+    /** `PUT /V1/companyCredits/{id}` */
+    update: AsyncMethod<"PUT /V1/companyCredits/{id}">;
+  };
   configurableProducts: {
     children: {
       /** `POST /V1/configurable-products/{sku}/child` */
@@ -724,9 +1076,17 @@ export interface AsyncTree {
   customers: {
     /** `PUT /V1/customers/{email}/activate` */
     activate: AsyncMethod<"PUT /V1/customers/{email}/activate">;
+    /** `POST /V1/customers/activate` */
+    activateByConfirmationKey: AsyncMethod<"POST /V1/customers/activate">;
     carts: {
       /** `POST /V1/customers/{customerId}/carts` */
       create: AsyncMethod<"POST /V1/customers/{customerId}/carts">;
+    };
+    companies: {
+      /** `PUT /V1/customers/{customerId}/companies/{companyId}` */
+      assign: AsyncMethod<"PUT /V1/customers/{customerId}/companies/{companyId}">;
+      /** `DELETE /V1/customers/{customerId}/companies/{companyId}` */
+      unassign: AsyncMethod<"DELETE /V1/customers/{customerId}/companies/{companyId}">;
     };
     confirmation: {
       /** `POST /V1/customers/confirm` */
@@ -738,6 +1098,10 @@ export interface AsyncTree {
     delete: AsyncMethod<"DELETE /V1/customers/{customerId}">;
     /** `POST /V1/customers/isEmailAvailable` */
     isEmailAvailable: AsyncMethod<"POST /V1/customers/isEmailAvailable">;
+    loginAsCustomerToken: {
+      /** `POST /V1/customers/{customerId}/token` */
+      create: AsyncMethod<"POST /V1/customers/{customerId}/token">;
+    };
     me: {
       /** `PUT /V1/customers/me/activate` */
       activate: AsyncMethod<"PUT /V1/customers/me/activate">;
@@ -767,6 +1131,28 @@ export interface AsyncTree {
       delete: AsyncMethod<"DELETE /V1/eav/attribute-sets/{attributeSetId}">;
       /** `PUT /V1/eav/attribute-sets/{attributeSetId}` */
       update: AsyncMethod<"PUT /V1/eav/attribute-sets/{attributeSetId}">;
+    };
+  };
+  eventing: {
+    configuration: {
+      /** `PUT /V1/eventing/updateConfiguration` */
+      update: AsyncMethod<"PUT /V1/eventing/updateConfiguration">;
+    };
+    providers: {
+      /** `POST /V1/eventing/eventProvider` */
+      create: AsyncMethod<"POST /V1/eventing/eventProvider">;
+      /** `DELETE /V1/eventing/eventProvider/{providerId}` */
+      delete: AsyncMethod<"DELETE /V1/eventing/eventProvider/{providerId}">;
+      /** `PUT /V1/eventing/eventProvider` */
+      update: AsyncMethod<"PUT /V1/eventing/eventProvider">;
+    };
+    subscriptions: {
+      /** `POST /V1/eventing/eventSubscribe` */
+      subscribe: AsyncMethod<"POST /V1/eventing/eventSubscribe">;
+      /** `POST /V1/eventing/eventUnsubscribe/{name}` */
+      unsubscribe: AsyncMethod<"POST /V1/eventing/eventUnsubscribe/{name}">;
+      /** `PUT /V1/eventing/eventSubscribe/{name}` */
+      update: AsyncMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
   };
   giftRegistry: {
@@ -824,6 +1210,12 @@ export interface AsyncTree {
       /** `POST /V1/guest-carts/{cartId}/set-payment-information` */
       set: AsyncMethod<"POST /V1/guest-carts/{cartId}/set-payment-information">;
     };
+    paymentOrder: {
+      /** `POST /V1/guest-carts/{cartId}/payment-order` */
+      create: AsyncMethod<"POST /V1/guest-carts/{cartId}/payment-order">;
+      /** `POST /V1/guest-carts/{cartId}/payment-order/{id}` */
+      sync: AsyncMethod<"POST /V1/guest-carts/{cartId}/payment-order/{id}">;
+    };
     /** `PUT /V1/guest-carts/{cartId}/order` */
     placeOrder: AsyncMethod<"PUT /V1/guest-carts/{cartId}/order">;
     selectedPaymentMethod: {
@@ -851,6 +1243,12 @@ export interface AsyncTree {
     /** `POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods` */
     estimateShippingMethods: AsyncMethod<"POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods">;
   };
+  import: {
+    /** `POST /V1/import/csv` */
+    csv: AsyncMethod<"POST /V1/import/csv">;
+    /** `POST /V1/import/json` */
+    json: AsyncMethod<"POST /V1/import/json">;
+  };
   integration: {
     adminToken: {
       /** `POST /V1/integration/admin/token` */
@@ -864,6 +1262,10 @@ export interface AsyncTree {
     };
   };
   inventory: {
+    bulkPartialSource: {
+      /** `POST /V1/inventory/bulk-partial-source-transfer` */
+      transfer: AsyncMethod<"POST /V1/inventory/bulk-partial-source-transfer">;
+    };
     bulkProductSource: {
       /** `POST /V1/inventory/bulk-product-source-assign` */
       assign: AsyncMethod<"POST /V1/inventory/bulk-product-source-assign">;
@@ -877,6 +1279,10 @@ export interface AsyncTree {
       delete: AsyncMethod<"POST /V1/inventory/low-quantity-notifications-delete">;
       /** `POST /V1/inventory/low-quantity-notification` */
       save: AsyncMethod<"POST /V1/inventory/low-quantity-notification">;
+    };
+    pickupLocations: {
+      /** `POST /V1/inventory/in-store-pickup/pickup-locations/` */
+      find: AsyncMethod<"POST /V1/inventory/in-store-pickup/pickup-locations/">;
     };
     sourceItems: {
       /** `POST /V1/inventory/source-items-delete` */
@@ -927,6 +1333,112 @@ export interface AsyncTree {
     /** `POST /V1/invoices/{id}/void` */
     void: AsyncMethod<"POST /V1/invoices/{id}/void">;
   };
+  negotiableCarts: {
+    billingAddress: {
+      /** `POST /V1/negotiable-carts/{cartId}/billing-address` */
+      set: AsyncMethod<"POST /V1/negotiable-carts/{cartId}/billing-address">;
+    };
+    coupons: {
+      /** `DELETE /V1/negotiable-carts/{cartId}/coupons` */
+      delete: AsyncMethod<"DELETE /V1/negotiable-carts/{cartId}/coupons">;
+      /** `PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}` */
+      set: AsyncMethod<"PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}">;
+    };
+    giftCards: {
+      /** `POST /V1/negotiable-carts/{cartId}/giftCards` */
+      add: AsyncMethod<"POST /V1/negotiable-carts/{cartId}/giftCards">;
+      /** `DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}` */
+      delete: AsyncMethod<"DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}">;
+    };
+    paymentInformation: {
+      /** `POST /V1/negotiable-carts/{cartId}/payment-information` */
+      saveAndPlaceOrder: AsyncMethod<"POST /V1/negotiable-carts/{cartId}/payment-information">;
+      /** `POST /V1/negotiable-carts/{cartId}/set-payment-information` */
+      set: AsyncMethod<"POST /V1/negotiable-carts/{cartId}/set-payment-information">;
+    };
+    purchaseOrderPaymentInformation: {
+      /** `POST /V1/negotiable-carts/{cartId}/po-payment-information` */
+      saveAndPlaceOrder: AsyncMethod<"POST /V1/negotiable-carts/{cartId}/po-payment-information">;
+    };
+    shippingInformation: {
+      /** `POST /V1/negotiable-carts/{cartId}/shipping-information` */
+      save: AsyncMethod<"POST /V1/negotiable-carts/{cartId}/shipping-information">;
+    };
+    shippingMethods: {
+      /** `POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods` */
+      estimate: AsyncMethod<"POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods">;
+      /** `POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id` */
+      estimateByAddressId: AsyncMethod<"POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id">;
+    };
+  };
+  negotiableQuotes: {
+    /** `POST /V1/negotiableQuote/draft` */
+    createDraft: AsyncMethod<"POST /V1/negotiableQuote/draft">;
+    /** `POST /V1/negotiableQuote/decline` */
+    decline: AsyncMethod<"POST /V1/negotiableQuote/decline">;
+    /** `POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate` */
+    duplicate: AsyncMethod<"POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate">;
+    itemNotes: {
+      /** `DELETE /V1/negotiable-cart-item-note/{noteId}` */
+      delete: AsyncMethod<"DELETE /V1/negotiable-cart-item-note/{noteId}">;
+      /** `POST /V1/negotiable-cart-item-note` */
+      save: AsyncMethod<"POST /V1/negotiable-cart-item-note">;
+    };
+    /** `POST /V1/negotiableQuote/pricesUpdated` */
+    markPricesUpdated: AsyncMethod<"POST /V1/negotiableQuote/pricesUpdated">;
+    /** `POST /V1/negotiableQuote/request` */
+    request: AsyncMethod<"POST /V1/negotiableQuote/request">;
+    shippingMethod: {
+      /** `PUT /V1/negotiableQuote/{quoteId}/shippingMethod` */
+      set: AsyncMethod<"PUT /V1/negotiableQuote/{quoteId}/shippingMethod">;
+    };
+    /** `POST /V1/negotiableQuote/submitToCustomer` */
+    submitToCustomer: AsyncMethod<"POST /V1/negotiableQuote/submitToCustomer">;
+    /** `PUT /V1/negotiableQuote/{quoteId}` */
+    update: AsyncMethod<"PUT /V1/negotiableQuote/{quoteId}">;
+  };
+  negotiableQuoteTemplates: {
+    /** `POST /V1/negotiableQuoteTemplate/accept` */
+    accept: AsyncMethod<"POST /V1/negotiableQuoteTemplate/accept">;
+    /** `POST /V1/negotiableQuoteTemplate/cancel` */
+    cancel: AsyncMethod<"POST /V1/negotiableQuoteTemplate/cancel">;
+    /** `POST /V1/negotiableQuoteTemplate/draft` */
+    createDraft: AsyncMethod<"POST /V1/negotiableQuoteTemplate/draft">;
+    /** `POST /V1/negotiableQuoteTemplate/decline` */
+    decline: AsyncMethod<"POST /V1/negotiableQuoteTemplate/decline">;
+    /** `DELETE /V1/negotiableQuoteTemplate/{templateId}` */
+    delete: AsyncMethod<"DELETE /V1/negotiableQuoteTemplate/{templateId}">;
+    /** `POST /V1/negotiableQuoteTemplate/generateQuote` */
+    generateQuote: AsyncMethod<"POST /V1/negotiableQuoteTemplate/generateQuote">;
+    me: {
+      /** `POST /V1/negotiableQuoteTemplate/cancel/me` */
+      cancel: AsyncMethod<"POST /V1/negotiableQuoteTemplate/cancel/me">;
+      /** `DELETE /V1/negotiableQuoteTemplate/me/{templateId}` */
+      delete: AsyncMethod<"DELETE /V1/negotiableQuoteTemplate/me/{templateId}">;
+      /** `POST /V1/negotiableQuoteTemplate/open/me` */
+      open: AsyncMethod<"POST /V1/negotiableQuoteTemplate/open/me">;
+      /** `POST /V1/negotiableQuoteTemplate/request/me` */
+      request: AsyncMethod<"POST /V1/negotiableQuoteTemplate/request/me">;
+      /** `PUT /V1/negotiableQuoteTemplate/me` */
+      update: AsyncMethod<"PUT /V1/negotiableQuoteTemplate/me">;
+    };
+    /** `POST /V1/negotiableQuoteTemplate/open` */
+    open: AsyncMethod<"POST /V1/negotiableQuoteTemplate/open">;
+    referenceDocumentLinks: {
+      /** `DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}` */
+      delete: AsyncMethod<"DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
+      /** `PUT /V1/negotiableQuoteTemplate/referenceDocumentLink` */
+      save: AsyncMethod<"PUT /V1/negotiableQuoteTemplate/referenceDocumentLink">;
+    };
+    /** `POST /V1/negotiableQuoteTemplate/request` */
+    request: AsyncMethod<"POST /V1/negotiableQuoteTemplate/request">;
+    /** `POST /V1/negotiableQuoteTemplate/submitToCustomer` */
+    submitToCustomer: AsyncMethod<"POST /V1/negotiableQuoteTemplate/submitToCustomer">;
+    /** `POST /V1/negotiableQuoteTemplate/submitToSeller` */
+    submitToSeller: AsyncMethod<"POST /V1/negotiableQuoteTemplate/submitToSeller">;
+    /** `PUT /V1/negotiableQuoteTemplate` */
+    update: AsyncMethod<"PUT /V1/negotiableQuoteTemplate">;
+  };
   orders: {
     addresses: {
       /** `PUT /V1/orders/{parent_id}` */
@@ -948,6 +1460,8 @@ export interface AsyncTree {
     hold: AsyncMethod<"POST /V1/orders/{id}/hold">;
     /** `POST /V1/order/{orderId}/invoice` */
     invoice: AsyncMethod<"POST /V1/order/{orderId}/invoice">;
+    /** `POST /V1/order/notify-orders-are-ready-for-pickup` */
+    notifyReadyForPickup: AsyncMethod<"POST /V1/order/notify-orders-are-ready-for-pickup">;
     /** `POST /V1/order/{orderId}/refund` */
     refund: AsyncMethod<"POST /V1/order/{orderId}/refund">;
     /** `PUT /V1/orders/create` */
@@ -957,17 +1471,37 @@ export interface AsyncTree {
     /** `POST /V1/orders/{id}/unhold` */
     unhold: AsyncMethod<"POST /V1/orders/{id}/unhold">;
   };
+  paymentServices: {
+    orders: {
+      /** `POST /V1/payment-order/completeOrder` */
+      complete: AsyncMethod<"POST /V1/payment-order/completeOrder">;
+    };
+    paypal: {
+      /** `POST /V1/paypal/lineItems` */
+      lineItems: AsyncMethod<"POST /V1/paypal/lineItems">;
+      /** `POST /V1/paypal/oneClick` */
+      oneClick: AsyncMethod<"POST /V1/paypal/oneClick">;
+      /** `POST /V1/paypal/validatePhoneNumber` */
+      validatePhoneNumber: AsyncMethod<"POST /V1/paypal/validatePhoneNumber">;
+    };
+  };
   products: {
     attributes: {
       /** `POST /V1/products/attributes` */
       create: AsyncMethod<"POST /V1/products/attributes">;
       /** `DELETE /V1/products/attributes/{attributeCode}` */
       delete: AsyncMethod<"DELETE /V1/products/attributes/{attributeCode}">;
+      isFilterable: {
+        /** `PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}` */
+        set: AsyncMethod<"PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}">;
+      };
       options: {
         /** `POST /V1/products/attributes/{attributeCode}/options` */
         add: AsyncMethod<"POST /V1/products/attributes/{attributeCode}/options">;
         /** `DELETE /V1/products/attributes/{attributeCode}/options/{optionId}` */
         delete: AsyncMethod<"DELETE /V1/products/attributes/{attributeCode}/options/{optionId}">;
+        /** `PUT /V1/products/attributes/{attributeCode}/options/{optionId}` */
+        update: AsyncMethod<"PUT /V1/products/attributes/{attributeCode}/options/{optionId}">;
       };
       /** `PUT /V1/products/attributes/{attributeCode}` */
       update: AsyncMethod<"PUT /V1/products/attributes/{attributeCode}">;
@@ -1099,6 +1633,34 @@ export interface AsyncTree {
       saveAndPlaceOrder: AsyncMethod<"POST /V1/{provider}-guest-carts/{cartId}/payment-information">;
     };
   };
+  purchaseOrderCarts: {
+    billingAddress: {
+      /** `POST /V1/purchase-order-carts/{cartId}/billing-address` */
+      set: AsyncMethod<"POST /V1/purchase-order-carts/{cartId}/billing-address">;
+    };
+    giftCards: {
+      /** `POST /V1/purchase-order-carts/{cartId}/giftCards` */
+      add: AsyncMethod<"POST /V1/purchase-order-carts/{cartId}/giftCards">;
+      /** `DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}` */
+      delete: AsyncMethod<"DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}">;
+    };
+    paymentInformation: {
+      /** `POST /V1/purchase-order-carts/{cartId}/payment-information` */
+      saveAndPlaceOrder: AsyncMethod<"POST /V1/purchase-order-carts/{cartId}/payment-information">;
+      /** `POST /V1/purchase-order-carts/{cartId}/set-payment-information` */
+      set: AsyncMethod<"POST /V1/purchase-order-carts/{cartId}/set-payment-information">;
+    };
+    shippingMethods: {
+      /** `POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods` */
+      estimate: AsyncMethod<"POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods">;
+      /** `POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id` */
+      estimateByAddressId: AsyncMethod<"POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id">;
+    };
+  };
+  requisitionLists: {
+    /** `POST /V1/requisition_lists` */
+    save: AsyncMethod<"POST /V1/requisition_lists">;
+  };
   returns: {
     comments: {
       /** `POST /V1/returns/{id}/comments` */
@@ -1130,6 +1692,38 @@ export interface AsyncTree {
     delete: AsyncMethod<"DELETE /V1/salesRules/{ruleId}">;
     /** `PUT /V1/salesRules/{ruleId}` */
     update: AsyncMethod<"PUT /V1/salesRules/{ruleId}">;
+  };
+  sharedCatalogs: {
+    categories: {
+      /** `POST /V1/sharedCatalog/{id}/assignCategories` */
+      assign: AsyncMethod<"POST /V1/sharedCatalog/{id}/assignCategories">;
+      /** `POST /V1/sharedCatalog/{id}/unassignCategories` */
+      unassign: AsyncMethod<"POST /V1/sharedCatalog/{id}/unassignCategories">;
+    };
+    companies: {
+      /** `POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies` */
+      assign: AsyncMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies">;
+      /** `POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies` */
+      unassign: AsyncMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies">;
+    };
+    /** `POST /V1/sharedCatalog` */
+    create: AsyncMethod<"POST /V1/sharedCatalog">;
+    /** `DELETE /V1/sharedCatalog/{sharedCatalogId}` */
+    delete: AsyncMethod<"DELETE /V1/sharedCatalog/{sharedCatalogId}">;
+    products: {
+      /** `POST /V1/sharedCatalog/{id}/assignProducts` */
+      assign: AsyncMethod<"POST /V1/sharedCatalog/{id}/assignProducts">;
+      /** `POST /V1/sharedCatalog/{id}/unassignProducts` */
+      unassign: AsyncMethod<"POST /V1/sharedCatalog/{id}/unassignProducts">;
+    };
+    tierPrices: {
+      /** `POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices` */
+      assign: AsyncMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices">;
+      /** `POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices` */
+      reset: AsyncMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices">;
+    };
+    /** `PUT /V1/sharedCatalog/{id}` */
+    update: AsyncMethod<"PUT /V1/sharedCatalog/{id}">;
   };
   shipments: {
     comments: {
@@ -1174,10 +1768,82 @@ export interface AsyncTree {
     update: AsyncMethod<"PUT /V1/taxRules">;
   };
   tfa: {
+    authy: {
+      /** `POST /V1/tfa/provider/authy/activate` */
+      activate: AsyncMethod<"POST /V1/tfa/provider/authy/activate">;
+      /** `POST /V1/tfa/provider/authy/authenticate` */
+      authenticate: AsyncMethod<"POST /V1/tfa/provider/authy/authenticate">;
+      /** `POST /V1/tfa/provider/authy/authenticate-onetouch` */
+      authenticateOneTouch: AsyncMethod<"POST /V1/tfa/provider/authy/authenticate-onetouch">;
+      /** `POST /V1/tfa/provider/authy/configure` */
+      configure: AsyncMethod<"POST /V1/tfa/provider/authy/configure">;
+      /** `POST /V1/tfa/provider/authy/send-token/{via}` */
+      sendToken: AsyncMethod<"POST /V1/tfa/provider/authy/send-token/{via}">;
+    };
+    duoSecurity: {
+      /** `POST /V1/tfa/provider/duo_security/activate` */
+      activate: AsyncMethod<"POST /V1/tfa/provider/duo_security/activate">;
+      /** `POST /V1/tfa/provider/duo_security/authenticate` */
+      authenticate: AsyncMethod<"POST /V1/tfa/provider/duo_security/authenticate">;
+      /** `POST /V1/tfa/provider/duo_security/configure` */
+      configure: AsyncMethod<"POST /V1/tfa/provider/duo_security/configure">;
+    };
     google: {
+      /** `POST /V1/tfa/provider/google/activate` */
+      activate: AsyncMethod<"POST /V1/tfa/provider/google/activate">;
       /** `POST /V1/tfa/provider/google/authenticate` */
       authenticate: AsyncMethod<"POST /V1/tfa/provider/google/authenticate">;
+      /** `POST /V1/tfa/provider/google/configure` */
+      configure: AsyncMethod<"POST /V1/tfa/provider/google/configure">;
     };
+    u2fKey: {
+      /** `POST /V1/tfa/provider/u2fkey/activate` */
+      activate: AsyncMethod<"POST /V1/tfa/provider/u2fkey/activate">;
+      /** `POST /V1/tfa/provider/u2fkey/authentication-challenge` */
+      challenge: AsyncMethod<"POST /V1/tfa/provider/u2fkey/authentication-challenge">;
+      /** `POST /V1/tfa/provider/u2fkey/configure` */
+      configure: AsyncMethod<"POST /V1/tfa/provider/u2fkey/configure">;
+      /** `POST /V1/tfa/provider/u2fkey/verify` */
+      verify: AsyncMethod<"POST /V1/tfa/provider/u2fkey/verify">;
+    };
+    users: {
+      defaultProvider: {
+        /** `PUT /V1/tfa/default-provider-code/{userId}` */
+        set: AsyncMethod<"PUT /V1/tfa/default-provider-code/{userId}">;
+      };
+      providers: {
+        /** `PUT /V1/tfa/user-providers/{userId}` */
+        reset: AsyncMethod<"PUT /V1/tfa/user-providers/{userId}">;
+      };
+    };
+  };
+  v2: {
+    carts: {
+      coupons: {
+        /** `POST /V2/carts/{cartId}/coupons` */
+        add: AsyncMethod<"POST /V2/carts/{cartId}/coupons">;
+        /** `POST /V2/carts/{cartId}/coupons/deleteByCodes` */
+        deleteByCodes: AsyncMethod<"POST /V2/carts/{cartId}/coupons/deleteByCodes">;
+        /** `PUT /V2/carts/{cartId}/coupons` */
+        replace: AsyncMethod<"PUT /V2/carts/{cartId}/coupons">;
+      };
+      mine: {
+        coupons: {
+          /** `POST /V2/carts/mine/coupons` */
+          add: AsyncMethod<"POST /V2/carts/mine/coupons">;
+          /** `POST /V2/carts/mine/coupons/deleteByCodes` */
+          deleteByCodes: AsyncMethod<"POST /V2/carts/mine/coupons/deleteByCodes">;
+          /** `PUT /V2/carts/mine/coupons` */
+          replace: AsyncMethod<"PUT /V2/carts/mine/coupons">;
+        };
+      };
+    };
+  };
+  webhooks: {
+    /** `POST /V1/webhooks/subscribe` */
+    subscribe: AsyncMethod<"POST /V1/webhooks/subscribe">;
+    /** `POST /V1/webhooks/unsubscribe` */
+    unsubscribe: AsyncMethod<"POST /V1/webhooks/unsubscribe">;
   };
 }
 
@@ -1186,6 +1852,26 @@ export interface BulkTree {
   addresses: {
     /** `DELETE /V1/addresses/{addressId}` */
     delete: BulkMethod<"DELETE /V1/addresses/{addressId}">;
+  };
+  adminUiSdk: {
+    appManagement: {
+      /** `POST /V1/adminuisdk/appmanagement/validate` */
+      validate: BulkMethod<"POST /V1/adminuisdk/appmanagement/validate">;
+    };
+  };
+  adobeStock: {
+    assets: {
+      /** `DELETE /V1/adobestock/asset/{id}` */
+      delete: BulkMethod<"DELETE /V1/adobestock/asset/{id}">;
+    };
+  };
+  braintree: {
+    mine: {
+      vault: {
+        /** `POST /V1/braintree/mine/payment/vault` */
+        save: BulkMethod<"POST /V1/braintree/mine/payment/vault">;
+      };
+    };
   };
   bundleProducts: {
     children: {
@@ -1210,6 +1896,12 @@ export interface BulkTree {
   carts: {
     /** `PUT /V1/carts/{cartId}` */
     assignCustomer: BulkMethod<"PUT /V1/carts/{cartId}">;
+    balance: {
+      /** `POST /V1/carts/{cartId}/balance/apply` */
+      apply: BulkMethod<"POST /V1/carts/{cartId}/balance/apply">;
+      /** `DELETE /V1/carts/{cartId}/balance/unapply` */
+      unapply: BulkMethod<"DELETE /V1/carts/{cartId}/balance/unapply">;
+    };
     billingAddress: {
       /** `POST /V1/carts/{cartId}/billing-address` */
       set: BulkMethod<"POST /V1/carts/{cartId}/billing-address">;
@@ -1285,8 +1977,18 @@ export interface BulkTree {
         /** `POST /V1/carts/mine/set-payment-information` */
         set: BulkMethod<"POST /V1/carts/mine/set-payment-information">;
       };
+      paymentOrder: {
+        /** `POST /V1/carts/mine/payment-order` */
+        create: BulkMethod<"POST /V1/carts/mine/payment-order">;
+        /** `POST /V1/carts/mine/payment-order/{id}` */
+        sync: BulkMethod<"POST /V1/carts/mine/payment-order/{id}">;
+      };
       /** `PUT /V1/carts/mine/order` */
       placeOrder: BulkMethod<"PUT /V1/carts/mine/order">;
+      purchaseOrderPaymentInformation: {
+        /** `POST /V1/carts/mine/po-payment-information` */
+        saveAndPlaceOrder: BulkMethod<"POST /V1/carts/mine/po-payment-information">;
+      };
       selectedPaymentMethod: {
         /** `PUT /V1/carts/mine/selected-payment-method` */
         set: BulkMethod<"PUT /V1/carts/mine/selected-payment-method">;
@@ -1367,6 +2069,58 @@ export interface BulkTree {
     /** `PUT /V1/cmsPage/{id}` */
     update: BulkMethod<"PUT /V1/cmsPage/{id}">;
   };
+  companies: {
+    /** `POST /V1/company/` */
+    create: BulkMethod<"POST /V1/company/">;
+    customers: {
+      /** `POST /V1/customers/companies` */
+      save: BulkMethod<"POST /V1/customers/companies">;
+    };
+    /** `DELETE /V1/company/{companyId}` */
+    delete: BulkMethod<"DELETE /V1/company/{companyId}">;
+    hierarchy: {
+      /** `PUT /V1/hierarchy/move/{id}` */
+      move: BulkMethod<"PUT /V1/hierarchy/move/{id}">;
+    };
+    relations: {
+      /** `POST /V1/company/{parentId}/relations` */
+      add: BulkMethod<"POST /V1/company/{parentId}/relations">;
+      /** `DELETE /V1/company/{parentId}/relations/{companyId}` */
+      delete: BulkMethod<"DELETE /V1/company/{parentId}/relations/{companyId}">;
+    };
+    roles: {
+      /** `PUT /V1/company/assignRoles` */
+      assignToUser: BulkMethod<"PUT /V1/company/assignRoles">;
+      /** `POST /V1/company/role/` */
+      create: BulkMethod<"POST /V1/company/role/">;
+      /** `DELETE /V1/company/role/{roleId}` */
+      delete: BulkMethod<"DELETE /V1/company/role/{roleId}">;
+      /** `PUT /V1/company/role/{id}` */
+      update: BulkMethod<"PUT /V1/company/role/{id}">;
+    };
+    teams: {
+      /** `POST /V1/team/{companyId}` */
+      create: BulkMethod<"POST /V1/team/{companyId}">;
+      /** `DELETE /V1/team/{teamId}` */
+      delete: BulkMethod<"DELETE /V1/team/{teamId}">;
+      /** `PUT /V1/team/{teamId}` */
+      update: BulkMethod<"PUT /V1/team/{teamId}">;
+    };
+    /** `PUT /V1/company/{companyId}` */
+    update: BulkMethod<"PUT /V1/company/{companyId}">;
+  };
+  companyCredits: {
+    /** `POST /V1/companyCredits/{creditId}/decreaseBalance` */
+    decreaseBalance: BulkMethod<"POST /V1/companyCredits/{creditId}/decreaseBalance">;
+    history: {
+      /** `PUT /V1/companyCredits/history/{historyId}` */
+      update: BulkMethod<"PUT /V1/companyCredits/history/{historyId}">;
+    };
+    /** `POST /V1/companyCredits/{creditId}/increaseBalance` */
+    increaseBalance: BulkMethod<"POST /V1/companyCredits/{creditId}/increaseBalance">;
+    /** `PUT /V1/companyCredits/{id}` */
+    update: BulkMethod<"PUT /V1/companyCredits/{id}">;
+  };
   configurableProducts: {
     children: {
       /** `POST /V1/configurable-products/{sku}/child` */
@@ -1432,9 +2186,17 @@ export interface BulkTree {
   customers: {
     /** `PUT /V1/customers/{email}/activate` */
     activate: BulkMethod<"PUT /V1/customers/{email}/activate">;
+    /** `POST /V1/customers/activate` */
+    activateByConfirmationKey: BulkMethod<"POST /V1/customers/activate">;
     carts: {
       /** `POST /V1/customers/{customerId}/carts` */
       create: BulkMethod<"POST /V1/customers/{customerId}/carts">;
+    };
+    companies: {
+      /** `PUT /V1/customers/{customerId}/companies/{companyId}` */
+      assign: BulkMethod<"PUT /V1/customers/{customerId}/companies/{companyId}">;
+      /** `DELETE /V1/customers/{customerId}/companies/{companyId}` */
+      unassign: BulkMethod<"DELETE /V1/customers/{customerId}/companies/{companyId}">;
     };
     confirmation: {
       /** `POST /V1/customers/confirm` */
@@ -1446,6 +2208,10 @@ export interface BulkTree {
     delete: BulkMethod<"DELETE /V1/customers/{customerId}">;
     /** `POST /V1/customers/isEmailAvailable` */
     isEmailAvailable: BulkMethod<"POST /V1/customers/isEmailAvailable">;
+    loginAsCustomerToken: {
+      /** `POST /V1/customers/{customerId}/token` */
+      create: BulkMethod<"POST /V1/customers/{customerId}/token">;
+    };
     me: {
       /** `PUT /V1/customers/me/activate` */
       activate: BulkMethod<"PUT /V1/customers/me/activate">;
@@ -1475,6 +2241,28 @@ export interface BulkTree {
       delete: BulkMethod<"DELETE /V1/eav/attribute-sets/{attributeSetId}">;
       /** `PUT /V1/eav/attribute-sets/{attributeSetId}` */
       update: BulkMethod<"PUT /V1/eav/attribute-sets/{attributeSetId}">;
+    };
+  };
+  eventing: {
+    configuration: {
+      /** `PUT /V1/eventing/updateConfiguration` */
+      update: BulkMethod<"PUT /V1/eventing/updateConfiguration">;
+    };
+    providers: {
+      /** `POST /V1/eventing/eventProvider` */
+      create: BulkMethod<"POST /V1/eventing/eventProvider">;
+      /** `DELETE /V1/eventing/eventProvider/{providerId}` */
+      delete: BulkMethod<"DELETE /V1/eventing/eventProvider/{providerId}">;
+      /** `PUT /V1/eventing/eventProvider` */
+      update: BulkMethod<"PUT /V1/eventing/eventProvider">;
+    };
+    subscriptions: {
+      /** `POST /V1/eventing/eventSubscribe` */
+      subscribe: BulkMethod<"POST /V1/eventing/eventSubscribe">;
+      /** `POST /V1/eventing/eventUnsubscribe/{name}` */
+      unsubscribe: BulkMethod<"POST /V1/eventing/eventUnsubscribe/{name}">;
+      /** `PUT /V1/eventing/eventSubscribe/{name}` */
+      update: BulkMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
   };
   giftRegistry: {
@@ -1532,6 +2320,12 @@ export interface BulkTree {
       /** `POST /V1/guest-carts/{cartId}/set-payment-information` */
       set: BulkMethod<"POST /V1/guest-carts/{cartId}/set-payment-information">;
     };
+    paymentOrder: {
+      /** `POST /V1/guest-carts/{cartId}/payment-order` */
+      create: BulkMethod<"POST /V1/guest-carts/{cartId}/payment-order">;
+      /** `POST /V1/guest-carts/{cartId}/payment-order/{id}` */
+      sync: BulkMethod<"POST /V1/guest-carts/{cartId}/payment-order/{id}">;
+    };
     /** `PUT /V1/guest-carts/{cartId}/order` */
     placeOrder: BulkMethod<"PUT /V1/guest-carts/{cartId}/order">;
     selectedPaymentMethod: {
@@ -1559,6 +2353,12 @@ export interface BulkTree {
     /** `POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods` */
     estimateShippingMethods: BulkMethod<"POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods">;
   };
+  import: {
+    /** `POST /V1/import/csv` */
+    csv: BulkMethod<"POST /V1/import/csv">;
+    /** `POST /V1/import/json` */
+    json: BulkMethod<"POST /V1/import/json">;
+  };
   integration: {
     adminToken: {
       /** `POST /V1/integration/admin/token` */
@@ -1572,6 +2372,10 @@ export interface BulkTree {
     };
   };
   inventory: {
+    bulkPartialSource: {
+      /** `POST /V1/inventory/bulk-partial-source-transfer` */
+      transfer: BulkMethod<"POST /V1/inventory/bulk-partial-source-transfer">;
+    };
     bulkProductSource: {
       /** `POST /V1/inventory/bulk-product-source-assign` */
       assign: BulkMethod<"POST /V1/inventory/bulk-product-source-assign">;
@@ -1585,6 +2389,10 @@ export interface BulkTree {
       delete: BulkMethod<"POST /V1/inventory/low-quantity-notifications-delete">;
       /** `POST /V1/inventory/low-quantity-notification` */
       save: BulkMethod<"POST /V1/inventory/low-quantity-notification">;
+    };
+    pickupLocations: {
+      /** `POST /V1/inventory/in-store-pickup/pickup-locations/` */
+      find: BulkMethod<"POST /V1/inventory/in-store-pickup/pickup-locations/">;
     };
     sourceItems: {
       /** `POST /V1/inventory/source-items-delete` */
@@ -1635,6 +2443,112 @@ export interface BulkTree {
     /** `POST /V1/invoices/{id}/void` */
     void: BulkMethod<"POST /V1/invoices/{id}/void">;
   };
+  negotiableCarts: {
+    billingAddress: {
+      /** `POST /V1/negotiable-carts/{cartId}/billing-address` */
+      set: BulkMethod<"POST /V1/negotiable-carts/{cartId}/billing-address">;
+    };
+    coupons: {
+      /** `DELETE /V1/negotiable-carts/{cartId}/coupons` */
+      delete: BulkMethod<"DELETE /V1/negotiable-carts/{cartId}/coupons">;
+      /** `PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}` */
+      set: BulkMethod<"PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}">;
+    };
+    giftCards: {
+      /** `POST /V1/negotiable-carts/{cartId}/giftCards` */
+      add: BulkMethod<"POST /V1/negotiable-carts/{cartId}/giftCards">;
+      /** `DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}` */
+      delete: BulkMethod<"DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}">;
+    };
+    paymentInformation: {
+      /** `POST /V1/negotiable-carts/{cartId}/payment-information` */
+      saveAndPlaceOrder: BulkMethod<"POST /V1/negotiable-carts/{cartId}/payment-information">;
+      /** `POST /V1/negotiable-carts/{cartId}/set-payment-information` */
+      set: BulkMethod<"POST /V1/negotiable-carts/{cartId}/set-payment-information">;
+    };
+    purchaseOrderPaymentInformation: {
+      /** `POST /V1/negotiable-carts/{cartId}/po-payment-information` */
+      saveAndPlaceOrder: BulkMethod<"POST /V1/negotiable-carts/{cartId}/po-payment-information">;
+    };
+    shippingInformation: {
+      /** `POST /V1/negotiable-carts/{cartId}/shipping-information` */
+      save: BulkMethod<"POST /V1/negotiable-carts/{cartId}/shipping-information">;
+    };
+    shippingMethods: {
+      /** `POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods` */
+      estimate: BulkMethod<"POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods">;
+      /** `POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id` */
+      estimateByAddressId: BulkMethod<"POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id">;
+    };
+  };
+  negotiableQuotes: {
+    /** `POST /V1/negotiableQuote/draft` */
+    createDraft: BulkMethod<"POST /V1/negotiableQuote/draft">;
+    /** `POST /V1/negotiableQuote/decline` */
+    decline: BulkMethod<"POST /V1/negotiableQuote/decline">;
+    /** `POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate` */
+    duplicate: BulkMethod<"POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate">;
+    itemNotes: {
+      /** `DELETE /V1/negotiable-cart-item-note/{noteId}` */
+      delete: BulkMethod<"DELETE /V1/negotiable-cart-item-note/{noteId}">;
+      /** `POST /V1/negotiable-cart-item-note` */
+      save: BulkMethod<"POST /V1/negotiable-cart-item-note">;
+    };
+    /** `POST /V1/negotiableQuote/pricesUpdated` */
+    markPricesUpdated: BulkMethod<"POST /V1/negotiableQuote/pricesUpdated">;
+    /** `POST /V1/negotiableQuote/request` */
+    request: BulkMethod<"POST /V1/negotiableQuote/request">;
+    shippingMethod: {
+      /** `PUT /V1/negotiableQuote/{quoteId}/shippingMethod` */
+      set: BulkMethod<"PUT /V1/negotiableQuote/{quoteId}/shippingMethod">;
+    };
+    /** `POST /V1/negotiableQuote/submitToCustomer` */
+    submitToCustomer: BulkMethod<"POST /V1/negotiableQuote/submitToCustomer">;
+    /** `PUT /V1/negotiableQuote/{quoteId}` */
+    update: BulkMethod<"PUT /V1/negotiableQuote/{quoteId}">;
+  };
+  negotiableQuoteTemplates: {
+    /** `POST /V1/negotiableQuoteTemplate/accept` */
+    accept: BulkMethod<"POST /V1/negotiableQuoteTemplate/accept">;
+    /** `POST /V1/negotiableQuoteTemplate/cancel` */
+    cancel: BulkMethod<"POST /V1/negotiableQuoteTemplate/cancel">;
+    /** `POST /V1/negotiableQuoteTemplate/draft` */
+    createDraft: BulkMethod<"POST /V1/negotiableQuoteTemplate/draft">;
+    /** `POST /V1/negotiableQuoteTemplate/decline` */
+    decline: BulkMethod<"POST /V1/negotiableQuoteTemplate/decline">;
+    /** `DELETE /V1/negotiableQuoteTemplate/{templateId}` */
+    delete: BulkMethod<"DELETE /V1/negotiableQuoteTemplate/{templateId}">;
+    /** `POST /V1/negotiableQuoteTemplate/generateQuote` */
+    generateQuote: BulkMethod<"POST /V1/negotiableQuoteTemplate/generateQuote">;
+    me: {
+      /** `POST /V1/negotiableQuoteTemplate/cancel/me` */
+      cancel: BulkMethod<"POST /V1/negotiableQuoteTemplate/cancel/me">;
+      /** `DELETE /V1/negotiableQuoteTemplate/me/{templateId}` */
+      delete: BulkMethod<"DELETE /V1/negotiableQuoteTemplate/me/{templateId}">;
+      /** `POST /V1/negotiableQuoteTemplate/open/me` */
+      open: BulkMethod<"POST /V1/negotiableQuoteTemplate/open/me">;
+      /** `POST /V1/negotiableQuoteTemplate/request/me` */
+      request: BulkMethod<"POST /V1/negotiableQuoteTemplate/request/me">;
+      /** `PUT /V1/negotiableQuoteTemplate/me` */
+      update: BulkMethod<"PUT /V1/negotiableQuoteTemplate/me">;
+    };
+    /** `POST /V1/negotiableQuoteTemplate/open` */
+    open: BulkMethod<"POST /V1/negotiableQuoteTemplate/open">;
+    referenceDocumentLinks: {
+      /** `DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}` */
+      delete: BulkMethod<"DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
+      /** `PUT /V1/negotiableQuoteTemplate/referenceDocumentLink` */
+      save: BulkMethod<"PUT /V1/negotiableQuoteTemplate/referenceDocumentLink">;
+    };
+    /** `POST /V1/negotiableQuoteTemplate/request` */
+    request: BulkMethod<"POST /V1/negotiableQuoteTemplate/request">;
+    /** `POST /V1/negotiableQuoteTemplate/submitToCustomer` */
+    submitToCustomer: BulkMethod<"POST /V1/negotiableQuoteTemplate/submitToCustomer">;
+    /** `POST /V1/negotiableQuoteTemplate/submitToSeller` */
+    submitToSeller: BulkMethod<"POST /V1/negotiableQuoteTemplate/submitToSeller">;
+    /** `PUT /V1/negotiableQuoteTemplate` */
+    update: BulkMethod<"PUT /V1/negotiableQuoteTemplate">;
+  };
   orders: {
     addresses: {
       /** `PUT /V1/orders/{parent_id}` */
@@ -1656,6 +2570,8 @@ export interface BulkTree {
     hold: BulkMethod<"POST /V1/orders/{id}/hold">;
     /** `POST /V1/order/{orderId}/invoice` */
     invoice: BulkMethod<"POST /V1/order/{orderId}/invoice">;
+    /** `POST /V1/order/notify-orders-are-ready-for-pickup` */
+    notifyReadyForPickup: BulkMethod<"POST /V1/order/notify-orders-are-ready-for-pickup">;
     /** `POST /V1/order/{orderId}/refund` */
     refund: BulkMethod<"POST /V1/order/{orderId}/refund">;
     /** `PUT /V1/orders/create` */
@@ -1665,17 +2581,37 @@ export interface BulkTree {
     /** `POST /V1/orders/{id}/unhold` */
     unhold: BulkMethod<"POST /V1/orders/{id}/unhold">;
   };
+  paymentServices: {
+    orders: {
+      /** `POST /V1/payment-order/completeOrder` */
+      complete: BulkMethod<"POST /V1/payment-order/completeOrder">;
+    };
+    paypal: {
+      /** `POST /V1/paypal/lineItems` */
+      lineItems: BulkMethod<"POST /V1/paypal/lineItems">;
+      /** `POST /V1/paypal/oneClick` */
+      oneClick: BulkMethod<"POST /V1/paypal/oneClick">;
+      /** `POST /V1/paypal/validatePhoneNumber` */
+      validatePhoneNumber: BulkMethod<"POST /V1/paypal/validatePhoneNumber">;
+    };
+  };
   products: {
     attributes: {
       /** `POST /V1/products/attributes` */
       create: BulkMethod<"POST /V1/products/attributes">;
       /** `DELETE /V1/products/attributes/{attributeCode}` */
       delete: BulkMethod<"DELETE /V1/products/attributes/{attributeCode}">;
+      isFilterable: {
+        /** `PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}` */
+        set: BulkMethod<"PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}">;
+      };
       options: {
         /** `POST /V1/products/attributes/{attributeCode}/options` */
         add: BulkMethod<"POST /V1/products/attributes/{attributeCode}/options">;
         /** `DELETE /V1/products/attributes/{attributeCode}/options/{optionId}` */
         delete: BulkMethod<"DELETE /V1/products/attributes/{attributeCode}/options/{optionId}">;
+        /** `PUT /V1/products/attributes/{attributeCode}/options/{optionId}` */
+        update: BulkMethod<"PUT /V1/products/attributes/{attributeCode}/options/{optionId}">;
       };
       /** `PUT /V1/products/attributes/{attributeCode}` */
       update: BulkMethod<"PUT /V1/products/attributes/{attributeCode}">;
@@ -1801,6 +2737,34 @@ export interface BulkTree {
       update: BulkMethod<"PUT /V1/products/{sku}/websites">;
     };
   };
+  purchaseOrderCarts: {
+    billingAddress: {
+      /** `POST /V1/purchase-order-carts/{cartId}/billing-address` */
+      set: BulkMethod<"POST /V1/purchase-order-carts/{cartId}/billing-address">;
+    };
+    giftCards: {
+      /** `POST /V1/purchase-order-carts/{cartId}/giftCards` */
+      add: BulkMethod<"POST /V1/purchase-order-carts/{cartId}/giftCards">;
+      /** `DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}` */
+      delete: BulkMethod<"DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}">;
+    };
+    paymentInformation: {
+      /** `POST /V1/purchase-order-carts/{cartId}/payment-information` */
+      saveAndPlaceOrder: BulkMethod<"POST /V1/purchase-order-carts/{cartId}/payment-information">;
+      /** `POST /V1/purchase-order-carts/{cartId}/set-payment-information` */
+      set: BulkMethod<"POST /V1/purchase-order-carts/{cartId}/set-payment-information">;
+    };
+    shippingMethods: {
+      /** `POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods` */
+      estimate: BulkMethod<"POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods">;
+      /** `POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id` */
+      estimateByAddressId: BulkMethod<"POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id">;
+    };
+  };
+  requisitionLists: {
+    /** `POST /V1/requisition_lists` */
+    save: BulkMethod<"POST /V1/requisition_lists">;
+  };
   returns: {
     comments: {
       /** `POST /V1/returns/{id}/comments` */
@@ -1832,6 +2796,38 @@ export interface BulkTree {
     delete: BulkMethod<"DELETE /V1/salesRules/{ruleId}">;
     /** `PUT /V1/salesRules/{ruleId}` */
     update: BulkMethod<"PUT /V1/salesRules/{ruleId}">;
+  };
+  sharedCatalogs: {
+    categories: {
+      /** `POST /V1/sharedCatalog/{id}/assignCategories` */
+      assign: BulkMethod<"POST /V1/sharedCatalog/{id}/assignCategories">;
+      /** `POST /V1/sharedCatalog/{id}/unassignCategories` */
+      unassign: BulkMethod<"POST /V1/sharedCatalog/{id}/unassignCategories">;
+    };
+    companies: {
+      /** `POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies` */
+      assign: BulkMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies">;
+      /** `POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies` */
+      unassign: BulkMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies">;
+    };
+    /** `POST /V1/sharedCatalog` */
+    create: BulkMethod<"POST /V1/sharedCatalog">;
+    /** `DELETE /V1/sharedCatalog/{sharedCatalogId}` */
+    delete: BulkMethod<"DELETE /V1/sharedCatalog/{sharedCatalogId}">;
+    products: {
+      /** `POST /V1/sharedCatalog/{id}/assignProducts` */
+      assign: BulkMethod<"POST /V1/sharedCatalog/{id}/assignProducts">;
+      /** `POST /V1/sharedCatalog/{id}/unassignProducts` */
+      unassign: BulkMethod<"POST /V1/sharedCatalog/{id}/unassignProducts">;
+    };
+    tierPrices: {
+      /** `POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices` */
+      assign: BulkMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices">;
+      /** `POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices` */
+      reset: BulkMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices">;
+    };
+    /** `PUT /V1/sharedCatalog/{id}` */
+    update: BulkMethod<"PUT /V1/sharedCatalog/{id}">;
   };
   shipments: {
     comments: {
@@ -1876,9 +2872,81 @@ export interface BulkTree {
     update: BulkMethod<"PUT /V1/taxRules">;
   };
   tfa: {
+    authy: {
+      /** `POST /V1/tfa/provider/authy/activate` */
+      activate: BulkMethod<"POST /V1/tfa/provider/authy/activate">;
+      /** `POST /V1/tfa/provider/authy/authenticate` */
+      authenticate: BulkMethod<"POST /V1/tfa/provider/authy/authenticate">;
+      /** `POST /V1/tfa/provider/authy/authenticate-onetouch` */
+      authenticateOneTouch: BulkMethod<"POST /V1/tfa/provider/authy/authenticate-onetouch">;
+      /** `POST /V1/tfa/provider/authy/configure` */
+      configure: BulkMethod<"POST /V1/tfa/provider/authy/configure">;
+      /** `POST /V1/tfa/provider/authy/send-token/{via}` */
+      sendToken: BulkMethod<"POST /V1/tfa/provider/authy/send-token/{via}">;
+    };
+    duoSecurity: {
+      /** `POST /V1/tfa/provider/duo_security/activate` */
+      activate: BulkMethod<"POST /V1/tfa/provider/duo_security/activate">;
+      /** `POST /V1/tfa/provider/duo_security/authenticate` */
+      authenticate: BulkMethod<"POST /V1/tfa/provider/duo_security/authenticate">;
+      /** `POST /V1/tfa/provider/duo_security/configure` */
+      configure: BulkMethod<"POST /V1/tfa/provider/duo_security/configure">;
+    };
     google: {
+      /** `POST /V1/tfa/provider/google/activate` */
+      activate: BulkMethod<"POST /V1/tfa/provider/google/activate">;
       /** `POST /V1/tfa/provider/google/authenticate` */
       authenticate: BulkMethod<"POST /V1/tfa/provider/google/authenticate">;
+      /** `POST /V1/tfa/provider/google/configure` */
+      configure: BulkMethod<"POST /V1/tfa/provider/google/configure">;
     };
+    u2fKey: {
+      /** `POST /V1/tfa/provider/u2fkey/activate` */
+      activate: BulkMethod<"POST /V1/tfa/provider/u2fkey/activate">;
+      /** `POST /V1/tfa/provider/u2fkey/authentication-challenge` */
+      challenge: BulkMethod<"POST /V1/tfa/provider/u2fkey/authentication-challenge">;
+      /** `POST /V1/tfa/provider/u2fkey/configure` */
+      configure: BulkMethod<"POST /V1/tfa/provider/u2fkey/configure">;
+      /** `POST /V1/tfa/provider/u2fkey/verify` */
+      verify: BulkMethod<"POST /V1/tfa/provider/u2fkey/verify">;
+    };
+    users: {
+      defaultProvider: {
+        /** `PUT /V1/tfa/default-provider-code/{userId}` */
+        set: BulkMethod<"PUT /V1/tfa/default-provider-code/{userId}">;
+      };
+      providers: {
+        /** `PUT /V1/tfa/user-providers/{userId}` */
+        reset: BulkMethod<"PUT /V1/tfa/user-providers/{userId}">;
+      };
+    };
+  };
+  v2: {
+    carts: {
+      coupons: {
+        /** `POST /V2/carts/{cartId}/coupons` */
+        add: BulkMethod<"POST /V2/carts/{cartId}/coupons">;
+        /** `POST /V2/carts/{cartId}/coupons/deleteByCodes` */
+        deleteByCodes: BulkMethod<"POST /V2/carts/{cartId}/coupons/deleteByCodes">;
+        /** `PUT /V2/carts/{cartId}/coupons` */
+        replace: BulkMethod<"PUT /V2/carts/{cartId}/coupons">;
+      };
+      mine: {
+        coupons: {
+          /** `POST /V2/carts/mine/coupons` */
+          add: BulkMethod<"POST /V2/carts/mine/coupons">;
+          /** `POST /V2/carts/mine/coupons/deleteByCodes` */
+          deleteByCodes: BulkMethod<"POST /V2/carts/mine/coupons/deleteByCodes">;
+          /** `PUT /V2/carts/mine/coupons` */
+          replace: BulkMethod<"PUT /V2/carts/mine/coupons">;
+        };
+      };
+    };
+  };
+  webhooks: {
+    /** `POST /V1/webhooks/subscribe` */
+    subscribe: BulkMethod<"POST /V1/webhooks/subscribe">;
+    /** `POST /V1/webhooks/unsubscribe` */
+    unsubscribe: BulkMethod<"POST /V1/webhooks/unsubscribe">;
   };
 }

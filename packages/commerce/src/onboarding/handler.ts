@@ -11,7 +11,7 @@
  * handler insists on an explicit `allowStore`: the origins you expect, a function, or 'any' for a
  * public app that accepts every store (whose token exchange then proves the store issued the keys).
  */
-import { ConfigurationError, registerSecret } from '@magekit/core';
+import { ConfigurationError } from '@magekit/core';
 import { parseActivation, type IntegrationActivation } from './activation.ts';
 
 type Awaitable<T> = T | Promise<T>;
@@ -117,9 +117,6 @@ export function createActivationHandler(options: ActivationHandlerOptions): Acti
     const parsed = parseActivation(text, kind);
     if (!parsed.ok) return reply(400, { error: parsed.problem });
     const activation = parsed.activation;
-    // Registered before anything else can log them: the secret and the verifier are credentials.
-    registerSecret(activation.consumerSecret);
-    registerSecret(activation.verifier);
     if (!(await allowed(new URL(activation.storeBaseUrl)))) return reply(403, { error: 'this store is not allowed to activate the integration' });
     try {
       await options.onActivation(activation);

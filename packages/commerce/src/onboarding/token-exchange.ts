@@ -8,7 +8,7 @@
  * exchange only for a few minutes after activation (the consumer's expiration period, 300 s by
  * default), so exchange promptly and report a failure instead of retrying it.
  */
-import { AbortError, AuthError, HttpError, InputError, NetworkError, ResponseError, TimeoutError, registerSecret } from '@magekit/core';
+import { AbortError, AuthError, HttpError, InputError, NetworkError, ResponseError, TimeoutError, createRedactor, type Redactor } from '@magekit/core';
 import type { OAuthCredentials } from '../auth/oauth/sign-request.ts';
 import { storeUrl, type IntegrationActivation } from './activation.ts';
 import { handshakeAuthorization } from './handshake-signature.ts';
@@ -36,8 +36,19 @@ export async function exchangeIntegrationTokens(activation: IntegrationActivatio
   for (const name of ['consumerKey', 'consumerSecret', 'storeBaseUrl', 'verifier'] as const) {
     if (typeof activation[name] !== 'string' || !activation[name]) throw new InputError(`exchangeIntegrationTokens: activation.${name} is missing.`, { service: 'commerce' });
   }
-  registerSecret(activation.consumerSecret);
-  registerSecret(activation.verifier);
+  // Every error leaving the exchange has the secrets it handled removed (the consumer secret, the
+  // verifier, and the tokens as they arrive), in every form they could travel in.
+  const redactor = createRedactor();
+  redactor.add(activation.consumerSecret);
+  redactor.add(activation.verifier);
+  try {
+    return await exchange(activation, options, redactor);
+  } catch (error) {
+    throw redactor.error(error);
+  }
+}
+
+async function exchange(activation: IntegrationActivation, options: TokenExchangeOptions, redactor: Redactor): Promise<IntegrationCredentials> {
   const base = storeUrl(activation.storeBaseUrl);
   if (typeof base === 'string') throw new InputError(`exchangeIntegrationTokens: ${base} (got ${JSON.stringify(activation.storeBaseUrl)}).`, { service: 'commerce' });
   const now = options.now ?? Date.now;
@@ -45,18 +56,19 @@ export async function exchangeIntegrationTokens(activation: IntegrationActivatio
   const { consumerKey, consumerSecret } = activation;
 
   const requestUrl = new URL('oauth/token/request', base);
-  const request = await post(requestUrl, await handshakeAuthorization('POST', requestUrl, { consumerKey, consumerSecret, timestamp: timestamp() }), options, 'request token');
+  const request = await post(requestUrl, await handshakeAuthorization('POST', requestUrl, { consumerKey, consumerSecret, timestamp: timestamp() }), options, 'request token', redactor);
   const accessUrl = new URL('oauth/token/access', base);
   const access = await post(
     accessUrl,
     await handshakeAuthorization('POST', accessUrl, { consumerKey, consumerSecret, token: request.token, tokenSecret: request.secret, verifier: activation.verifier, timestamp: timestamp() }),
     options,
     'access token',
+    redactor,
   );
   return { consumerKey, consumerSecret, accessToken: access.token, accessTokenSecret: access.secret, storeBaseUrl: base.href.replace(/\/+$/, '') };
 }
 
-async function post(url: URL, authorization: string, options: TokenExchangeOptions, step: string): Promise<{ token: string; secret: string }> {
+async function post(url: URL, authorization: string, options: TokenExchangeOptions, step: string, redactor: Redactor): Promise<{ token: string; secret: string }> {
   const where = { service: 'commerce' as const, method: 'POST', url: url.href };
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
   const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout);
@@ -80,8 +92,8 @@ async function post(url: URL, authorization: string, options: TokenExchangeOptio
   const token = fields.get('oauth_token');
   const secret = fields.get('oauth_token_secret');
   // Registered before anything can echo them, including the error below (which keeps the body's start).
-  registerSecret(token);
-  registerSecret(secret);
+  redactor.add(token);
+  redactor.add(secret);
   if (!token || !secret) {
     throw new ResponseError(`The ${step} answer (POST ${url.href}) has no oauth_token and oauth_token_secret; a wrong store_base_url or a proxy page is the usual cause.`, text, { ...where, status: response.status });
   }

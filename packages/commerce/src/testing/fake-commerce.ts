@@ -6,7 +6,7 @@
  * schema-valid examples from the spec).
  */
 import { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal, type TokenRoute } from './auth.ts';
-import { createQueue, type FakeOperation, type FakeQueue, type QueuedElement } from './async-queue.ts';
+import { createQueue, type FakeOperation, type FakeQueue, type OperationStorage, type QueuedElement } from './async-queue.ts';
 import { createConsumer, type ConsumerOptions, type FakeConsumer } from './consumer.ts';
 import { exampleResponse, routeAccess } from './examples.ts';
 import { modeledRoutes, type HandlerContext, type ModeledHandler } from './modeled-routes.ts';
@@ -14,6 +14,8 @@ import { MESSAGES, PlatformError, asPlatformError, errorResponse, fill } from '.
 import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
 import { applyFields } from './search.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
+import { createFakeTwoFactor, type FakeTwoFactor } from './tfa.ts';
+import { b2bRoutes, createB2bState, type FakeB2b } from './b2b/index.ts';
 import { IMS_TOKEN_PATH, type FakeIms } from './ims.ts';
 import { createModuleRouter, moduleSchema, type FakeModule } from './custom-module.ts';
 import { TOKEN_ACCESS_PATH, TOKEN_REQUEST_PATH, createFakeActivations, type ActivateOptions, type FakeActivation, type FakeActivations } from './activation.ts';
@@ -25,6 +27,11 @@ export interface FakeCommerceOptions {
   /** Generated catalogue: `{ products: 50 }` makes SKU-0001 … SKU-0050. */
   seed?: SeedOptions;
   consumer?: ConsumerOptions;
+  /**
+   * When operation rows are stored: `upfront` (default; every accepted operation at once, status 4)
+   * or `when-worked` (only once the consumer has worked it, as on some installations).
+   */
+  operationStorage?: OperationStorage;
   /** Refuse an element at acceptance (a message makes it `rejected`), as the platform does for input it cannot deserialize. */
   rejectElement?: (routeKey: string, element: Record<string, unknown>, index: number) => string | undefined;
   now?: () => number;
@@ -46,6 +53,10 @@ export interface FakeCommerce {
   readonly queue: FakeQueue;
   readonly consumer: FakeConsumer;
   readonly auth: FakeAuth;
+  /** B2B records: companies, teams, shared catalogs and their assignments, negotiable quotes. */
+  readonly b2b: FakeB2b;
+  /** Two-factor providers (auth.twoFactor): tfaTokens for configure/activate, codes sent, activations. */
+  readonly twoFactor: FakeTwoFactor;
   /** Requests handled, by route key (or `unmatched`), for assertions on traffic. */
   readonly requests: Map<string, number>;
   /** The cloud-service settings, when the fake plays Adobe Commerce as a Cloud Service. */
@@ -73,8 +84,10 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const now = options.now ?? (() => Date.now());
   const store = createStore(options.seed);
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
-  const queue = createQueue(now);
+  const queue = createQueue(now, options.operationStorage);
   const requests = new Map<string, number>();
+  const b2b = createB2bState();
+  const twoFactor = createFakeTwoFactor(options.auth === false ? undefined : options.auth?.twoFactor, auth, now);
   const activations = createFakeActivations({ auth, now });
   const modules = options.modules ?? [];
   const moduleRouter = createModuleRouter(modules);
@@ -91,9 +104,11 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     },
   };
 
+  const b2bHandlers = b2bRoutes(b2b, store);
+
   /** The synchronous behaviour of a route, shared by the sync call and the consumer. */
   function execute(route: RouteInfo, input: Record<string, unknown>, query: URLSearchParams): unknown {
-    const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key];
+    const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key] ?? b2bHandlers[route.key];
     const context: HandlerContext = { store, query };
     return handler ? handler(input, context) : exampleResponse(route.key);
   }
@@ -163,6 +178,14 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     if (!path) throw new PlatformError(404, MESSAGES.noRoute);
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
 
+    // Two-factor provider routes (sign-in, configure, activate) identify the admin by their own fields.
+    if (!cloud && path.variant === 'sync' && method === 'POST' && path.segments[1] === 'tfa' && path.segments[2] === 'provider') {
+      const answer = twoFactor.handle(path.segments.slice(3).join('/'), body);
+      if (answer) {
+        count(matchRoute(method, path)?.route.key ?? 'unmatched');
+        return answer;
+      }
+    }
     const authenticated = options.auth === false ? ADMIN : cloud ? cloudPrincipal(request) : await auth.authenticate(request);
     // The cloud service issues no admin or customer tokens: those routes do not exist there.
     const tokenRoute = !cloud && path.variant === 'sync' && method === 'POST' ? TOKEN_ROUTES['/' + path.segments.join('/')] : undefined;
@@ -226,5 +249,5 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
   }
 
-  return { handle, store, queue, consumer, auth, requests, cloudService: cloud, activations, activateIntegration: (o) => activations.activate(o) };
+  return { handle, store, queue, consumer, auth, b2b, twoFactor, requests, cloudService: cloud, activations, activateIntegration: (o) => activations.activate(o) };
 }
