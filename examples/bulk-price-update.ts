@@ -17,7 +17,7 @@ export interface PriceChange {
 
 export interface PriceUpdateReport {
   updated: string[];
-  failed: { sku: string; status: number; message: string }[];
+  failed: { sku: string; status: number | null; message: string }[];
   resubmitted: number;
 }
 

@@ -3,7 +3,11 @@
  * `app.post('/eqp', toNodeListener(handler))`). The marketplace calls it with the Basic credentials
  * you registered in your profile's api_callbacks.
  *
- *   EQP_CALLBACK_USER=eqp EQP_CALLBACK_PASSWORD=... PORT=8080 npx tsx examples/callback-receiver-node.ts
+ * Each event is handled once however often the service delivers it: handled deliveries are kept in
+ * a directory (EQP_IDEMPOTENCY_DIR), so a restart does not handle them again, and a delivery whose
+ * handler failed or timed out is handled when the service retries it.
+ *
+ *   EQP_CALLBACK_USER=eqp EQP_CALLBACK_PASSWORD=... EQP_IDEMPOTENCY_DIR=./.eqp-handled PORT=8080 npx tsx examples/callback-receiver-node.ts
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,26 +15,29 @@ import { createCallbackHandler, type CallbackEvent, type UnknownCallbackEvent } 
 
 /** A documented event, or one the service added since (delivered intact). */
 export type ReceivedEvent = CallbackEvent | UnknownCallbackEvent;
-import { toNodeListener } from '@magekit/marketplace/node';
+import { createFileIdempotencyStore, toNodeListener } from '@magekit/marketplace/node';
 
 export interface Receiver {
   url: string;
   close(): Promise<void>;
 }
 
-export async function startCallbackReceiver(options: { port?: number; username: string; password: string; onEvent: (event: ReceivedEvent) => void }): Promise<Receiver> {
-  const seen = new Set<string>();
+export async function startCallbackReceiver(options: {
+  port?: number;
+  username: string;
+  password: string;
+  onEvent: (event: ReceivedEvent) => void | Promise<void>;
+  /** Remember handled deliveries here (survives restarts); default: in memory. */
+  idempotencyDir?: string;
+}): Promise<Receiver> {
   const handler = createCallbackHandler({
     username: options.username,
     password: options.password,
     maxBodyBytes: 64 * 1024,
-    // The service may deliver the same update twice: drop exact repeats.
-    isDuplicate: (event) => {
-      const key = JSON.stringify(event);
-      if (seen.has(key)) return true;
-      seen.add(key);
-      return false;
-    },
+    // A redelivery of a handled event is acknowledged without running onEvent again; one whose
+    // handler failed (or passed handlerTimeout) is run again. The default store is in memory.
+    ...(options.idempotencyDir ? { idempotency: createFileIdempotencyStore(options.idempotencyDir) } : {}),
+    handlerTimeout: 10_000,
     on: {
       malware_scan_complete: (event) => options.onEvent(event),
       eqp_status_update: (event) => options.onEvent(event),
@@ -49,6 +56,7 @@ if (import.meta.main) {
     username: process.env['EQP_CALLBACK_USER'] ?? 'eqp',
     password: process.env['EQP_CALLBACK_PASSWORD'] ?? 'change-me-please',
     onEvent: (event) => console.log(new Date().toISOString(), event.callback_event, JSON.stringify(event.update_info)),
+    ...(process.env['EQP_IDEMPOTENCY_DIR'] ? { idempotencyDir: process.env['EQP_IDEMPOTENCY_DIR'] } : {}),
   });
   console.log(`listening on ${receiver.url}`);
 }

@@ -88,11 +88,11 @@ async function marketplaceTour(): Promise<void> {
   } else {
     const { startFakeMarketplace } = await import('@magekit/marketplace/testing');
     const running = await startFakeMarketplace({ reviewDelayMs: 30, scanDelayMs: 30 });
-    market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.baseUrl, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
+    market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.url, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
     stop = () => running.close();
     fakeSettle = () => running.fake.settle();
     fail = (itemId) => running.fake.failItems((item) => (item['item_id'] === itemId ? 1210 : undefined));
-    console.log(`\nMarketplace: embedded fake at ${running.baseUrl}`);
+    console.log(`\nMarketplace: embedded fake at ${running.url}`);
   }
   const events: ReceivedEvent[] = [];
   const feed = createMalwareScanFeed();
@@ -107,7 +107,9 @@ async function marketplaceTour(): Promise<void> {
   try {
     step('Session and callback registration');
     const me = await market.users.get();
-    await market.users.update({ api_callbacks: [{ name: 'demo', url: receiver.url, username: 'eqp-demo', password: 'demo-callback-secret' }] });
+    // The receiver listens on loopback over plain http: only the embedded fake can call it (the real
+    // service sends callbacks over HTTPS to a public address, and the SDK refuses anything else).
+    if (!env['MAGEKIT_EQP_APP_ID']) await market.users.update({ api_callbacks: [{ name: 'demo', url: receiver.url, username: 'eqp-demo', password: 'demo-callback-secret' }] });
     note(`signed in as ${me.mage_id}; callbacks go to ${receiver.url} (the password is write-only)`);
 
     step('Upload and malware scan');

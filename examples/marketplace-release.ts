@@ -6,6 +6,9 @@
  *   MAGEKIT_EQP_ENV=sandbox MAGEKIT_EQP_APP_ID=... MAGEKIT_EQP_APP_SECRET=... npx tsx examples/marketplace-release.ts
  *
  * Without MAGEKIT_EQP_APP_ID it runs against the embedded fake marketplace.
+ *
+ * For a CI job you need not write this yourself: `magekit-marketplace release manifest.json` does the
+ * same and waits for the reviews (see examples/ci/ and the package README).
  */
 import { createMarketplaceClient, type MalwareScanFeed, type MarketplaceClient } from '@magekit/marketplace';
 
@@ -69,7 +72,7 @@ async function main(): Promise<void> {
   const { startFakeMarketplace } = await import('@magekit/marketplace/testing');
   const running = await startFakeMarketplace();
   try {
-    const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.baseUrl, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
+    const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.url, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
     console.log(await releaseExtensions(market, releases));
   } finally {
     await running.close();

@@ -67,7 +67,7 @@ describe('marketplace-release with the node:http callback receiver', () => {
       },
     });
     try {
-      const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.baseUrl, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
+      const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: running.url, appId: running.fake.app.appId, appSecret: running.fake.app.appSecret });
       await market.users.update({ api_callbacks: [{ name: 'ci', url: receiver.url, username: 'eqp', password: 'receiver-secret-1' }] });
       running.fake.failItems((item) => (item['item_id'] === 'broken' ? 1208 : undefined));
       const release = (itemId: string): Release => ({ itemId, name: `Acme ${itemId}`, version: '1.0.0', zip: new Uint8Array([80, 75, 5, 6]), guide: new TextEncoder().encode('%PDF-1.7') });
@@ -82,6 +82,32 @@ describe('marketplace-release with the node:http callback receiver', () => {
     } finally {
       await receiver.close();
       await running.close();
+    }
+  });
+});
+
+describe('callback-receiver-node with an idempotency directory', () => {
+  it('a redelivery after a restart is acknowledged, not handled again', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'magekit-receiver-'));
+    const handled: CallbackEvent[] = [];
+    const body = JSON.stringify({ callback_event: 'eqp_status_update', update_info: { submission_id: 's9', eqp_flow: 'technical', current_status: 'approved', modified_at: '2024-05-01 10:00:00' } });
+    const deliver = (url: string) => fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('eqp:restart-secret-1')}` } });
+    try {
+      const first = await startCallbackReceiver({ username: 'eqp', password: 'restart-secret-1', idempotencyDir: dir, onEvent: (e) => void handled.push(e) });
+      expect((await deliver(first.url)).status).toBe(200);
+      await first.close();
+      const second = await startCallbackReceiver({ username: 'eqp', password: 'restart-secret-1', idempotencyDir: dir, onEvent: (e) => void handled.push(e) });
+      try {
+        expect(await (await deliver(second.url)).json()).toEqual({ status: 'duplicate' });
+      } finally {
+        await second.close();
+      }
+      expect(handled).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

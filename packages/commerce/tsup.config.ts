@@ -1,16 +1,15 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
+// JavaScript only: declarations come from scripts/build-types.mjs (one set, shared by ESM and CJS).
 // The private @magekit/core is bundled into each published package (users install nothing extra).
 // ky is ESM-only: the CJS build bundles it too, because tsup's CJS interop for it breaks
-// (`ky.default.create is not a function`). msw stays external: only the testing entry uses it.
-const entry: Record<string, string> = { index: 'src/index.ts', testing: 'src/testing/index.ts', cli: 'src/cli/main.ts' };
-for (const [name, file] of Object.entries(entry)) if (!existsSync(file)) delete entry[name];
+// (`ky.default.create is not a function`). msw stays external: only the `testing/msw` entry uses it.
+// The CLI is an ESM program (a bin needs no CommonJS twin).
+const library = { index: 'src/index.ts', testing: 'src/testing/index.ts', 'testing/msw': 'src/testing/msw-handlers.ts', node: 'src/node/index.ts', onboarding: 'src/onboarding/index.ts' };
 
 const shared = {
-  entry,
-  dts: { resolve: ['@magekit/core'] },
-  sourcemap: true,
+  dts: false,
+  sourcemap: false,
   target: 'node22',
   external: ['msw', 'msw/node'],
   esbuildOptions(options: { conditions?: string[] }) {
@@ -19,6 +18,6 @@ const shared = {
 } as const;
 
 export default defineConfig([
-  { ...shared, format: ['esm'], noExternal: ['@magekit/core'] },
-  { ...shared, format: ['cjs'], noExternal: ['@magekit/core', 'ky'] },
+  { ...shared, entry: { ...library, cli: 'src/cli/main.ts' }, format: ['esm'], noExternal: ['@magekit/core'] },
+  { ...shared, entry: library, format: ['cjs'], splitting: true, noExternal: ['@magekit/core', 'ky'] },
 ]);

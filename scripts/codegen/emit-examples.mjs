@@ -80,6 +80,12 @@ function reachableComponents(doc, roots) {
   return [...seen].sort();
 }
 
+/** An object literal with one top-level entry per line, so a diff shows which route or schema changed. */
+function entryPerLine(record) {
+  const lines = Object.entries(record).map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`);
+  return lines.length ? `{\n${lines.join('\n')}\n}` : '{}';
+}
+
 /** `routes` comes from buildRoutes(); returns the text of examples.ts. */
 export function emitExamples(doc, routes) {
   const routeEntries = {};
@@ -102,8 +108,8 @@ export interface RouteExample {
   example?: ExampleValue;
 }
 
-export const exampleComponents: Record<string, ExampleValue> = ${JSON.stringify(components)};
+export const exampleComponents: Record<string, ExampleValue> = ${entryPerLine(components)};
 
-export const routeExamples: Record<string, RouteExample> = ${JSON.stringify(routeEntries)};
+export const routeExamples: Record<string, RouteExample> = ${entryPerLine(routeEntries)};
 `;
 }

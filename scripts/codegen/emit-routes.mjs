@@ -13,7 +13,36 @@ export const FLAGS = {
   searchCriteria: 'q', // takes searchCriteria
   notInCatalog: 'x', // outside the seed catalog (tfa, token revoke)
   notIdempotent: 'n', // x-idempotent: false: never re-sent once it may have reached the server
+  notInCloudService: 'o', // on self-hosted installations only: absent from Adobe Commerce as a Cloud Service
 };
+
+/** x-edition → the flag that marks it; open-source (the default) has none. `commerceEdition` is 'c'. */
+export const EDITION_FLAGS = { 'open-source': '', commerce: 'c', b2b: 'b', 'payment-services': 'p', 'app-builder': 'a' };
+const EDITION_NAMES = {
+  commerce: 'Commercial edition (Adobe Commerce) only.',
+  b2b: 'Adobe Commerce with the B2B extension only.',
+  'payment-services': 'Payment Services extension (installed separately).',
+  'app-builder': 'App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).',
+};
+
+/** The operation's x-edition, else its tag's, else open-source; an unknown value stops the build. */
+function editionOf(doc, o) {
+  const tag = (doc.tags ?? []).find((t) => t.name === o.op.tags?.[0]);
+  const edition = o.op['x-edition'] ?? tag?.['x-edition'] ?? 'open-source';
+  if (!(edition in EDITION_FLAGS)) throw new Error(`${o.key}: x-edition "${edition}" is not one of ${Object.keys(EDITION_FLAGS).join(', ')}`);
+  return edition;
+}
+
+/**
+ * Adobe Commerce as a Cloud Service has no guest or customer REST routes
+ * (https://developer.adobe.com/commerce/services/cloud/guides/rest), so the rule follows x-access;
+ * an explicit `x-cloud: true|false` marks the exceptions found in the published cloud schema
+ * (https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml).
+ */
+export function inCloudService(op) {
+  if (typeof op['x-cloud'] === 'boolean') return op['x-cloud'];
+  return op['x-access'] !== 'guest' && op['x-access'] !== 'customer';
+}
 
 function successResponse(doc, op) {
   for (const code of ['200', '201', '202', '204']) {
@@ -57,7 +86,8 @@ export function buildRoutes(doc, ops, { service }) {
     const query = o.params.filter((p) => p.in === 'query');
     const pathParams = o.params.filter((p) => p.in === 'path');
     const flags = [];
-    if (o.op['x-edition'] === 'commerce') flags.push(FLAGS.commerceEdition);
+    const edition = editionOf(doc, o);
+    if (EDITION_FLAGS[edition]) flags.push(EDITION_FLAGS[edition]);
     if (!success.hasContent) flags.push(FLAGS.voidResponse);
     if (isSearchResults(doc, success.schema)) flags.push(FLAGS.searchResults);
     if (query.some((p) => p.name === 'searchCriteria')) flags.push(FLAGS.searchCriteria);
@@ -65,10 +95,11 @@ export function buildRoutes(doc, ops, { service }) {
     // Retrying depends on it, so an operation without a decision does not build (docs/design.md).
     if (typeof o.op['x-idempotent'] !== 'boolean') throw new Error(`${o.key} (${id}) has no x-idempotent: true|false; see "Idempotency" in docs/design.md`);
     if (!o.op['x-idempotent']) flags.push(FLAGS.notIdempotent);
+    if (!inCloudService(o.op)) flags.push(FLAGS.notInCloudService);
     const body = o.op.requestBody ? resolve(doc, o.op.requestBody) : null;
     const bodySchema = body?.content?.['application/json']?.schema ? resolve(doc, body.content['application/json'].schema) : null;
     const bodyRequired = !!body?.required && (bodySchema?.required?.length ?? 0) > 0;
-    routes.push({ ...o, id, success, query, pathParams, flags: flags.join(''), body, bodySchema, bodyRequired });
+    routes.push({ ...o, id, edition, success, query, pathParams, flags: flags.join(''), body, bodySchema, bodyRequired });
   }
   checkTree(routes);
   return routes;
@@ -106,16 +137,17 @@ function docComment(r, { service }) {
   const summary = r.op.summary ?? r.op.description;
   if (summary) lines.push(String(summary).split('\n')[0]);
   lines.push(`\`${r.key}\``);
-  if (r.op['x-edition'] === 'commerce') lines.push('Commercial edition (Adobe Commerce) only.');
+  if (EDITION_NAMES[r.edition]) lines.push(EDITION_NAMES[r.edition]);
   if (service === 'commerce' && r.method !== 'GET') {
     const bulkable = r.pathParams.every((p) => new RegExp(`/\\{${p.name}\\}(/|$)`).test(r.path));
     lines.push(`Async: \`commerce.async.${r.id}()\`${bulkable ? `; bulk: \`commerce.bulk.${r.id}()\`` : ''}.`);
   }
   if (r.op['x-access']) lines.push(`Access: ${r.op['x-access']}.`);
+  if (service === 'commerce' && !inCloudService(r.op)) lines.push('Not available on Adobe Commerce as a Cloud Service.');
   return `  /**\n${lines.map((l) => `   * ${l.replace(/\*\//g, '*\\/')}`).join('\n')}\n   */\n`;
 }
 
-export function emitOperationTypes(routes, { service, searchCriteriaType }) {
+export function emitOperationTypes(routes, { service, searchCriteriaType, installationHooks }) {
   const entries = routes.map((r) => {
     const opRef = `operations[${JSON.stringify(r.id)}]`;
     const fields = [];
@@ -133,19 +165,79 @@ export function emitOperationTypes(routes, { service, searchCriteriaType }) {
     return `${docComment(r, { service })}  ${JSON.stringify(r.key)}: { id: ${JSON.stringify(r.id)}; input: ${input}; required: ${required}; output: ${output}; list: ${r.flags.includes('s')} };`;
   });
   const imports = [`import type { operations } from './schema.ts';`];
+  if (installationHooks) imports.push(`import type { InstallationRoutes } from '../installation.ts';`);
   if (searchCriteriaType) imports.push(`import type { ${searchCriteriaType} } from '../search/types.ts';`);
   return `${HEADER}${imports.join('\n')}
 
-/** Every route: its operationId, flat input (path + query + body fields), and response type. */
-export interface Routes {
+${installationHooks ? `/** The spec's routes: operationId, flat input (path + query + body fields), and response type. */
+export interface BuiltinRoutes {
 ${entries.join('\n')}
 }
 
+/**
+ * Every route: the spec's, plus the installation's own (see installation.ts). A key the spec already
+ * has keeps the spec's definition, so a declaration file written for an older SDK never conflicts.
+ */
+export interface Routes extends BuiltinRoutes, Omit<InstallationRoutes, keyof BuiltinRoutes> {}
+` : `/** Every route: its operationId, flat input (path + query + body fields), and response type. */
+export interface Routes {
+${entries.join('\n')}
+}
+`}
 export type RouteKey = keyof Routes;
 `;
 }
 
 export function emitMethodTree(routes, { service, methodType }) {
+  return `${HEADER}import type { ${methodType} } from '../methods.ts';
+
+/** The named-method tree: one method per route, grouped by resource. */
+export interface MethodTree {
+${renderTree(routes, (r) => `${methodType}<${JSON.stringify(r.key)}>`, { service })}
+}
+`;
+}
+
+/**
+ * The async and bulk trees, written out like the method tree. Deriving them in the type system (a
+ * mapped type keyed by operationId over every route) cost a user who checks libraries over a
+ * million instantiations; a literal interface costs nothing until a member is used.
+ */
+export function emitVariantTrees(routes, { service, installationHooks }) {
+  const writes = routes.filter(isWriteRoute);
+  const bulkable = writes.filter(isBulkable);
+  const union = (list) => (list.length ? list.map((r) => `\n  | ${JSON.stringify(r.key)}`).join('') : ' never');
+  // The installation's own writes (installation.ts) join the unions: a mapped type over its few routes only.
+  const hooks = installationHooks ? { import: `\nimport type { InstallationBulkRouteKey, InstallationWriteRouteKey } from '../installation.ts';`, write: '\n  | InstallationWriteRouteKey', bulk: '\n  | InstallationBulkRouteKey' } : { import: '', write: '', bulk: '' };
+  return `${HEADER}import type { AsyncMethod, BulkMethod } from '../async/types.ts';${hooks.import}
+
+/** Routes with an asynchronous variant: every write. */
+export type WriteRouteKey =${union(writes)}${hooks.write};
+
+/** Writes whose path parameters are whole segments (all but the \`{provider}-guest-carts\` route). */
+export type BulkRouteKey =${union(bulkable)}${hooks.bulk};
+
+/** \`commerce.async.products.update({ sku, product })\` → the acceptance (bulk UUID, request items). */
+export interface AsyncTree {
+${renderTree(writes, (r) => `AsyncMethod<${JSON.stringify(r.key)}>`, { service, docs: false })}
+}
+
+/** \`commerce.bulk.products.update([{ sku, product }, ...])\` → one job over as many chunks as needed. */
+export interface BulkTree {
+${renderTree(bulkable, (r) => `BulkMethod<${JSON.stringify(r.key)}>`, { service, docs: false })}
+}
+`;
+}
+
+/** The same rules as packages/commerce/src/async/write-routes.ts (isWriteRoute, isBulkable). */
+function isWriteRoute(r) {
+  return r.method !== 'GET';
+}
+function isBulkable(r) {
+  return r.pathParams.every((p) => new RegExp(`/\\{${p.name}\\}(/|$)`).test(r.path));
+}
+
+function renderTree(routes, leafType, { service, docs = true }) {
   const root = {};
   for (const r of routes) {
     const parts = r.id.split('.');
@@ -159,18 +251,12 @@ export function emitMethodTree(routes, { service, methodType }) {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, child]) => {
         if (child.key) {
-          const doc = docComment(child, { service }).replace(/^ {2}/gm, pad);
-          return `${doc}${pad}${ident(name)}: ${methodType}<${JSON.stringify(child.key)}>;`;
+          const doc = docs ? docComment(child, { service }).replace(/^ {2}/gm, pad) : `${pad}/** \`${child.key}\` */\n`;
+          return `${doc}${pad}${ident(name)}: ${leafType(child)};`;
         }
         return `${pad}${ident(name)}: {\n${render(child, indent + 1)}\n${pad}};`;
       })
       .join('\n');
   };
-  return `${HEADER}import type { ${methodType} } from '../methods.ts';
-
-/** The named-method tree: one method per route, grouped by resource. */
-export interface MethodTree {
-${render(root, 1)}
-}
-`;
+  return render(root, 1);
 }

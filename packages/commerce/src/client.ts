@@ -16,6 +16,7 @@ import {
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
+import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { commerceHttpError } from './errors.ts';
 import { fieldsQueryValue } from './fields/index.ts';
 import { appendBracketed, buildQuery } from './query.ts';
@@ -30,6 +31,11 @@ export interface CommerceClientOptions extends ClientTransportOptions {
   storeCode?: string | undefined;
   /** adminToken(...), customerToken(...), integration(...), bearer(...), or none() (the default). */
   auth?: AuthStrategy | undefined;
+  /**
+   * Adobe Commerce as a Cloud Service: no `/rest/{store}` in URLs (the store goes in a `Store`
+   * header) and no guest or customer routes. Default: on with ims() auth or a *.api.commerce.adobe.com base URL.
+   */
+  cloudService?: boolean | undefined;
   /**
    * Allow plain http:// to a host other than loopback, for a local installation on a custom host
    * name. Passwords and tokens then travel unencrypted. Default false.
@@ -64,6 +70,10 @@ export interface RawCall {
 export interface CommerceRuntime {
   readonly baseUrl: string;
   readonly storeCode: string | undefined;
+  /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
+  readonly cloudService: boolean;
+  /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
+  checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
   /** Splits and checks a route's flat input, returning the encoded path, query and body. */
   prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
@@ -88,17 +98,29 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   if (!auth || typeof auth.bind !== 'function') {
     throw new ConfigurationError('auth must come from adminToken(), customerToken(), integration(), bearer() or none().', { service: 'commerce' });
   }
+  const cloudService = options.cloudService ?? (auth.kind === 'ims' || isCloudServiceHost(baseUrl));
+  if (cloudService) assertCloudServiceAuth(auth.kind);
   // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
   const core: Runtime = createCoreRuntime({ ...options, service: 'commerce', httpError: commerceHttpError });
 
   function urlFor(call: RawCall): string {
-    const store = call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;
-    return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${call.query ? buildQuery(call.query) : ''}`;
+    const store = storeFor(call);
+    const query = call.query ? buildQuery(call.query) : '';
+    // The cloud service has no /rest/{store}: the store view travels in the Store header (sendRaw).
+    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
+    return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
+  }
+
+  function storeFor(call: RawCall): string | undefined {
+    return call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;
   }
 
   async function sendRaw<T>(call: RawCall): Promise<T> {
     const url = urlFor(call);
     const o = call.options ?? {};
+    // The cloud service takes the store view from a header, not the path.
+    const store = cloudService ? storeFor(call) : undefined;
+    const headers = store === undefined ? o.headers : { ...o.headers, store };
     const queued = call.variant !== 'sync';
     // Async and bulk submissions are never repeated once they may have reached the server: the
     // queue would run the work twice, and only the second UUID would be known.
@@ -108,7 +130,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
       method: call.method,
       url,
       json: call.json,
-      headers: o.headers,
+      headers,
       signal: o.signal,
       timeout: o.timeout,
       totalTimeout: o.totalTimeout,
@@ -124,8 +146,13 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   const runtime: CommerceRuntime = {
     baseUrl,
     storeCode: defaultStore,
+    cloudService,
+    checkRoute(route) {
+      if (cloudService) assertCloudServiceRoute(route);
+    },
     sendRaw,
     prepare(route, input, callOptions) {
+      runtime.checkRoute(route);
       const { pathValues, query, body } = splitInput(route, input);
       if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, pathValues, body);
       const path = fillPath(route.path, pathValues, 'commerce', route.key);
@@ -156,6 +183,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     callAuthorized: (method, path, body, authorization, signal) =>
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),
     now: () => Date.now(),
+    fetch: options.fetch,
   });
   // No credentials: nothing to add to a request. A fixed bearer token: its header is computed once
   // and sent as a static header. Tokens and OAuth signatures: each attempt is authorized.

@@ -9,6 +9,7 @@ import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } fr
 import type { SelectedItem } from './fields/types.ts';
 import { paginate, type ListRouteKey, type PaginateOptions, type PaginateParams, type Paginator } from './paginate.ts';
 import type { Routes } from './generated/operations.ts';
+import { createFetch, type CommerceFetch } from './raw-fetch.ts';
 
 export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures {
   /** Calls any route by its reference string: `request('GET /V1/products/{sku}', { sku })`. */
@@ -20,6 +21,12 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures 
    * Stops on total_count (the platform repeats its last page past the end); `.pages()` and `.collect()` too.
    */
   paginate<K extends ListRouteKey, const F extends FieldsArgument<K, F> = undefined>(route: K, params?: PaginateParams<K, F>, options?: PaginateOptions): Paginator<SelectedItem<Routes[K]['output'], F>>;
+  /**
+   * A route the client's table does not have (custom modules, /V2, newer releases), through the same auth,
+   * encoding, retries and errors: `fetch('GET', '/V1/things/{id}', { path: { id }, query })`. Returns
+   * `unknown` unless typed: `fetch<Thing>(...)`. Only GET is retried unless the call says `{ idempotent: true }`.
+   */
+  fetch: CommerceFetch;
   /** Forgets cached admin/customer tokens; the next call signs in again. */
   logout(): void;
   /** Revokes the customer token at the platform (customerToken auth), then forgets it. */
@@ -36,6 +43,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   return Object.assign(tree, attachAsync(runtime), {
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(requireRoute(route), input, callOptions)) as unknown as CommerceClient['request'],
     paginate: ((route: ListRouteKey, params?: object, options?: PaginateOptions) => paginate(runtime, route, params as never, options)) as unknown as CommerceClient['paginate'],
+    fetch: createFetch(runtime),
     logout: () => runtime.authorizer.logout?.(),
     revoke: async () => {
       if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });

@@ -1,9 +1,13 @@
 export { createCommerceClient, type CommerceClient } from './commerce-client.ts';
 export type { CallOptions, CommerceClientOptions } from './client.ts';
+export type { CommerceFetch, FetchOptions, FetchParams } from './raw-fetch.ts';
 export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes } from './methods.ts';
-export { none, adminToken, customerToken, integration, bearer, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
+export { none, adminToken, customerToken, integration, bearer, ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
+export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactorSource, TwoFactor, TwoFactorProvider, WebAuthnChallenge, WebAuthnTwoFactor } from './auth/index.ts';
 export * from './errors.ts';
-export { routes, type RouteInfo } from './route-table.ts';
+export { routes, registerRoutes, type Edition, type RouteInfo } from './route-table.ts';
+export type { InstallationRoutes, InstallationExtensions, InstallationExtension } from './installation.ts';
+export type { RouteRow } from '@magekit/core';
 export type { components, operations, paths } from './generated/schema.ts';
 export type { ConditionType, RawSearchCriteria, SearchCriteriaInput } from './search/types.ts';
 export type { FieldSelection, FieldSelector } from './fields/index.ts';
@@ -14,3 +18,4 @@ export type { SearchField, ConditionValue, CamelSearchCriteria, FilterValue } fr
 export { paginate, type Paginator, type Page, type PaginateOptions, type ListRouteKey } from './paginate.ts';
 export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
 export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';
+export { cloudServiceUrl, CloudServiceRouteError, type CloudServiceAddress } from './cloud-service.ts';

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { commerceHandlers, createFakeCommerce } from '../src/testing/index.ts';
+import { createFakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from './async-harness.ts';
 import { server } from './msw.ts';
 
-describe('1,000 price updates through the fake, with injected failures', () => {
+describe.each(['upfront', 'when-worked'] as const)('1,000 price updates through the fake, with injected failures (operations stored %s)', (operationStorage) => {
   it('accounts for every operation, ties each to its input position, and resubmits the retryable ones', async () => {
     const fake = createFakeCommerce({
+      operationStorage,
       auth: false,
       seed: { products: 1000 },
       rejectElement: (_route, element) => (element['sku'] === 'SKU-0500' ? 'The "price" value is invalid.' : undefined),
@@ -37,12 +39,19 @@ describe('1,000 price updates through the fake, with injected failures', () => {
     expect(counts.open).toBe(0);
     expect(counts.failed).toBeGreaterThan(20); // ~5 % by rate, plus SKU-0007
     expect(outcome.operations.map((op) => op.position)).toEqual([...Array(1000).keys()]);
+    let completed = 0;
+    for await (const op of outcome.results()) {
+      completed += 1;
+      expect(outcome.operations[op.position]!.state).toBe('complete');
+      const row = rows[op.position]!;
+      expect(op.result?.sku).toBe(row.sku);
+      expect(op.result?.price).toBe(row.product.price);
+    }
+    expect(completed).toBe(counts.complete);
     for (const op of outcome.operations) {
       const row = rows[op.position]!;
       expect((op.input as { sku: string }).sku).toBe(row.sku);
       if (op.status === 1) {
-        expect(op.result?.sku).toBe(row.sku);
-        expect(op.result?.price).toBe(row.product.price);
         expect(fake.store.products.get(row.sku)!['price']).toBe(row.product.price);
       } else {
         expect(fake.store.products.get(row.sku)!['price']).not.toBe(row.product.price);

@@ -80,6 +80,20 @@ describe('bulk input checks (nothing is sent)', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('refuses an invalid store code as input (kind "input"), before anything is sent, like sync and async calls', async () => {
+    const seen: Captured[] = [];
+    acceptEverything(seen);
+    const commerce = asyncClient();
+    const rows = [{ sku: 'a', product: { sku: 'a' } }];
+    const bulkError = await commerce.bulk.products.update(rows, { storeCode: 'no such/store' }).catch((e: unknown) => e);
+    const asyncError = await commerce.async.products.update(rows[0]!, { storeCode: 'no such/store' }).catch((e: unknown) => e);
+    for (const error of [bulkError, asyncError]) {
+      expect(error).toMatchObject({ kind: 'input' });
+      expect((error as Error).message).toMatch(/storeCode "no such\/store" is not a valid store view code/);
+    }
+    expect(seen).toHaveLength(0);
+  });
+
   it('refuses chunk sizes beyond the platform limit', async () => {
     const seen: Captured[] = [];
     acceptEverything(seen);

@@ -4,13 +4,18 @@
  * loopback (when dist exists; `npm test` builds before vitest).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../src/async/journal.ts';
 import { run } from '../src/cli/run.ts';
+import { openBulkJournal } from '../src/node/index.ts';
 import { adminToken, createCommerceClient, none, type AuthStrategy } from '../src/index.ts';
-import { commerceHandlers, createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../src/testing/index.ts';
+import { createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
 
 const BASE = 'https://shop.cli.test';
@@ -150,7 +155,7 @@ describe('bulk wait', () => {
     expect(code).toBe(3);
     expect(stdout).toBe('');
     expect(stderr).toContain('progress: 0 of 50 closed (0%), 50 open');
-    expect(stderr).toMatch(new RegExp(`magekit-commerce: Bulk ${uuid} has had 50 of 50 operations open without change for \\d+ s\\.\\n`));
+    expect(stderr).toContain(`magekit-commerce: Bulk ${uuid} has had 50 of 50 operations open without change for 0.3 s (stallAfter).\n`);
     expect(stderr).toContain('hint: The operations stay open until a queue consumer works them');
     expect(stderr.match(/queue:consumers:start/g)).toHaveLength(1); // the hint once, not repeated in the message
     expectNoStack(stderr);
@@ -161,7 +166,7 @@ describe('bulk wait', () => {
     const uuid = await createBulk(fake);
     const { code, stdout, stderr } = await cli(['bulk', 'wait', uuid, ...FAST, '--max-wait', '250ms', '--json']);
     expect(code).toBe(3);
-    expect(stderr).toMatch(/magekit-commerce: waitForBulk gave up after 0 s \(maxWait\) with 50 of 50 operations still open/);
+    expect(stderr).toMatch(/magekit-commerce: waitForBulk gave up after 0.3 s \(maxWait\) with 50 of 50 operations still open/);
     expect(stderr).toContain('hint: Run `bulk wait` again with a longer --max-wait');
     expect(JSON.parse(stdout)).toMatchObject({ command: 'wait', bulkUuid: uuid, status: 'timed-out', exitCode: 3, counts: { total: 50, open: 50 }, error: { kind: 'timeout' } });
   });
@@ -222,21 +227,80 @@ describe('bulk status', () => {
     expect(ok.stdout).toContain('Result: all 50 operations completed.');
   });
 
-  it('counts operations the platform has not stored yet as open', async () => {
-    server.use(
-      http.get(`${BASE}/rest/V1/bulk/:uuid/detailed-status`, ({ params }) =>
-        HttpResponse.json({
-          bulk_id: params['uuid'], description: 'Topic x', start_time: '', user_type: 2, user_id: 1, operation_count: 4,
-          operations_list: [
-            { id: 0, bulk_uuid: params['uuid'], topic_name: 't', status: 1, result_message: 'ok', error_code: null, serialized_data: '{}', result_serialized_data: null },
-            { id: 1, bulk_uuid: params['uuid'], topic_name: 't', status: 3, result_message: 'bad', error_code: 7, serialized_data: '{}', result_serialized_data: null },
-          ],
-        }),
-      ),
-    );
-    const { code, stdout } = await cli(['bulk', 'status', UNKNOWN, '--json']);
-    expect(code).toBe(2);
-    expect(JSON.parse(stdout).counts).toEqual({ total: 4, complete: 1, failed: 1, retryable: 0, rejected: 0, open: 2 });
+  it('counts operations the platform has not stored yet as open, and agrees with `bulk wait` on exit codes', async () => {
+    // An installation that stores an operation only once worked: operation-status/4 is 0 throughout.
+    const fake = withFake({ operationStorage: 'when-worked', consumer: { failures: { bySku: FAILURES } } });
+    const uuid = await createBulk(fake);
+    const queued = fake.queue.pending.splice(0); // the consumer works the first 30 only
+    fake.queue.pending.push(...queued.slice(0, 30));
+    await fake.consumer.drain();
+
+    const status = await cli(['bulk', 'status', uuid, '--json']);
+    expect(status.code).toBe(3); // not finished, although some failed already
+    expect(JSON.parse(status.stdout).counts).toEqual({ total: 50, complete: 27, failed: 2, retryable: 1, rejected: 1, open: 20, unaccounted: 0 });
+
+    // The waiter must not call it done either (the open counter says 0); at the deadline the 20 never
+    // reported are unaccounted, and the exit code is the same.
+    const wait = await cli(['bulk', 'wait', uuid, ...FAST, '--max-wait', '300ms', '--json', '-q']);
+    expect(wait.code).toBe(3);
+    expect(JSON.parse(wait.stdout)).toMatchObject({ status: 'timed-out', counts: { total: 50, complete: 27, failed: 2, rejected: 1, open: 0, unaccounted: 20 } });
+    expect(JSON.parse(wait.stdout).failures).toHaveLength(23);
+    // In text too, what failed so far is listed although the wait gave up.
+    const text = await cli(['bulk', 'wait', uuid, ...FAST, '--max-wait', '300ms', '-q', '--failures', '4']);
+    expect(text.code).toBe(3);
+    expect(text.stderr).toContain('waitForBulk gave up after 0.3 s (maxWait) with 20 of 50 operations still open (30 closed)');
+    expect(text.stdout).toMatch(/unaccounted\s+20\s+\(accepted, never reported by the platform\)/);
+    expect(text.stdout).toContain('Operations that did not complete (first 4 of 23):');
+    expect(text.stdout).toMatch(/#6\s+SKU-0007\s+failed: The product was unable to be saved\./);
+    // A bare UUID knows no input for an operation the platform never reported: its position only.
+    expect(text.stdout).toMatch(/#30\s+unaccounted: accepted, but the platform never reported this operation/);
+
+    // Once the rest has been worked, both say 2 (failures, nothing open).
+    fake.queue.pending.push(...queued.slice(30));
+    await fake.consumer.drain();
+    const finished = [await cli(['bulk', 'status', uuid]), await cli(['bulk', 'wait', uuid, ...FAST, '-q'])];
+    expect(finished.map((r) => r.code)).toEqual([2, 2]);
+    for (const r of finished) expect(r.stdout).toContain('Result: 3 of 50 operations did not complete (2 failed, 1 rejected).');
+  });
+});
+
+describe('bulk resume', () => {
+  const rows = Array.from({ length: 30 }, (_, i) => {
+    const sku = `SKU-${String(i + 1).padStart(4, '0')}`;
+    return { sku, product: { sku, price: 100 + i } };
+  });
+
+  it('waits on every bulk the journal recorded and lists the chunk whose submission outcome is unknown (exit 4)', async () => {
+    const fake = withFake({ consumer: { failures: { bySku: FAILURES } } });
+    const dir = mkdtempSync(join(tmpdir(), 'magekit-cli-journal-'));
+    try {
+      const path = join(dir, 'import.journal');
+      const file = await openBulkJournal(path);
+      // The import "dies" after chunk 1 was sent, before its answer was recorded.
+      const journal = { record: async (entry: JournalEntry) => (entry.type === 'submitted' && entry.chunk === 1 ? Promise.reject(new Error('killed')) : file.record(entry)) };
+      await createCommerceClient({ baseUrl: BASE, auth: none() }).bulk.products.update(rows, { chunkSize: 10, concurrency: 1, journal }).catch(() => {});
+      await file.close();
+
+      const text = await cli(['bulk', 'resume', path, ...FAST, '-q']);
+      expect(text.code).toBe(4);
+      expect(text.stdout).toContain(`Import ${path}: 10 operations`);
+      expect(text.stdout).toMatch(/#6\s+SKU-0007\s+failed: The product was unable to be saved\./);
+      expect(text.stdout).toContain('Not known to be queued:\n  chunk 1 (#10-#19): submission outcome unknown, the process stopped after recording it as being sent');
+      expect(text.stdout).toContain('  elements (#20-#29): never sent');
+      expect(text.stdout).toContain('Check the unknown ones before sending them again');
+
+      const json = JSON.parse((await cli(['bulk', 'resume', path, ...FAST, '-q', '--json'])).stdout);
+      expect(json).toMatchObject({ command: 'resume', status: 'unsettled', exitCode: 4, counts: { total: 10, complete: 9, failed: 1 }, unsettled: [{ chunk: 1, state: 'unknown', positions: [[10, 19]] }, { chunk: -1, state: 'not-sent' }] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a missing journal is one line, exit 1', async () => {
+    const { code, stderr } = await cli(['bulk', 'resume', '/nonexistent/import.journal']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('magekit-commerce: Cannot read the journal /nonexistent/import.journal (ENOENT).');
+    expectNoStack(stderr);
   });
 });
 
@@ -253,7 +317,8 @@ describe('arguments, configuration and errors', () => {
 
   it.each([
     [[], 'No command given.'],
-    [['bulk'], 'bulk needs a command: status or wait.'],
+    [['bulk'], 'bulk needs a command: status, wait or resume.'],
+    [['bulk', 'resume'], 'bulk resume needs the journal file an import wrote'],
     [['bulk', 'cancel', UNKNOWN], 'Unknown bulk command "cancel"'],
     [['products', 'list'], 'Unknown command "products"'],
     [['bulk', 'wait'], "bulk wait needs the bulk's UUID"],
@@ -296,7 +361,7 @@ describe('arguments, configuration and errors', () => {
     server.use(http.get(`${BASE}/rest/*`, () => HttpResponse.error()));
     const { code, stderr } = await cli(['bulk', 'status', UNKNOWN]);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^magekit-commerce: GET https:\/\/shop\.cli\.test\/rest\/V1\/bulk\/[^ ]+\/detailed-status failed before any response/);
+    expect(stderr).toMatch(/^magekit-commerce: GET https:\/\/shop\.cli\.test\/rest\/V1\/bulk\/[^ ]+\/status\?fields=operation_count failed before any response/);
     expectNoStack(stderr);
   });
 });

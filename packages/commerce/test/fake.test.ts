@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { attachAsync } from '../src/async/index.ts';
 import { createCommerceClient, none } from '../src/index.ts';
 import { routes } from '../src/route-table.ts';
-import { commerceHandlers, createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
+import { createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from './async-harness.ts';
 import { server } from './msw.ts';
 import { operations as specOperations } from './support/spec.ts';
@@ -60,6 +61,11 @@ describe('fake platform: catalogue and errors', () => {
 
   it('answers every catalog GET route with data valid against the spec', async () => {
     const fake = createFakeCommerce({ auth: false, seed: { products: 2, customers: 1, orders: 1 } });
+    // B2B records exist only once created through their routes: one company (admin: customer 1), team and quote.
+    const company = { company_name: 'Acme', company_email: 'a@example.com', street: ['1 Main St'], city: 'Austin', country_id: 'US', postcode: '78701', telephone: '5550100', super_user_id: 1 };
+    expect((await call(fake, 'POST', '/V1/company/', { company })).status).toBe(200);
+    expect((await call(fake, 'POST', '/V1/team/1', { team: { name: 'Buyers' } })).status).toBe(200);
+    expect((await call(fake, 'POST', '/V1/negotiableQuote/request', { quoteId: 1, quoteName: 'Q' })).status).toBe(200);
     const problems: string[] = [];
     for (const op of specOperations.filter((o) => o.method === 'GET' && o.success)) {
       const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'sku' ? 'SKU-0001' : name === 'bulkUuid' ? 'missing' : '1'));

@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createCommerceClient } from '../src/commerce-client.ts';
 import { paginate } from '../src/paginate.ts';
 import { searchCriteria, where } from '../src/search/index.ts';
-import { commerceHandlers, createFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
+import { createFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import type { components } from '../src/generated/schema.ts';
 import { server } from './msw.ts';
 

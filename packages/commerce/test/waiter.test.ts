@@ -1,40 +1,79 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { BulkStalledError, BulkTimeoutError, type BulkJob, type ProgressEvent } from '../src/async/index.ts';
+import { BulkStalledError, BulkTimeoutError, type BulkJob, type BulkOutcome, type OperationOutcome, type ProgressEvent } from '../src/async/index.ts';
 import { nextDelay, RateEstimator } from '../src/async/waiter/schedule.ts';
 import type { RouteOutput } from '../src/index.ts';
+import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';
 import { asyncClient, BASE } from './async-harness.ts';
 import { server } from './msw.ts';
 
+type Storage = 'upfront' | 'when-worked';
+type ReadKind = 'summary' | 'count' | 'closed' | 'failed' | 'listing' | 'results';
+
 interface Script {
-  /** Open counts answered by operation-status/4, in order; the last one repeats. */
-  open: (number | 'fail')[];
-  operations: { id: number; status: number; result_message?: string; error_code?: number | null; result_serialized_data?: string | null }[];
+  /**
+   * The bulk over time: `[fromMs, statuses]`, one status digit per operation (4 = open). The last
+   * entry holds from its time on.
+   */
+  timeline: [number, string][];
+  /** `upfront`: every operation is stored at acceptance; `when-worked`: only once it is not 4. */
+  storage?: Storage;
+  /** Reads (1-based, per kind) answered with 503. */
+  fail?: Partial<Record<ReadKind, number[]>>;
+  /** Operation ids start here (0: ids are the request's element indexes). */
+  idBase?: number;
 }
 
-/** A scripted platform for one bulk `b1`, recording when each request arrived. */
+const MESSAGE: Record<string, string> = { 2: 'Deadlock found', 3: 'Invalid price', 5: 'Rejected' };
+
+/**
+ * A scripted platform for one bulk `b1`, modelled on how the status routes answer from stored
+ * operation rows: the open counter counts stored rows with status 4, the summary declares the
+ * accepted count, and the operation search (the fake's own searchCriteria and fields code) lists
+ * stored rows only. Records each read with its time and query.
+ */
 function platform(script: Script) {
-  const log: { at: number; path: string }[] = [];
-  let poll = 0;
+  const t0 = Date.now();
+  const log: { at: number; kind: ReadKind; query: URLSearchParams }[] = [];
+  const served: Partial<Record<ReadKind, number>> = {};
+  const statuses = () => [...script.timeline].reverse().find(([from]) => Date.now() - t0 >= from)![1];
+  const stored = () =>
+    [...statuses()]
+      .map((digit, id) => ({ id, status: Number(digit) }))
+      .filter((op) => (script.storage ?? 'upfront') === 'upfront' || op.status !== 4)
+      .map(({ id, status }) => ({
+        id: (script.idBase ?? 0) + id,
+        bulk_uuid: 'b1',
+        topic_name: 't',
+        status,
+        serialized_data: JSON.stringify({ meta_information: JSON.stringify({ sku: `S${id}`, product: { price: id } }) }),
+        result_serialized_data: status === 1 ? JSON.stringify({ sku: `S${id}`, price: id }) : null,
+        result_message: MESSAGE[status] ?? '',
+        error_code: status === 1 || status === 4 ? null : 0,
+        extension_attributes: { start_time: '' },
+      }));
+  const failing = (kind: ReadKind, query: URLSearchParams) => {
+    log.push({ at: Date.now() - t0, kind, query });
+    served[kind] = (served[kind] ?? 0) + 1;
+    return script.fail?.[kind]?.includes(served[kind]) ? HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }) : undefined;
+  };
   server.use(
-    http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => {
-      log.push({ at: Date.now(), path: 'count' });
-      const value = script.open[Math.min(poll++, script.open.length - 1)]!;
-      return value === 'fail' ? HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }) : HttpResponse.json(value);
+    http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, ({ request }) => failing('count', new URL(request.url).searchParams) ?? HttpResponse.json(stored().filter((op) => op.status === 4).length)),
+    http.get(`${BASE}/rest/V1/bulk/:uuid/status`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const body = { operations_list: stored().map(({ id, status, result_message, error_code }) => ({ id, status, result_message, error_code })), bulk_id: 'b1', description: '', start_time: '', user_type: 2, user_id: 1, operation_count: statuses().length };
+      return failing('summary', query) ?? HttpResponse.json(applyFields(body, query.get('fields')) as object);
     }),
-    http.get(`${BASE}/rest/V1/bulk/:uuid/status`, () => {
-      log.push({ at: Date.now(), path: 'summary' });
-      return HttpResponse.json({ operations_list: [], bulk_id: 'b1', description: '', start_time: '', user_type: 2, user_id: 1, operation_count: script.operations.length });
+    http.get(`${BASE}/rest/V1/bulk`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const fields = query.get('fields');
+      const filters = parseSearchCriteria(query).filter_groups.flatMap((g) => g.filters).filter((f) => f.field === 'status');
+      const kind: ReadKind = fields === 'total_count' ? 'closed' : filters.some((f) => f.condition_type === 'gt') ? 'failed' : filters.length === 2 ? 'listing' : 'results';
+      return failing(kind, query) ?? HttpResponse.json(applyFields(applySearch(stored(), parseSearchCriteria(query)), fields) as object);
     }),
-    http.get(`${BASE}/rest/V1/bulk/:uuid/detailed-status`, () => {
-      log.push({ at: Date.now(), path: 'detailed' });
-      return HttpResponse.json({
-        operations_list: script.operations.map((op) => ({ bulk_uuid: 'b1', topic_name: 't', serialized_data: '{}', result_serialized_data: null, result_message: '', error_code: null, ...op })),
-        bulk_id: 'b1', description: '', start_time: '', user_type: 2, user_id: 1, operation_count: script.operations.length,
-      });
-    }),
+    http.get(`${BASE}/rest/V1/bulk/:uuid/detailed-status`, () => HttpResponse.json({ message: 'the waiter must not download the detailed status' }, { status: 500 })),
   );
-  return log;
+  return { log, kinds: () => log.map((e) => e.kind) };
 }
 
 function jobOf(uuid: string, count: number): BulkJob<'PUT /V1/products/{sku}', { sku: string; product: { price: number } }> {
@@ -46,8 +85,6 @@ function jobOf(uuid: string, count: number): BulkJob<'PUT /V1/products/{sku}', {
     bulkUuids: [uuid], inputs,
   };
 }
-
-const complete = (n: number) => Array.from({ length: n }, (_, id) => ({ id, status: 1 }));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -65,23 +102,28 @@ async function drive<T>(promise: Promise<T>, stepMs = 250, maxMs = 3_600_000): P
   return out;
 }
 
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
 describe('waitForBulk timing', () => {
   it('polls on the AWS-style exponential schedule, capped at maxDelay, and reads the summary only for a bare UUID', async () => {
-    const log = platform({ open: [3, 3, 3, 3, 3, 3, 0], operations: complete(3) });
-    const t0 = Date.now();
+    const p = platform({ timeline: [[0, '444'], [30_000, '111']] });
     const outcome = await drive(asyncClient().waitForBulk('b1', { minDelay: 1000, maxDelay: 8000, jitter: false }));
-    expect(log.map((e) => e.path)).toEqual(['summary', 'count', 'count', 'count', 'count', 'count', 'count', 'count', 'detailed']);
-    const polls = log.filter((e) => e.path === 'count').map((e) => e.at - t0);
+    expect(p.kinds()).toEqual(['summary', 'count', 'count', 'count', 'count', 'count', 'count', 'count', 'closed', 'failed']);
+    const polls = p.log.filter((e) => e.kind === 'count').map((e) => e.at);
     const gaps = polls.slice(1).map((t, i) => t - polls[i]!);
     // 250 ms steps of the fake clock round each gap up to the step.
     expect(gaps.map((g) => Math.ceil(g / 250) * 250)).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
     expect(outcome.counts).toMatchObject({ total: 3, complete: 3, open: 0 });
   });
 
-  it('never reads the summary for a job (it knows the count) and stops on the open count alone', async () => {
-    const log = platform({ open: [2, 0], operations: complete(4) });
+  it('never reads the summary for a job (it knows the count) and verifies a zero open count before calling it done', async () => {
+    const p = platform({ timeline: [[0, '4444'], [400, '1111']] });
     await drive(asyncClient().waitForBulk(jobOf('b1', 4), { minDelay: 500, jitter: false }));
-    expect(log.map((e) => e.path)).toEqual(['count', 'count', 'detailed']);
+    expect(p.kinds()).toEqual(['count', 'count', 'closed', 'failed']);
   });
 
   it('jitters between minDelay and the exponential ceiling', () => {
@@ -100,56 +142,134 @@ describe('waitForBulk timing', () => {
   });
 });
 
+describe.each<Storage>(['upfront', 'when-worked'])('completion from counts, operations stored %s', (storage) => {
+  it('resolves only once every operation has closed, however the open counter behaves', async () => {
+    const p = platform({ storage, timeline: [[0, '44444'], [5000, '11444'], [10_000, '11213']] });
+    const events: ProgressEvent[] = [];
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 1000, maxDelay: 2000, jitter: false, onProgress: (e) => events.push(e) }));
+    expect(p.log.at(-1)!.at).toBeGreaterThanOrEqual(10_000);
+    expect(outcome.counts).toEqual({ total: 5, complete: 3, failed: 2, retryable: 1, rejected: 0, open: 0, unaccounted: 0 });
+    expect(outcome.operations.map((op) => op.state)).toEqual(['complete', 'complete', 'retryable', 'complete', 'failed']);
+    expect(outcome.ok).toBe(false);
+    expect(events.map((e) => e.open)).toEqual([5, 3, 0, 0]);
+  });
+
+  it('keeps operations missing from every listing open until the deadline, then reports them unaccounted with their input', async () => {
+    // Operation 3 is never worked: stored up front it stays status 4; stored once worked it never appears.
+    platform({ storage, timeline: [[0, '44444'], [2000, '11141']] });
+    const error = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 1000, maxDelay: 2000, maxWait: 20_000, stallAfter: 60_000, jitter: false })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkTimeoutError);
+    const timeout = error as BulkTimeoutError<BulkOutcome>;
+    const missing = timeout.outcome!.operations[3]!;
+    if (storage === 'upfront') {
+      expect(timeout.counts).toMatchObject({ total: 5, complete: 4, open: 1, unaccounted: 0 });
+      expect(missing).toMatchObject({ position: 3, state: 'open', status: 4 });
+    } else {
+      expect(timeout.counts).toMatchObject({ total: 5, complete: 4, open: 0, unaccounted: 1 });
+      expect(missing).toMatchObject({ position: 3, state: 'unaccounted', status: null, input: { sku: 'S3', product: { price: 3 } } });
+    }
+    expect(timeout.outcome!.ok).toBe(false);
+    expect(timeout.message).toContain('1 of 5 operations still open');
+    // The outcome stays out of the error's JSON (it carries every input).
+    expect(JSON.stringify(timeout)).not.toContain('S3');
+  });
+});
+
 describe('waitForBulk outcome and progress', () => {
-  it('types and maps every operation, parses results as the sync response, and reports progress', async () => {
-    platform({
-      open: [3, 1, 0],
-      operations: [
-        { id: 0, status: 1, result_serialized_data: JSON.stringify({ sku: 'S0', price: 0 }) },
-        { id: 1, status: 2, result_message: 'Deadlock found', error_code: 0 },
-        { id: 2, status: 3, result_message: 'Invalid price', error_code: 0 },
-        { id: 3, status: 5, result_message: 'Rejected' },
-      ],
-    });
+  it('types and maps every operation, reads only the failures, and reports progress with retryable', async () => {
+    const p = platform({ timeline: [[0, '4444'], [400, '4124'], [1000, '1235']] });
     const events: ProgressEvent[] = [];
     const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 4), { minDelay: 500, jitter: false, onProgress: (e) => events.push(e) }));
-    expect(outcome.counts).toEqual({ total: 4, complete: 1, failed: 2, retryable: 1, rejected: 1, open: 0 });
+    expect(outcome.counts).toEqual({ total: 4, complete: 1, failed: 2, retryable: 1, rejected: 1, open: 0, unaccounted: 0 });
     expect(outcome.operations.map((op) => [op.position, op.state])).toEqual([[0, 'complete'], [1, 'retryable'], [2, 'failed'], [3, 'rejected']]);
-    expect(outcome.operations[0]!.result?.sku).toBe('S0');
-    expectTypeOf(outcome.operations[0]!.result).toEqualTypeOf<RouteOutput<'PUT /V1/products/{sku}'> | undefined>();
-    expect(outcome.operations[1]!.input).toEqual({ sku: 'S1', product: { price: 1 } });
+    expect(outcome.operations[1]).toMatchObject({ operationId: 1, resultMessage: 'Deadlock found', input: { sku: 'S1', product: { price: 1 } } });
     expect(outcome.retryable().map((op) => op.position)).toEqual([1]);
     expect(outcome.ok).toBe(false);
     expect(() => outcome.throwIfFailed()).toThrow(/3 of 4 operations did not complete/);
-    expect(events.map((e) => [e.open, e.final])).toEqual([[3, false], [1, false], [0, false], [0, true]]);
-    expect(events.at(-1)).toEqual({ total: 4, open: 0, complete: 1, failed: 2, rejected: 1, final: true });
+    expect(events.map((e) => [e.open, e.final])).toEqual([[4, false], [2, false], [0, false], [0, true]]);
+    expect(events.at(-1)).toEqual({ total: 4, open: 0, complete: 1, failed: 2, retryable: 1, rejected: 1, unaccounted: 0, final: true });
+
+    // The final read asked for the failed operations only, trimmed to what the outcome needs.
+    const final = p.log.find((e) => e.kind === 'failed')!.query;
+    expect(final.get('fields')).toBe('items[id,bulk_uuid,status,result_message,error_code,serialized_data],total_count');
+    expect(p.kinds()).not.toContain('results');
+
+    // Results of complete operations are read when asked for, a page at a time.
+    const results = await collect(outcome.results());
+    expect(results.map((op) => [op.position, op.result?.sku])).toEqual([[0, 'S0']]);
+    expectTypeOf(results[0]!).toEqualTypeOf<OperationOutcome<RouteOutput<'PUT /V1/products/{sku}'>>>();
+  });
+
+  it('pages the results of complete operations, stops on total_count, and retries a page that failed in passing', async () => {
+    const p = platform({ timeline: [[0, '11111']], fail: { results: [2] } });
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 500, jitter: false }));
+    const results = await drive(collect(outcome.results({ pageSize: 2 })));
+    expect(results.map((op) => [op.position, op.result?.price, (op.input as { sku: string }).sku])).toEqual([0, 1, 2, 3, 4].map((i) => [i, i, `S${i}`]));
+    expect(p.log.filter((e) => e.kind === 'results').map((e) => e.query.get('searchCriteria[current_page]'))).toEqual(['1', '2', '2', '3']);
+  });
+
+  it('ties operations to inputs by content when the platform numbers them otherwise (ids are not request indexes)', async () => {
+    platform({ idBase: 7000, timeline: [[0, '13121']] });
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 500, jitter: false }));
+    expect(outcome.failures().map((op) => [op.position, op.operationId, op.state, (op.input as { sku: string }).sku])).toEqual([
+      [1, 7001, 'failed', 'S1'],
+      [3, 7003, 'retryable', 'S3'],
+    ]);
+    const results = await drive(collect(outcome.results()));
+    expect(results.map((op) => [op.position, op.result?.sku])).toEqual([[0, 'S0'], [2, 'S2'], [4, 'S4']]);
+  });
+
+  it('ties failures of a bare UUID to their operation index and input from meta_information', async () => {
+    platform({ storage: 'when-worked', timeline: [[0, '12131']] });
+    const outcome = await drive(asyncClient().waitForBulk('b1', { minDelay: 500, jitter: false }));
+    expect(outcome.failures().map((op) => [op.position, op.state, op.input])).toEqual([
+      [1, 'retryable', { sku: 'S1', product: { price: 1 } }],
+      [3, 'failed', { sku: 'S3', product: { price: 3 } }],
+    ]);
   });
 });
 
 describe('waitForBulk faults', () => {
-  it('polls through transient 503s without losing its state', async () => {
-    const log = platform({ open: [3, 'fail', 'fail', 1, 'fail', 0], operations: complete(3) });
+  it('rides out transient failures on every read: summary, counter, closed count and the final read', async () => {
+    const p = platform({
+      timeline: [[0, '444'], [3000, '123']],
+      fail: { summary: [1, 2, 3], count: [2, 3], closed: [1], failed: [1, 2, 3] },
+    });
     const events: ProgressEvent[] = [];
-    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 3), { minDelay: 500, maxDelay: 1000, jitter: false, onProgress: (e) => events.push(e) }));
-    expect(log.filter((e) => e.path === 'count')).toHaveLength(6);
-    expect(outcome.counts.complete).toBe(3);
-    // The failures did not reset or fake progress: open went 3 → 1 → 0.
-    expect(events.map((e) => e.open)).toEqual([3, 1, 0, 0]);
+    const outcome = await drive(asyncClient().waitForBulk('b1', { minDelay: 500, maxDelay: 1000, jitter: false, onProgress: (e) => events.push(e) }));
+    expect(p.kinds().filter((k) => k === 'summary')).toHaveLength(4);
+    expect(p.kinds().filter((k) => k === 'failed')).toHaveLength(4);
+    expect(outcome.counts).toMatchObject({ total: 3, complete: 1, failed: 2, retryable: 1 });
+    // The failures did not reset or fake progress.
+    expect(events.map((e) => e.open)).toEqual([3, 0, 0]);
   });
 
-  it('raises a typed stall pointing at the async.operations.all consumer when the open count stops moving', async () => {
-    platform({ open: [5, 4, 4], operations: complete(5) });
+  it('gives up on a failing final read only at the deadline, with a timeout naming the failure', async () => {
+    platform({ timeline: [[0, '11']], fail: { failed: Array.from({ length: 100 }, (_, i) => i + 1) } });
+    const error = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 500, maxDelay: 1000, maxWait: 10_000, jitter: false })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkTimeoutError);
+    expect((error as BulkTimeoutError).message).toMatch(/The last read failed: .*503/);
+  });
+
+  it('raises a typed stall pointing at the async.operations.all consumer, stating the real stallAfter', async () => {
+    platform({ timeline: [[0, '44444'], [1000, '14444']] });
     const error = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 1000, maxDelay: 5000, stallAfter: 20_000, jitter: false })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BulkStalledError);
-    const stalled = error as BulkStalledError;
+    const stalled = error as BulkStalledError<BulkOutcome>;
     expect(stalled.kind).toBe('stalled');
     expect(stalled.message).toMatch(/async\.operations\.all/);
-    expect(stalled.counts).toMatchObject({ total: 5, open: 4 });
+    expect(stalled.message).toContain('4 of 5 operations open without change for 20 s (stallAfter)');
+    expect(stalled.counts).toMatchObject({ total: 5, open: 4, complete: 1 });
+    expect(stalled.outcome!.operations.map((op) => op.state)).toEqual(['complete', 'open', 'open', 'open', 'open']);
     expect(stalled.stalledForMs).toBeGreaterThanOrEqual(20_000);
+
+    platform({ timeline: [[0, '44444']] });
+    const short = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 100, stallAfter: 600, jitter: false }), 50).catch((e: unknown) => e);
+    expect((short as Error).message).toContain('without change for 0.6 s (stallAfter)');
   });
 
   it('gives up at maxWait with a typed timeout carrying the last counts', async () => {
-    platform({ open: [5, 3], operations: complete(5) });
+    platform({ timeline: [[0, '44444'], [500, '11444']] });
     const error = await drive(asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 1000, maxWait: 10_000, stallAfter: 60_000, jitter: false })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BulkTimeoutError);
     expect((error as BulkTimeoutError).kind).toBe('timeout');
@@ -157,21 +277,32 @@ describe('waitForBulk faults', () => {
   });
 
   it('stops at once when the caller aborts, during a pause', async () => {
-    const log = platform({ open: [5], operations: complete(5) });
+    const p = platform({ timeline: [[0, '44444']] });
     const controller = new AbortController();
     const promise = asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 10_000, jitter: false, signal: controller.signal });
     promise.catch(() => {});
+    for (let i = 0; i < 100 && p.log.length === 0; i++) await vi.advanceTimersByTimeAsync(10);
     await vi.advanceTimersByTimeAsync(100);
     controller.abort();
     const error = await promise.catch((e: unknown) => e);
     expect((error as { kind?: string }).kind).toBe('abort');
-    expect(log.filter((e) => e.path === 'count')).toHaveLength(1);
+    expect(p.kinds()).toEqual(['count']);
   });
 
   it('checks its options before any request', async () => {
-    const log = platform({ open: [0], operations: [] });
+    const p = platform({ timeline: [[0, '']] });
     await expect(asyncClient().waitForBulk('b1', { minDelay: 5000, maxDelay: 100 })).rejects.toThrow(/maxDelay/);
     await expect(asyncClient().waitForBulk('')).rejects.toThrow(/empty string/);
-    expect(log).toHaveLength(0);
+    expect(p.log).toHaveLength(0);
+  });
+});
+
+describe('readBulkStatus', () => {
+  it.each<Storage>(['upfront', 'when-worked'])('one look, operations stored %s: closed ones placed, the rest open, no waiting', async (storage) => {
+    const p = platform({ storage, timeline: [[0, '12444']] });
+    const outcome = await asyncClient().readBulkStatus('b1');
+    expect(outcome.counts).toEqual({ total: 5, complete: 1, failed: 1, retryable: 1, rejected: 0, open: 3, unaccounted: 0 });
+    expect(outcome.operations.map((op) => op.state)).toEqual(['complete', 'retryable', 'open', 'open', 'open']);
+    expect(p.kinds()).toEqual(['summary', 'closed', 'failed', 'listing']);
   });
 });

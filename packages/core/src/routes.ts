@@ -12,6 +12,8 @@ export interface RouteIndex<R extends BaseRouteInfo> {
   byKey(key: unknown): R;
   /** The route behind an operationId; undefined when there is none. */
   byId(id: string): R | undefined;
+  /** Adds a route at run time (an installation's own); false when its key is already known. */
+  add(route: R): boolean;
 }
 
 export function createRouteIndex<R extends BaseRouteInfo>(routes: readonly R[], rules: { service: Service; example: string }): RouteIndex<R> {
@@ -28,6 +30,12 @@ export function createRouteIndex<R extends BaseRouteInfo>(routes: readonly R[], 
       throw new InputError(`Unknown route ${JSON.stringify(key)}${hint}: write routes as "METHOD /path/{param}" exactly as in the reference, for example "${rules.example}".`, { service: rules.service });
     },
     byId: (id) => ids.get(id),
+    add(route) {
+      if (keys.has(route.key)) return false;
+      keys.set(route.key, route);
+      if (!ids.has(route.id)) ids.set(route.id, route);
+      return true;
+    },
   };
 }
 

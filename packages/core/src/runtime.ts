@@ -119,6 +119,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           return signed;
         },
       });
+    // A credential that was accepted once is no longer "just issued": a later 401 means it expired.
     const accepted = <R>(result: R): R => {
       const entry = used === null ? undefined : seen.get(used);
       if (entry) entry.worked = true;

@@ -47,7 +47,8 @@ export function marketplaceHttpError(status: number, body: unknown, context: Err
     body: redactValue(body),
   };
   const message = `${context.method} ${context.url} failed with ${status}${code === undefined ? '' : ` (code ${code})`}: ${text}`;
-  if (TOKEN_ROUTE.test(context.url) && status >= 400 && status < 500) {
+  // 408 and 429 on the token route are load, not a verdict on the key: they stay plain HttpErrors.
+  if (TOKEN_ROUTE.test(context.url) && status >= 400 && status < 500 && status !== 408 && status !== 429) {
     const hint = 'The application ID and secret were refused. Keys work only in the environment that issued them: check that sandbox keys go to the sandbox and production keys to production.';
     return new AuthError(`${message}. ${hint}`, { ...options, hint });
   }

@@ -7,7 +7,9 @@ export { BatchError, isMarketplaceError, type BatchErrorReason, type BatchFailur
 export * from './errors.ts';
 export { createMalwareScanFeed, type MalwareScanFeed, type UploadSource, type WaitForMalwareScanOptions } from './files.ts';
 export type { Page, PaginateOptions, Paginator } from './paginate.ts';
-export { createCallbackHandler, type CallbackHandler, type CallbackHandlerOptions, type CallbackHandlers } from './callbacks/handler.ts';
+export { createReviewFeed, reviewOutcome, ReviewTimeoutError, type FlowVerdict, type ReviewFeed, type ReviewFlow, type ReviewOutcome, type ReviewProgress, type WaitForReviewOptions } from './review.ts';
+export { createCallbackHandler, type CallbackHandler, type CallbackHandlerOptions, type CallbackHandlers, type DeliveryContext } from './callbacks/handler.ts';
+export { createMemoryIdempotencyStore, deliveryKey, type ClaimResult, type IdempotencyStore, type MemoryIdempotencyStoreOptions } from './callbacks/idempotency.ts';
 export { parseCallbackBody, type CallbackEvent, type EqpStatusUpdate, type EqpStatusUpdateEvent, type MalwareScanComplete, type MalwareScanCompleteEvent, type UnknownCallbackEvent } from './callbacks/events.ts';
 export { routes, type RouteInfo } from './route-table.ts';
 export type * from './types.ts';

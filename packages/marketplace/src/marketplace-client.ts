@@ -7,13 +7,18 @@ import { buildUploadForm, checkUploadResponse, waitForMalwareScan, type UploadSo
 import type { MethodTree } from './generated/method-tree.ts';
 import type { PageItem, PaginatedRouteKey, RouteArgs, RouteInput, RouteKey, RouteOutput } from './methods.ts';
 import { paginate, type PaginateOptions, type Paginator } from './paginate.ts';
+import { waitForReview, type ReviewOutcome, type WaitForReviewOptions } from './review.ts';
 import { routeById, routeByKey, routes, type RouteInfo } from './route-table.ts';
-import type { FileRecord, M2KeyInput, PackageInput, PackageUpdate, Session } from './types.ts';
+import type { FileRecord, M2KeyInput, Package, PackageInput, PackageUpdate, Session } from './types.ts';
 
 export interface MarketplaceClient extends MethodTree {
   files: MethodTree['files'] & {
     /** Resolves with each file's record once none is `in-progress` (polling, woken early by a callback feed). */
     waitForMalwareScan(fileIds: readonly string[], options?: WaitForMalwareScanOptions): Promise<FileRecord[]>;
+  };
+  packages: MethodTree['packages'] & {
+    /** Resolves once every submitted review flow of the submission has a decision (polling, woken early by a feed). */
+    waitForReview(submissionId: string, options?: WaitForReviewOptions): Promise<ReviewOutcome>;
   };
   /** Calls any route by its reference string: `request('GET /products/packages/{submission_id}', { submission_id })`. */
   request<K extends RouteKey>(route: K, ...args: RouteArgs<K>): Promise<RouteOutput<K>>;
@@ -41,11 +46,21 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
 
   async function raw(route: RouteInfo, input: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
     if (route.key === TOKEN_ROUTE) return newSession();
-    if (route.id === 'users.update') registerCallbackPasswords(input, runtime.protect);
+    if (route.id === 'users.update') {
+      registerCallbackPasswords(input, runtime.protect);
+      checkCallbackUrls(input, origin);
+    }
+    // The docs say only the status code tells success: a 200 with an empty body is a success too.
+    if (route.id === 'packages.updateOne') return (await runtime.send({ ...(await prepareWrite(route, input)), options: callOptions, expect: 'json-or-void' })).data;
     if (route.key === 'POST /files/uploads' && input instanceof FormData) {
       return (await runtime.send({ method: 'POST', path: route.path, body: input, options: callOptions })).data;
     }
     return (await runtime.call(route, input, callOptions)).data;
+  }
+
+  async function prepareWrite(route: RouteInfo, input: unknown) {
+    const { path, query, body } = await runtime.prepare(route, input);
+    return { method: route.method, path, query, json: body ?? {} };
   }
 
   const wrappers: Record<string, (route: RouteInfo) => unknown> = {
@@ -85,6 +100,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   (tree['files'] as Record<string, unknown>)['waitForMalwareScan'] = (fileIds: readonly string[], waitOptions?: WaitForMalwareScanOptions) =>
     waitForMalwareScan(async (id, signal) => (await runtime.call<FileRecord>(getFile, { file_upload_id: id }, { signal })).data, fileIds, waitOptions);
 
+  const getPackage = routeById('packages.get');
+  (tree['packages'] as Record<string, unknown>)['waitForReview'] = (submissionId: string, waitOptions?: WaitForReviewOptions) =>
+    waitForReview(async (id, signal) => (await runtime.call<Package>(getPackage, { submission_id: id }, { signal })).data, submissionId, waitOptions);
+
   return Object.assign(tree as unknown as MethodTree, {
     request: (async (route: string, input?: unknown, callOptions?: CallOptions) => raw(routeByKey(route), input, callOptions)) as MarketplaceClient['request'],
     paginate: ((route: string, input?: Record<string, unknown>, paginateOptions?: PaginateOptions) => {
@@ -105,6 +124,36 @@ function checkBatchInput(route: RouteInfo, items: unknown): void {
   }
   const bad = items.findIndex((item) => !item || typeof item !== 'object' || Array.isArray(item));
   if (bad !== -1) throw new InputError(`${route.id}: item ${bad} is not an object.`, { service: 'marketplace' });
+}
+
+/**
+ * The service sends callbacks over HTTPS only, so an http:// (or relative, or malformed) URL would be
+ * stored and never called. Plain http is let through only to loopback while the client itself talks
+ * to a loopback fake, where nothing leaves the machine.
+ */
+function checkCallbackUrls(input: unknown, clientOrigin: string): void {
+  const callbacks = (input as { api_callbacks?: unknown } | null)?.api_callbacks;
+  if (!Array.isArray(callbacks)) return;
+  const fakeOnLoopback = isLoopback(new URL(clientOrigin));
+  callbacks.forEach((callback, i) => {
+    const raw = (callback as { url?: unknown } | null)?.url;
+    const fail = (why: string) =>
+      new InputError(`users.update: api_callbacks[${i}].url ${why} The marketplace sends callbacks over HTTPS only: register an absolute https:// URL, e.g. https://hooks.example.com/eqp. Nothing was sent.`, { service: 'marketplace' });
+    if (typeof raw !== 'string' || !raw.trim()) throw fail('is missing.');
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw fail(`(${JSON.stringify(raw.slice(0, 200))}) is not an absolute URL.`);
+    }
+    if (url.protocol === 'https:') return;
+    if (url.protocol === 'http:' && fakeOnLoopback && isLoopback(url)) return;
+    throw fail(`uses ${url.protocol.replace(':', '')}://.`);
+  });
+}
+
+function isLoopback(url: URL): boolean {
+  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
 }
 
 /** Callback passwords are credentials too: registered so no error or hook can ever show them. */

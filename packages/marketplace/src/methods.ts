@@ -15,7 +15,8 @@ type MageIdFromSession<I> = 'mage_id' extends keyof I ? Omit<I, 'mage_id'> & { m
 type TypedSort<I> = 'sort' extends keyof I ? Omit<I, 'sort'> & { sort?: PackageSort | readonly PackageSort[] } : I;
 
 export type RouteInput<K extends RouteKey> = TypedSort<MageIdFromSession<Routes[K]['input']>>;
-export type RouteOutput<K extends RouteKey> = Routes[K]['output'];
+/** PUT one package may answer 200 with an empty body (the docs say the status code tells success). */
+export type RouteOutput<K extends RouteKey> = K extends 'PUT /products/packages/{submission_id}' ? Routes[K]['output'] | undefined : Routes[K]['output'];
 
 export type RouteArgs<K extends RouteKey> = {} extends RouteInput<K>
   ? [input?: RouteInput<K>, options?: CallOptions]

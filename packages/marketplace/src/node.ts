@@ -1,7 +1,8 @@
 /**
  * Node-only helpers (kept out of the main entry so it stays browser- and edge-safe):
  * - toNodeListener: runs a Fetch-API handler (the callback receiver) under node:http or Express;
- * - fileFromPath: a File for files.upload from a path on disk, read lazily by the upload.
+ * - fileFromPath: a File for files.upload from a path on disk, read lazily by the upload;
+ * - createFileIdempotencyStore: handled callbacks remembered on disk, across restarts.
  */
 import { openAsBlob } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,6 +10,8 @@ import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { InputError } from '@magekit/core';
 import { contentTypeFor } from './files.ts';
+
+export { createFileIdempotencyStore, type FileIdempotencyStoreOptions } from './callbacks/file-store.ts';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -26,9 +29,21 @@ function bodyOf(req: MaybeParsed): BodyInit | null {
   return Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
 }
 
+/** A Host header that is not a host[:port] (spaces, a path, user info...): the request is answered 400. */
+export class MalformedHostError extends Error {}
+
+// host, IPv4 or a bracketed IPv6 literal, optionally with a port: nothing that could change the URL's meaning.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 export function toRequest(req: MaybeParsed): Request {
   const host = req.headers.host ?? 'localhost';
-  const url = new URL(req.originalUrl ?? req.url ?? '/', `http://${host}`);
+  if (!HOST.test(host)) throw new MalformedHostError('malformed Host header');
+  let url: URL;
+  try {
+    url = new URL(req.originalUrl ?? req.url ?? '/', `http://${host}`);
+  } catch {
+    throw new MalformedHostError('malformed request target');
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -47,17 +62,23 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
       let response: Response;
       try {
         response = await handler(toRequest(req));
-      } catch {
-        response = new Response(JSON.stringify({ error: 'internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+      } catch (error) {
+        response = error instanceof MalformedHostError
+          ? new Response(JSON.stringify({ error: error.message }), { status: 400, headers: { 'content-type': 'application/json', connection: 'close' } })
+          : new Response(JSON.stringify({ error: 'internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
       }
       if (res.headersSent) return;
       const headers: Record<string, string> = {};
       response.headers.forEach((value, key) => (headers[key] = value));
       const payload = Buffer.from(await response.arrayBuffer());
+      // A body the handler did not read to the end (401, 413, a 408 for a stalled sender): close the
+      // connection after answering instead of waiting for the rest, which a slow sender may never send.
+      const unread = !req.readableEnded && !req.complete;
+      if (unread) headers['connection'] = 'close';
       res.writeHead(response.status, { ...headers, 'content-length': String(payload.byteLength) });
-      res.end(payload);
-      // Drain what the handler did not read (a 413 or 401 stops early) so the socket can be reused.
-      if (!req.readableEnded) req.resume();
+      res.end(payload, () => {
+        if (unread) req.socket?.destroy();
+      });
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();

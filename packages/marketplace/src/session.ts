@@ -3,8 +3,13 @@
  * One token cache per origin, so a token issued by the sandbox can only ever be attached to requests
  * for the sandbox (the service rejects cross-environment tokens, and sending one would leak it).
  * Each cache is single-flight (however many calls wait, one token request) and renews ahead of expiry.
+ *
+ * A key the service refused is remembered per origin and never sent again: every later call fails at
+ * once with the first refusal, instead of replaying the key on each call (and flooding the service
+ * with bad Basic credentials). clear() (the client's logout()) forgets the refusal, as the commerce
+ * admin token does, for an application that has fixed its keys.
  */
-import { ConfigurationError, createTokenCache, ResponseError, type IssuedToken, type TokenCache } from '@magekit/core';
+import { AuthError, ConfigurationError, createTokenCache, isMagekitError, ResponseError, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
 
 export interface SessionGrant {
   mage_id: string;
@@ -53,6 +58,29 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const authorization = `Basic ${base64(`${options.appId}:${options.appSecret}`)}`;
   const now = options.now ?? Date.now;
   const caches = new Map<string, TokenCache>();
+  /** Token requests in flight per origin: renew() joins one instead of discarding its fresh token. */
+  const issuing = new Set<string>();
+  /** The first refusal of the key per origin (401/403, or a 400 on the token route). */
+  const refusals = new Map<string, HttpError>();
+
+  function refusedEarlier(first: HttpError): AuthError {
+    const hint = 'Fix the application ID and secret (keys work only in the environment that issued them), then call logout() or create a new client to allow another attempt.';
+    return new AuthError(`The API key was refused earlier and is not sent again (${first.message.replace(/\s*The application ID and secret were refused\..*$/, '')}). ${hint}`, {
+      service: 'marketplace',
+      status: first.status,
+      method: first.method ?? 'POST',
+      url: first.url ?? '',
+      hint,
+      cause: first,
+      body: first.body,
+    });
+  }
+
+  function cacheGet(origin: string): Promise<IssuedToken> {
+    const refusal = refusals.get(origin);
+    if (refusal) return Promise.reject(refusedEarlier(refusal));
+    return cacheFor(origin).get();
+  }
 
   function cacheFor(origin: string): TokenCache {
     let cache = caches.get(origin);
@@ -62,7 +90,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         renewBeforeMs: 0,
         now,
         issue: async () => {
-          const raw = await options.requestToken(origin, authorization, { grant_type: 'session', expires_in: options.expiresIn });
+          issuing.add(origin);
+          let raw: unknown;
+          try {
+            raw = await options.requestToken(origin, authorization, { grant_type: 'session', expires_in: options.expiresIn });
+          } catch (error) {
+            if (isRefusal(error)) refusals.set(origin, error);
+            throw error;
+          } finally {
+            issuing.delete(origin);
+          }
           const grant = checkGrant(raw, origin);
           const lifetime = grant.expires_in * 1000;
           return { value: grant.ust, expiresAt: now() + lifetime - renewMargin(lifetime), meta: { mageId: grant.mage_id, expiresIn: grant.expires_in, origin } };
@@ -74,13 +111,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   return {
-    token: (origin) => cacheFor(origin).get(),
+    token: (origin) => cacheGet(origin),
     async mageId(origin) {
-      return String((await cacheFor(origin).get()).meta?.['mageId']);
+      return String((await cacheGet(origin)).meta?.['mageId']);
     },
     async authorize(request, used) {
       const origin = new URL(request.url).origin;
-      const token = await cacheFor(origin).get();
+      const token = await cacheGet(origin);
       // Belt and braces: the cache is per origin, but a token must never cross environments.
       if (token.meta?.['origin'] !== origin) throw new ConfigurationError('A session token was about to be sent to another environment; refusing.', { service: 'marketplace' });
       used?.(token.value);
@@ -92,14 +129,21 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       caches.get(origin)?.invalidate(token);
     },
     async renew(origin) {
+      // A token being issued right now is new: join it. Otherwise a get() that had to issue one
+      // already renewed; only a token that was cached before this call is replaced.
+      if (issuing.has(origin)) return cacheGet(origin);
       const cache = cacheFor(origin);
-      const current = await cache.get();
+      const before = cache.issued;
+      const current = await cacheGet(origin);
+      if (cache.issued !== before) return current;
       cache.invalidate(current.value);
-      return cache.get();
+      return cacheGet(origin);
     },
     clear() {
       for (const cache of caches.values()) cache.clear();
       caches.clear();
+      issuing.clear();
+      refusals.clear();
     },
     get issued() {
       let total = 0;
@@ -107,6 +151,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return total;
     },
   };
+}
+
+/** The key itself was refused (not a rate limit or an outage, which a later call may get past). */
+function isRefusal(error: unknown): error is HttpError {
+  return isMagekitError(error) && error.kind === 'auth' && (error.status === 400 || error.status === 401 || error.status === 403);
 }
 
 function checkGrant(raw: unknown, origin: string): SessionGrant {

@@ -28,7 +28,8 @@ export type UploadResult = S['UploadResult'];
 export type PackageSortField =
   | 'type' | 'platform' | 'license_type' | 'is_patch' | 'item_id' | 'submission_id' | 'sku' | 'version' | 'name'
   | 'long_description' | 'release_notes' | 'custom_license_name' | 'custom_license_url' | 'requested_launch_date'
-  | 'created_at' | 'modified_at' | 'latest_launch_date' | 'original_launch_date' | 'process_as_patch' | 'stability';
+  | 'created_at' | 'modified_at' | 'latest_launch_date' | 'original_launch_date' | 'process_as_patch' | 'stability'
+  | 'eqp_status.overall' | 'eqp_status.technical' | 'eqp_status.marketing';
 
 /** `-created_at` (descending) or `+name` (ascending). */
 export type PackageSort = `${'+' | '-'}${PackageSortField}`;

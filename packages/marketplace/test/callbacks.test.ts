@@ -170,7 +170,10 @@ describe('toNodeListener (node:http)', () => {
     expect((await send(port, Buffer.from('{oops'), auth)).status).toBe(400);
     expect((await send(port, Buffer.from('{"callback_event":1}'), auth)).status).toBe(400);
     expect((await send(port, Buffer.alloc(100_000, 97), auth)).status).toBe(413);
-    expect((await send(port, Buffer.from(JSON.stringify(scan)), auth)).status).toBe(200);
+    // A new update is handled; the same update delivered again is acknowledged, not handled twice.
+    const next = { ...scan, update_info: { ...scan.update_info, modified_at: '2024-01-01 00:01:00' } };
+    expect((await send(port, Buffer.from(JSON.stringify(next)), auth)).status).toBe(200);
+    expect(JSON.parse((await send(port, Buffer.from(JSON.stringify(scan)), auth)).text)).toEqual({ status: 'duplicate' });
     expect(events).toHaveLength(2);
   });
 

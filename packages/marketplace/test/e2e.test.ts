@@ -50,7 +50,7 @@ it('upload → malware-scan callback → submit → status callbacks, over loopb
   const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/eqp/callbacks`;
 
   const { fake } = fakeServer;
-  const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: fakeServer.baseUrl, appId: fake.app.appId, appSecret: fake.app.appSecret });
+  const market = createMarketplaceClient({ environment: 'sandbox', baseUrl: fakeServer.url, appId: fake.app.appId, appSecret: fake.app.appSecret });
   await market.users.update({ api_callbacks: [{ name: 'e2e', url: callbackUrl, username: 'eqp-callbacks', password: 'receiver-password-1' }] });
 
   const uploaded = await market.files.upload([

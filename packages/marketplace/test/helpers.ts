@@ -1,6 +1,7 @@
 // Shared set-up: a fake marketplace routed through the project's MSW server, and a client for it.
 import { createMarketplaceClient, type MarketplaceClientOptions } from '../src/index.ts';
-import { createFakeMarketplace, marketplaceHandlers, type FakeMarketplaceOptions } from '../src/testing/index.ts';
+import { createFakeMarketplace, type FakeMarketplaceOptions } from '../src/testing/index.ts';
+import { marketplaceHandlers } from '../src/testing/msw.ts';
 import { server } from './msw.ts';
 
 export function setupFake(fakeOptions: FakeMarketplaceOptions = {}, clientOptions: Partial<MarketplaceClientOptions> = {}) {

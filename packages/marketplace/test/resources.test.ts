@@ -98,10 +98,11 @@ describe('files', () => {
   });
 
   it('waitForMalwareScan polls until every file has left in-progress', async () => {
-    const { market } = setupFake({ scanDelayMs: 30 });
+    // Long enough that the first poll (right after the upload) still sees both files scanning, even on a loaded machine.
+    const { market } = setupFake({ scanDelayMs: 500 });
     const uploaded = await market.files.upload([{ data: 'a', filename: 'a.zip' }, { data: 'b', filename: 'malware.zip' }]);
     const progress: number[] = [];
-    const records = await market.files.waitForMalwareScan(uploaded.map((u) => u.file_upload_id), { pollInterval: 10, onProgress: (n) => progress.push(n) });
+    const records = await market.files.waitForMalwareScan(uploaded.map((u) => u.file_upload_id), { pollInterval: 50, onProgress: (n) => progress.push(n) });
     expect(records.map((r) => r.malware_status)).toEqual(['pass', 'fail']);
     expect(records[0]?.file_hash).toMatch(/^[0-9a-f]{32}$/);
     expect(progress.at(-1)).toBe(0);
@@ -179,8 +180,8 @@ describe('package reads', () => {
   it('updates one package by submission_id or item_id', async () => {
     const { market } = await seeded();
     const [first] = await market.packages.list({ item_id: 'item-1' });
-    expect((await market.packages.updateOne({ submission_id: first!.submission_id, release_notes: 'fixes' })).release_notes).toBe('fixes');
-    expect((await market.packages.updateOne({ submission_id: 'item-1', release_notes: 'more' })).release_notes).toBe('more');
+    expect((await market.packages.updateOne({ submission_id: first!.submission_id, release_notes: 'fixes' }))?.release_notes).toBe('fixes');
+    expect((await market.packages.updateOne({ submission_id: 'item-1', release_notes: 'more' }))?.release_notes).toBe('more');
   });
 
   it('rejects unknown parameters on reads before sending', async () => {

@@ -41,3 +41,32 @@ describe('types', () => {
     void market.paginate('GET /products/packages/{submission_id}');
   });
 });
+
+describe('callback payload types follow the spec webhooks', () => {
+  it('every spec update_info is accepted by the public type, and the public required fields are the spec ones', () => {
+    type Spec = import('../src/callbacks/events.ts').SpecUpdateInfo;
+    type Scan = import('../src/index.ts').MalwareScanComplete;
+    type Status = import('../src/index.ts').EqpStatusUpdate;
+    expectTypeOf<Spec['malware_scan_complete']>().toExtend<Scan>();
+    expectTypeOf<Pick<Spec['eqp_status_update'], 'submission_id' | 'eqp_flow' | 'eqp_status' | 'modified_at'>>().toExtend<Pick<Status, 'submission_id' | 'eqp_flow' | 'eqp_status' | 'modified_at'>>();
+    expectTypeOf<Scan['file_upload_id']>().toEqualTypeOf<Spec['malware_scan_complete']['file_upload_id']>();
+  });
+});
+
+describe('delivery and review types', () => {
+  it('handlers get the delivery context; waitForReview resolves a ReviewOutcome; updateOne may resolve undefined', () => {
+    type Options = import('../src/index.ts').CallbackHandlerOptions;
+    type Context = import('../src/index.ts').DeliveryContext;
+    expectTypeOf<Parameters<NonNullable<Options['on']['eqp_status_update']>>[1]>().toEqualTypeOf<Context>();
+    expectTypeOf<Context['signal']>().toEqualTypeOf<AbortSignal>();
+    expectTypeOf(market.packages.waitForReview('sub1')).resolves.toEqualTypeOf<import('../src/index.ts').ReviewOutcome>();
+    expectTypeOf(market.packages.updateOne({ submission_id: 's', release_notes: 'x' })).resolves.toEqualTypeOf<Package | undefined>();
+    expectTypeOf<Options['idempotency']>().toEqualTypeOf<import('../src/index.ts').IdempotencyStore | false | undefined>();
+  });
+
+  it('filters on eqp_status.* take the documented status values only', () => {
+    expectTypeOf(market.packages.list).toBeCallableWith({ 'eqp_status.technical': 'in_automation' });
+    // @ts-expect-error not a technical status
+    void market.packages.list({ 'eqp_status.technical': 'in_marketing_review' });
+  });
+});

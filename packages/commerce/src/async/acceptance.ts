@@ -6,6 +6,15 @@
 import * as z from 'zod/mini';
 import { ResponseError } from '@magekit/core';
 
+/** The body as the platform sends it (`asynchronous-operations-data-async-response-interface`). */
+export interface AcceptanceBody {
+  bulk_uuid: string;
+  request_items: Array<{ id: number; data_hash: string | null; status: 'accepted' | 'rejected'; error_message?: string | null | undefined; error_code?: number | null | undefined }>;
+  errors: boolean;
+}
+
+// Typed with the interface above rather than inferred, so the published declarations do not pull
+// zod's types into every user's type-check.
 const requestItemSchema = z.object({
   id: z.number(),
   data_hash: z.nullable(z.string()),
@@ -14,14 +23,11 @@ const requestItemSchema = z.object({
   error_code: z.optional(z.nullable(z.number())),
 });
 
-const acceptanceSchema = z.object({
+const acceptanceSchema: z.ZodMiniType<AcceptanceBody> = z.object({
   bulk_uuid: z.string(),
   request_items: z.array(requestItemSchema),
   errors: z.boolean(),
 });
-
-/** The body as the platform sends it (`asynchronous-operations-data-async-response-interface`). */
-export type AcceptanceBody = z.infer<typeof acceptanceSchema>;
 
 export interface AcceptanceItem {
   /** The item's index in the request (0 for a single async call; the array index in a bulk). */

@@ -14,6 +14,7 @@ import { sendAsync, sendBulk, type BulkOptions } from './submit.ts';
 import type { AsyncArgs, AsyncTree, BulkRouteKey, BulkRow, BulkTree, OperationResult, WriteRouteKey } from './types.ts';
 import type { WaitOptions } from './waiter/options.ts';
 import type { BulkOutcome } from './waiter/outcome.ts';
+import { readBulkStatus, type ReadStatusOptions } from './waiter/read-status.ts';
 import { waitForBulk } from './waiter/wait.ts';
 import { isBulkable, isWriteRoute } from './write-routes.ts';
 
@@ -35,10 +36,17 @@ export interface WaitForBulk {
   (bulkUuid: string, options?: WaitOptions): Promise<BulkOutcome<undefined, unknown>>;
 }
 
+export interface ReadBulkStatus {
+  <K extends WriteRouteKey, Row>(target: BulkJob<K, Row> | AsyncAcceptance<K>, options?: ReadStatusOptions): Promise<BulkOutcome<K, OperationResult<K>>>;
+  (bulkUuid: string, options?: ReadStatusOptions): Promise<BulkOutcome<undefined, unknown>>;
+}
+
 export interface AsyncFeatures {
   async: AsyncNamespace;
   bulk: BulkNamespace;
   waitForBulk: WaitForBulk;
+  /** One look at a bulk without waiting: the same outcome as waitForBulk, with operations not closed yet as open. */
+  readBulkStatus: ReadBulkStatus;
 }
 
 /** Names the helpers add; a generated namespace with one of these names would be shadowed. */
@@ -70,6 +78,7 @@ export function attachAsync(runtime: CommerceRuntime): AsyncFeatures {
     async: asyncNamespace as unknown as AsyncNamespace,
     bulk: bulkNamespace as unknown as BulkNamespace,
     waitForBulk: ((target: Parameters<typeof waitForBulk>[1], options?: WaitOptions) => waitForBulk(runtime, target, options)) as WaitForBulk,
+    readBulkStatus: ((target: Parameters<typeof readBulkStatus>[1], options?: ReadStatusOptions) => readBulkStatus(runtime, target, options)) as ReadBulkStatus,
   };
 }
 

@@ -7,11 +7,13 @@ import { InputError, isMagekitError, type HttpError, type MagekitError } from '@
 import type { CallOptions, CommerceRuntime } from '../client.ts';
 import { fillTemplate } from '../errors.ts';
 import type { RouteInfo } from '../route-table.ts';
+import { checkStoreCode } from '../store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
 import { checkChunkOptions, chunkRanges, mapWithConcurrency, type ChunkRange } from './chunking.ts';
 import { checkBulkElement, checkNoFields } from './elements.ts';
 import { BulkRejectedError, type RejectedItem } from './errors.ts';
 import type { BulkChunk, BulkJob, JobItem } from './job.ts';
+import { toRuns, type BulkJournal } from './journal.ts';
 import { bulkPath, requireWriteRoute } from './write-routes.ts';
 
 export interface BulkOptions extends CallOptions {
@@ -23,6 +25,12 @@ export interface BulkOptions extends CallOptions {
   throwOnRejected?: boolean | undefined;
   /** Called as each chunk is answered: for progress while submitting very large inputs. */
   onChunk?: ((chunk: BulkChunk) => void) | undefined;
+  /**
+   * Records each chunk before and after its submission, so an import killed halfway can be
+   * resumed (`openBulkJournal` / `resumeBulkImport` from the Node entry). A write that fails
+   * stops the call before the chunk is sent.
+   */
+  journal?: BulkJournal | undefined;
 }
 
 /** A 4xx web-API exception is the platform refusing the input; 5xx, auth and transport failures are not. */
@@ -83,27 +91,48 @@ export async function sendBulk<K extends string, Row>(
   positions?: readonly number[],
 ): Promise<BulkJob<K, Row>> {
   const route = requireWriteRoute(routeKey, 'bulk');
+  runtime.checkRoute(route);
   if (!Array.isArray(rows)) throw new InputError(`bulk ${route.key} takes an array of inputs, got ${rows === null ? 'null' : typeof rows}.`, { service: 'commerce' });
   if (rows.length === 0) throw new InputError(`bulk ${route.key} was given an empty array: there is nothing to queue (the platform would answer with an error).`, { service: 'commerce' });
   const { chunkSize, concurrency } = checkChunkOptions(options?.chunkSize, options?.concurrency);
+  // A bad store code is the caller's input: refuse it here, before any chunk could be sent, rather
+  // than as a per-chunk failure whose fate would look unknown.
+  if (options?.storeCode !== undefined) checkStoreCode(options.storeCode, 'call');
   rows.forEach((row, index) => checkBulkElement(route, row, index, options));
   const path = bulkPath(route);
   const callOptions = stripBulkOptions(options);
+  const journal = options?.journal;
+  const at = () => new Date().toISOString();
+  const positionOf = (index: number) => positions?.[index] ?? index;
+  await journal?.record({ type: 'start', version: 1, route: route.key, total: rows.length, positions: positions ? toRuns(positions) : undefined, storeCode: options?.storeCode, at: at() });
 
   const answers = await mapWithConcurrency(chunkRanges(rows.length, chunkSize), concurrency, async (range): Promise<ChunkAnswer> => {
+    await journal?.record({ type: 'submitting', chunk: range.index, positions: toRuns(Array.from({ length: range.size }, (_, i) => positionOf(range.offset + i))), at: at() });
+    let answer: ChunkAnswer;
     try {
       const raw = await runtime.sendRaw({ method: route.method, path, json: rows.slice(range.offset, range.offset + range.size), variant: 'bulk', options: callOptions, expect: 'json' });
-      const body = parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk') });
-      const answer = { range, body };
-      options?.onChunk?.(chunkOf(answer));
-      return answer;
+      answer = { range, body: parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk') }) };
     } catch (error) {
-      // An abort or a broken acceptance is not per-chunk news: stop the whole call.
-      if (isMagekitError(error) && (error.kind === 'abort' || error.kind === 'response' || error.kind === 'auth')) throw error;
-      const answer = { range, error: error as MagekitError | Error };
-      options?.onChunk?.(chunkOf(answer));
-      return answer;
+      // An abort, bad input or a broken acceptance is not per-chunk news: stop the whole call.
+      if (isMagekitError(error) && (error.kind === 'abort' || error.kind === 'input' || error.kind === 'response' || error.kind === 'auth')) {
+        await journal?.record({ type: 'failed', chunk: range.index, refused: false, message: error.message, at: at() });
+        throw error;
+      }
+      answer = { range, error: error as MagekitError | Error };
     }
+    await journal?.record(
+      answer.body
+        ? {
+            type: 'submitted',
+            chunk: range.index,
+            bulkUuid: answer.body.bulk_uuid,
+            rejected: answer.body.request_items.filter((i) => i.status === 'rejected').map((i) => ({ requestId: i.id, message: i.error_message ?? 'rejected without a message', errorCode: i.error_code ?? null })),
+            at: at(),
+          }
+        : { type: 'failed', chunk: range.index, refused: isRefusal(answer.error), message: answer.error!.message, at: at() },
+    );
+    options?.onChunk?.(chunkOf(answer));
+    return answer;
   });
 
   const job = assembleJob(route.key as K, rows, answers, positions);
@@ -169,6 +198,6 @@ function assembleJob<K extends string, Row>(route: K, rows: readonly Row[], answ
 
 function stripBulkOptions(options: BulkOptions | undefined): CallOptions | undefined {
   if (!options) return undefined;
-  const { chunkSize: _c, concurrency: _n, throwOnRejected: _t, onChunk: _o, ...rest } = options;
+  const { chunkSize: _c, concurrency: _n, throwOnRejected: _t, onChunk: _o, journal: _j, ...rest } = options;
   return rest;
 }

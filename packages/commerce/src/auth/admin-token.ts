@@ -5,6 +5,7 @@
 import { AuthError, type HttpError } from '@magekit/core';
 import { isCommerceError } from '../errors.ts';
 import { configurationError, optionalDuration, requireSecret, requireText } from './config.ts';
+import { checkTwoFactor, signInWithSecondFactor, type TwoFactor } from './tfa/index.ts';
 import { createTokenAuthorizer } from './token-authorizer.ts';
 import type { AuthRuntime, AuthStrategy } from './types.ts';
 
@@ -19,6 +20,12 @@ export interface AdminTokenOptions {
    * tokens come from `POST /V1/tfa/provider/google/authenticate`.
    */
   otp?: OtpSource | undefined;
+  /**
+   * Any two-factor provider: `{ provider: 'google', otp }`, `{ provider: 'authy', via, otp | approved }`,
+   * `{ provider: 'duo_security', passcode }`, `{ provider: 'u2fkey', assert }` (WebAuthn). Callbacks run
+   * at each sign-in, renewals included. `otp` alone is short for `{ provider: 'google', otp }`.
+   */
+  twoFactor?: TwoFactor | undefined;
   /** How long a token lives. Default 4 h, the platform's default. */
   tokenTtlMs?: number | undefined;
   /** Renew this long before expiry. Default 60 s. */
@@ -31,7 +38,7 @@ const ADMIN_TTL_MS = 4 * 3600_000;
 const DEFAULT_RENEW_BEFORE_MS = 60_000;
 
 const TWO_FACTOR_REFUSAL = /2fa provider-specific endpoints/i;
-const OTP_HINT = `Two-factor authentication is on for this installation: pass otp (a code, or a function returning a current code) to adminToken(); the SDK then signs in through POST ${GOOGLE_TFA_PATH}.`;
+const OTP_HINT = `Two-factor authentication is on for this installation: pass otp (a code, or a function returning a current code) to adminToken(), or twoFactor for another provider (authy, duo_security, u2fkey); the SDK then signs in through the provider's route (POST ${GOOGLE_TFA_PATH} for Google).`;
 
 export function adminToken(options: AdminTokenOptions): AuthStrategy {
   const factory = 'adminToken()';
@@ -40,6 +47,8 @@ export function adminToken(options: AdminTokenOptions): AuthStrategy {
   const password = requireSecret(options.password, factory, 'password');
   const otp = options.otp;
   if (otp !== undefined && typeof otp !== 'function') requireText(otp, factory, 'otp');
+  if (otp !== undefined && options.twoFactor !== undefined) throw configurationError(factory, 'give otp or twoFactor, not both (otp is short for twoFactor: { provider: \'google\', otp }).');
+  const twoFactor = options.twoFactor === undefined ? undefined : checkTwoFactor(options.twoFactor, factory);
   const ttlMs = optionalDuration(options.tokenTtlMs, factory, 'tokenTtlMs', ADMIN_TTL_MS);
   const renewBeforeMs = optionalDuration(options.renewBeforeMs, factory, 'renewBeforeMs', Math.min(DEFAULT_RENEW_BEFORE_MS, ttlMs / 10), { allowZero: true });
   if (renewBeforeMs >= ttlMs) throw configurationError(factory, `renewBeforeMs (${renewBeforeMs}) must be shorter than tokenTtlMs (${ttlMs}).`);
@@ -53,6 +62,7 @@ export function adminToken(options: AdminTokenOptions): AuthStrategy {
         ttlMs,
         renewBeforeMs,
         requestToken: async () => {
+          if (twoFactor !== undefined) return signInWithSecondFactor(runtime, twoFactor, username, password, factory);
           if (otp !== undefined) {
             return runtime.callAnonymous<unknown>('POST', GOOGLE_TFA_PATH, { username, password, otp: await currentOtp(otp, factory) });
           }

@@ -12,6 +12,8 @@ export interface AuthRuntime {
    */
   callAuthorized?<T>(method: 'POST' | 'GET', path: string, body: unknown, authorization: string, signal?: AbortSignal): Promise<T>;
   now(): number;
+  /** The client's fetch option, for strategies that call other origins (ims() calls Adobe IMS). */
+  fetch?: typeof fetch | undefined;
 }
 
 export interface Authorizer {
@@ -31,7 +33,7 @@ export interface Authorizer {
 }
 
 export interface AuthStrategy {
-  readonly kind: 'none' | 'bearer' | 'admin' | 'customer' | 'integration';
+  readonly kind: 'none' | 'bearer' | 'admin' | 'customer' | 'integration' | 'ims';
   bind(runtime: AuthRuntime): Authorizer;
 }
 

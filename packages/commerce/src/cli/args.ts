@@ -1,8 +1,8 @@
-/** Command-line parsing: `bulk status|wait <uuid>` and the flags, with node:util parseArgs. */
+/** Command-line parsing: `bulk status|wait <uuid>`, `bulk resume <journal>` and the flags, with node:util parseArgs. */
 import { parseArgs } from 'node:util';
 import { CliError, HELP_HINT } from './errors.ts';
 
-export type Command = 'status' | 'wait';
+export type Command = 'status' | 'wait' | 'resume';
 
 export interface Flags {
   baseUrl: string | undefined;
@@ -19,7 +19,11 @@ export interface Flags {
   quiet: boolean;
 }
 
-export type Parsed = { action: 'help' } | { action: 'version' } | { action: 'run'; command: Command; uuid: string; flags: Flags };
+export type Parsed =
+  | { action: 'help' }
+  | { action: 'version' }
+  | { action: 'run'; command: 'status' | 'wait'; uuid: string; flags: Flags }
+  | { action: 'resume'; command: 'resume'; journal: string; flags: Flags };
 
 export const DEFAULT_LISTED_FAILURES = 10;
 
@@ -57,33 +61,33 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (positionals.length === 0) throw new CliError('No command given.', HELP_HINT);
 
   const [group, command, uuid, ...extra] = positionals;
-  if (group !== 'bulk') throw new CliError(`Unknown command "${group}": the commands are \`bulk status <uuid>\` and \`bulk wait <uuid>\`.`, HELP_HINT);
-  if (command !== 'status' && command !== 'wait') {
-    throw new CliError(command === undefined ? 'bulk needs a command: status or wait.' : `Unknown bulk command "${command}": use status or wait.`, HELP_HINT);
+  if (group !== 'bulk') throw new CliError(`Unknown command "${group}": the commands are \`bulk status <uuid>\`, \`bulk wait <uuid>\` and \`bulk resume <journal>\`.`, HELP_HINT);
+  if (command !== 'status' && command !== 'wait' && command !== 'resume') {
+    throw new CliError(command === undefined ? 'bulk needs a command: status, wait or resume.' : `Unknown bulk command "${command}": use status, wait or resume.`, HELP_HINT);
   }
-  if (uuid === undefined) throw new CliError(`bulk ${command} needs the bulk's UUID (the bulk_uuid an async or bulk request returned).`, HELP_HINT);
-  if (!UUID.test(uuid.trim())) throw new CliError(`"${uuid}" is not a bulk UUID: expected the bulk_uuid an async or bulk request returned, like 0f8fad5b-d9cb-469f-a165-70867728950e.`);
+  if (command === 'resume') {
+    if (uuid === undefined) throw new CliError('bulk resume needs the journal file an import wrote (the path given to openBulkJournal).', HELP_HINT);
+  } else {
+    if (uuid === undefined) throw new CliError(`bulk ${command} needs the bulk's UUID (the bulk_uuid an async or bulk request returned).`, HELP_HINT);
+    if (!UUID.test(uuid.trim())) throw new CliError(`"${uuid}" is not a bulk UUID: expected the bulk_uuid an async or bulk request returned, like 0f8fad5b-d9cb-469f-a165-70867728950e.`);
+  }
   if (extra.length) throw new CliError(`Unexpected argument "${extra[0]}".`, HELP_HINT);
-
-  return {
-    action: 'run',
-    command,
-    uuid: uuid.trim().toLowerCase(),
-    flags: {
-      baseUrl: values['base-url'],
-      store: values.store,
-      token: values.token,
-      username: values.username,
-      password: values.password,
-      otp: values.otp,
-      maxWait: duration(values['max-wait'], '--max-wait'),
-      stallAfter: duration(values['stall-after'], '--stall-after'),
-      pollInterval: duration(values['poll-interval'], '--poll-interval'),
-      failures: count(values.failures, '--failures') ?? DEFAULT_LISTED_FAILURES,
-      json: values.json ?? false,
-      quiet: values.quiet ?? false,
-    },
+  const flags: Flags = {
+    baseUrl: values['base-url'],
+    store: values.store,
+    token: values.token,
+    username: values.username,
+    password: values.password,
+    otp: values.otp,
+    maxWait: duration(values['max-wait'], '--max-wait'),
+    stallAfter: duration(values['stall-after'], '--stall-after'),
+    pollInterval: duration(values['poll-interval'], '--poll-interval'),
+    failures: count(values.failures, '--failures') ?? DEFAULT_LISTED_FAILURES,
+    json: values.json ?? false,
+    quiet: values.quiet ?? false,
   };
+  if (command === 'resume') return { action: 'resume', command, journal: uuid, flags };
+  return { action: 'run', command, uuid: uuid.trim().toLowerCase(), flags };
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

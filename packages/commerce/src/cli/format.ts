@@ -10,14 +10,15 @@ import { isCommerceError } from '../errors.ts';
 import type { Command } from './args.ts';
 import { CliError } from './errors.ts';
 
-export const EXIT = { ok: 0, error: 1, failed: 2, open: 3, interrupted: 130 } as const;
+export const EXIT = { ok: 0, error: 1, failed: 2, open: 3, unsettled: 4, interrupted: 130 } as const;
 
-export type ReportStatus = 'complete' | 'failed' | 'open' | 'stalled' | 'timed-out' | 'interrupted' | 'error';
+export type ReportStatus = 'complete' | 'failed' | 'open' | 'unsettled' | 'stalled' | 'timed-out' | 'interrupted' | 'error';
 
 export interface FailureEntry {
   position: number;
   operationId: number | null;
-  status: number;
+  /** The platform's status (2, 3, 5); null for an operation it never reported (state `unaccounted`). */
+  status: number | null;
   state: string;
   errorCode: number | null;
   message: string;
@@ -28,11 +29,14 @@ export interface FailureEntry {
 export interface BulkReport {
   command: Command;
   bulkUuid: string;
+  /** The summary's first line when it is not about one bulk (`bulk resume`). */
+  title?: string | undefined;
   counts: BulkCounts;
   failures: FailureEntry[];
   elapsedMs: number;
 }
 
+/** Every operation that ended without completing: failed, rejected, or never reported (unaccounted). */
 export function failureEntries(operations: readonly OperationOutcome[]): FailureEntry[] {
   return operations
     .filter((op) => op.status !== 1 && op.status !== 4)
@@ -59,9 +63,13 @@ function cleanMessage(text: string | null): string {
   return one || 'no message';
 }
 
+/**
+ * One rule for `status` and `wait` alike: a bulk with anything open or unaccounted is not finished
+ * (3), whatever has failed so far; a finished bulk with failures or rejections is 2; else 0.
+ */
 export function statusOf(counts: BulkCounts): ReportStatus {
+  if (counts.open + counts.unaccounted > 0) return 'open';
   if (counts.failed + counts.rejected > 0) return 'failed';
-  if (counts.open > 0) return 'open';
   return 'complete';
 }
 
@@ -75,6 +83,8 @@ export function exitCodeOf(status: ReportStatus): number {
     case 'stalled':
     case 'timed-out':
       return EXIT.open;
+    case 'unsettled':
+      return EXIT.unsettled;
     case 'interrupted':
       return EXIT.interrupted;
     case 'error':
@@ -88,17 +98,18 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function formatReport(report: BulkReport, limit: number): string {
   const { counts } = report;
   const width = String(counts.total).length;
-  const row = (label: string, n: number, note = '') => `  ${label.padEnd(9)} ${String(n).padStart(width)}${note}\n`;
-  let out = `Bulk ${report.bulkUuid}: ${plural(counts.total, 'operation')}\n`;
+  const row = (label: string, n: number, note = '') => `  ${label.padEnd(counts.unaccounted ? 11 : 9)} ${String(n).padStart(width)}${note}\n`;
+  let out = `${report.title ?? `Bulk ${report.bulkUuid}`}: ${plural(counts.total, 'operation')}\n`;
   out += row('complete', counts.complete);
   out += row('failed', counts.failed, counts.retryable ? `  (${counts.retryable} retryable)` : '');
   out += row('rejected', counts.rejected);
   out += row('open', counts.open);
+  if (counts.unaccounted) out += row('unaccounted', counts.unaccounted, '  (accepted, never reported by the platform)');
 
   const { failures } = report;
   if (failures.length && limit > 0) {
     const shown = failures.slice(0, limit);
-    out += `Failed operations${failures.length > shown.length ? ` (first ${shown.length} of ${failures.length})` : ''}:\n`;
+    out += `${counts.unaccounted ? 'Operations that did not complete' : 'Failed operations'}${failures.length > shown.length ? ` (first ${shown.length} of ${failures.length})` : ''}:\n`;
     const posWidth = Math.max(...shown.map((f) => String(f.position).length)) + 1;
     for (const f of shown) {
       const subject = f.sku === undefined ? '' : ` ${f.sku}`;
@@ -121,8 +132,12 @@ export function formatReport(report: BulkReport, limit: number): string {
       }
       break;
     }
-    default:
-      out += `Result: ${counts.open} of ${plural(counts.total, 'operation')} still open. Follow it with: magekit-commerce bulk wait ${report.bulkUuid}\n`;
+    default: {
+      const failedSoFar = counts.failed + counts.rejected ? ` (${counts.failed} failed and ${counts.rejected} rejected so far)` : '';
+      out += counts.open
+        ? `Result: ${counts.open} of ${plural(counts.total, 'operation')} still open${failedSoFar}. Follow it with: magekit-commerce bulk wait ${report.bulkUuid}\n`
+        : `Result: ${counts.unaccounted} of ${plural(counts.total, 'operation')} were accepted but never reported by the platform${failedSoFar}.\n`;
+    }
   }
   return out;
 }
@@ -142,6 +157,8 @@ export interface DescribedError {
   message: string;
   hint: string | undefined;
   counts: BulkCounts | undefined;
+  /** When a wait ended early (stalled, timed out): the operations that did not complete, as last reported. */
+  failures?: FailureEntry[] | undefined;
 }
 
 export interface ErrorContext {
@@ -154,7 +171,10 @@ export function describeError(error: unknown, context: ErrorContext): DescribedE
   if (error instanceof CliError) return { status: 'error', kind: 'usage', message: error.message, hint: error.hint, counts: undefined };
   if (error instanceof BulkStalledError || error instanceof BulkTimeoutError) {
     const hint = error.hint ?? (error instanceof BulkTimeoutError ? 'Run `bulk wait` again with a longer --max-wait; the bulk keeps running on the platform.' : undefined);
-    return { status: error instanceof BulkStalledError ? 'stalled' : 'timed-out', kind: error.kind, message: withoutHint(error.message, hint), hint, counts: error.counts };
+    const outcome = error.outcome as { operations: readonly OperationOutcome[] } | undefined;
+    // Failures so far are news even when the wait gave up: they are listed, not dropped.
+    const failures = outcome ? failureEntries(outcome.operations) : undefined;
+    return { status: error instanceof BulkStalledError ? 'stalled' : 'timed-out', kind: error.kind, message: withoutHint(error.message, hint), hint, counts: error.counts, failures };
   }
   if (isCommerceError(error)) {
     if (error.kind === 'abort') return { status: 'interrupted', kind: 'abort', message: 'Interrupted; the bulk keeps running on the platform.', hint: undefined, counts: undefined };
@@ -215,6 +235,7 @@ export function errorJson(described: DescribedError, command: Command | undefine
     status: described.status,
     exitCode: exitCodeOf(described.status),
     ...(described.counts ? { counts: described.counts } : {}),
+    ...(described.failures ? { failures: described.failures } : {}),
     error: { kind: described.kind, message: described.message, ...(described.hint ? { hint: described.hint } : {}) },
   };
 }

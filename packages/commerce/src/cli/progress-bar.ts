@@ -30,7 +30,7 @@ export function createProgressReporter(sink: TextSink, options: { isTTY: boolean
       const closed = event.total - event.open;
       const percent = event.total > 0 ? Math.floor((closed / event.total) * 100) : 100;
       const tail = event.final
-        ? `${event.complete} complete, ${event.failed} failed, ${event.rejected} rejected`
+        ? `${event.complete} complete, ${event.failed} failed, ${event.rejected} rejected${event.unaccounted ? `, ${event.unaccounted} unaccounted` : ''}`
         : `${event.open} open`;
       if (options.isTTY) {
         const filled = event.total > 0 ? Math.round((closed / event.total) * BAR_WIDTH) : BAR_WIDTH;

@@ -4,9 +4,11 @@
  */
 import { version } from '../../package.json';
 import { createCommerceClient } from '../commerce-client.ts';
-import { parseCommandLine, type Command } from './args.ts';
+import { DEFAULT_LISTED_FAILURES, parseCommandLine, type Command } from './args.ts';
+import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
+import { runTypes } from './commands/types-pull.ts';
 import { resolveConfig, type Env } from './config.ts';
 import { EXIT, describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
 import { createProgressReporter, type ProgressReporter, type TextSink } from './progress-bar.ts';
@@ -35,6 +37,9 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let baseUrl: string | undefined;
   let json = argv.includes('--json');
   let progress: ProgressReporter | undefined;
+  let listLimit = DEFAULT_LISTED_FAILURES;
+  // `types pull` has its own flags and output (commands/types-pull.ts).
+  if (argv[0] === 'types') return runTypes(argv.slice(1), io);
   try {
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help') {
@@ -45,31 +50,39 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       io.stdout.write(`${VERSION}\n`);
       return EXIT.ok;
     }
-    ({ command, uuid: bulkUuid } = parsed);
+    command = parsed.command;
+    if (parsed.action === 'run') bulkUuid = parsed.uuid;
     const { flags } = parsed;
     json = flags.json;
+    listLimit = flags.failures;
     const config = resolveConfig(flags, io.env);
     baseUrl = config.baseUrl;
     const commerce = createCommerceClient({ baseUrl: config.baseUrl, storeCode: config.storeCode, auth: config.auth, fetch: io.fetch });
     const now = io.now ?? Date.now;
 
+    const waiting = (what: string) => {
+      if (flags.quiet) return undefined;
+      progress = createProgressReporter(io.stderr, { isTTY: io.isTTY, now });
+      if (!io.isTTY) io.stderr.write(`Waiting for ${what} at ${commerce.runtime.baseUrl}\n`);
+      const reporter = progress;
+      return (event: Parameters<ProgressReporter['update']>[0]) => reporter.update(event);
+    };
+    const waitFlags = { maxWait: flags.maxWait, stallAfter: flags.stallAfter, pollInterval: flags.pollInterval, signal: io.signal, now };
+
+    if (parsed.action === 'resume') {
+      const report = await bulkResume(commerce, parsed.journal, { ...waitFlags, onProgress: waiting(`the bulks recorded in ${parsed.journal}`) });
+      progress?.end();
+      report.title = `Import ${parsed.journal}`;
+      // Chunks to check come first: until they are settled the import's outcome is not known.
+      const status = report.unsettled.length ? 'unsettled' : statusOf(report.counts);
+      io.stdout.write(json ? `${JSON.stringify({ ...reportJson(report), status, exitCode: exitCodeOf(status), journal: report.journal, unsettled: report.unsettled }, null, 2)}\n` : formatReport(report, flags.failures) + formatUnsettled(report.unsettled));
+      return exitCodeOf(status);
+    }
     let report;
     if (command === 'status') {
-      report = await bulkStatus(commerce, bulkUuid, { signal: io.signal, now });
+      report = await bulkStatus(commerce, parsed.uuid, { signal: io.signal, now });
     } else {
-      if (!flags.quiet) {
-        progress = createProgressReporter(io.stderr, { isTTY: io.isTTY, now });
-        if (!io.isTTY) io.stderr.write(`Waiting for bulk ${bulkUuid} at ${commerce.runtime.baseUrl}\n`);
-      }
-      const reporter = progress;
-      report = await bulkWait(commerce, bulkUuid, {
-        maxWait: flags.maxWait,
-        stallAfter: flags.stallAfter,
-        pollInterval: flags.pollInterval,
-        signal: io.signal,
-        onProgress: reporter ? (event) => reporter.update(event) : undefined,
-        now,
-      });
+      report = await bulkWait(commerce, parsed.uuid, { ...waitFlags, onProgress: waiting(`bulk ${parsed.uuid}`) });
       progress?.end();
     }
     io.stdout.write(json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : formatReport(report, flags.failures));
@@ -79,6 +92,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const described = describeError(error, { bulkUuid, baseUrl });
     io.stderr.write(formatError(described));
     if (json) io.stdout.write(`${JSON.stringify(errorJson(described, command, bulkUuid), null, 2)}\n`);
+    else if (described.failures?.length && described.counts && command) {
+      // The wait gave up, but what failed so far is known: show it rather than drop it.
+      io.stdout.write(formatReport({ command, bulkUuid: bulkUuid ?? '', title: command === 'resume' ? 'Import so far' : undefined, counts: described.counts, failures: described.failures, elapsedMs: 0 }, listLimit));
+    }
     return exitCodeOf(described.status);
   }
 }

@@ -1,11 +1,18 @@
 /** The --help text. */
 export const USAGE = `Usage: magekit-commerce bulk <status|wait> <uuid> [options]
+       magekit-commerce bulk resume <journal> [options]
+       magekit-commerce types pull [options]
 
 Commands:
   bulk status <uuid>   Read a bulk once: counts per status and the failures
   bulk wait <uuid>     Follow a bulk until every operation has closed, then
                        print the outcome (a progress bar on a terminal, one
                        line per change otherwise; progress goes to stderr)
+  bulk resume <file>   Continue an import from its journal: wait on every
+                       bulk it recorded, then list the chunks whose
+                       submission outcome is unknown or that were never sent
+  types pull           Type the installation's own routes and extension
+                       attributes from its live schema (types --help)
 
 Connection:
   --base-url <url>     The installation's address, e.g. https://shop.example.com
@@ -19,10 +26,12 @@ Authentication (the first complete method wins, flags before environment):
   --otp <code>         Two-factor code, when 2FA is on [MAGEKIT_ADMIN_OTP]
   Integration (OAuth 1.0a), environment only: MAGEKIT_CONSUMER_KEY,
     MAGEKIT_CONSUMER_SECRET, MAGEKIT_ACCESS_TOKEN, MAGEKIT_ACCESS_TOKEN_SECRET
+  Adobe Commerce as a Cloud Service (IMS), environment only:
+    MAGEKIT_IMS_CLIENT_ID, MAGEKIT_IMS_CLIENT_SECRET, MAGEKIT_IMS_ORG_ID
   Put passwords and tokens in the environment, not in flags: flags show in the
   process list and in shell history.
 
-Waiting (bulk wait):
+Waiting (bulk wait, bulk resume):
   --max-wait <time>        Give up after this long (default 30m)
   --stall-after <time>     Give up when no operation closes for this long
                            (default 5m)
@@ -41,7 +50,9 @@ Exit codes:
   1    error: bad arguments, no bulk with that UUID, credentials refused,
        server unreachable
   2    operations failed or were rejected
-  3    operations still open: \`status\` of a running bulk, or \`wait\` gave up
-       (stalled, or --max-wait passed)
+  3    operations still open or never reported: \`status\` of a running
+       bulk, or \`wait\` gave up (stalled, or --max-wait passed)
+  4    \`resume\`: the journal lists chunks not known to be queued (check
+       the unknown ones before sending them again)
   130  interrupted (Ctrl-C); the bulk keeps running on the platform
 `;

@@ -11,13 +11,85 @@ export interface MethodTree {
      */
     delete: RouteMethod<"DELETE /V1/addresses/{addressId}">;
   };
+  adminUiSdk: {
+    appManagement: {
+      /**
+       * `POST /V1/adminuisdk/appmanagement/validate`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.adminUiSdk.appManagement.validate()`; bulk: `commerce.bulk.adminUiSdk.appManagement.validate()`.
+       * Access: admin.
+       */
+      validate: RouteMethod<"POST /V1/adminuisdk/appmanagement/validate">;
+    };
+    massActions: {
+      failedRequest: {
+        /**
+         * `GET /V1/adminuisdk/massaction/{request_id}`
+         * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+         * Access: admin.
+         */
+        get: RouteMethod<"GET /V1/adminuisdk/massaction/{request_id}">;
+      };
+    };
+    orderViewButtons: {
+      failedRequest: {
+        /**
+         * `GET /V1/adminuisdk/orderviewbutton/{request_id}`
+         * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+         * Access: admin.
+         */
+        get: RouteMethod<"GET /V1/adminuisdk/orderviewbutton/{request_id}">;
+      };
+    };
+  };
+  adobeStock: {
+    assets: {
+      /**
+       * `DELETE /V1/adobestock/asset/{id}`
+       * Async: `commerce.async.adobeStock.assets.delete()`; bulk: `commerce.bulk.adobeStock.assets.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/adobestock/asset/{id}">;
+      /**
+       * `GET /V1/adobestock/asset/{id}`
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/adobestock/asset/{id}">;
+      /**
+       * `GET /V1/adobestock/asset/list`
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/adobestock/asset/list">;
+      /**
+       * `GET /V1/adobestock/asset/search`
+       * Access: admin.
+       */
+      search: RouteMethod<"GET /V1/adobestock/asset/search">;
+    };
+    /**
+     * `GET /V1/adobestock/search`
+     * Access: admin.
+     */
+    search: RouteMethod<"GET /V1/adobestock/search">;
+  };
   analytics: {
     link: {
       /**
        * `GET /V1/analytics/link`
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/analytics/link">;
+    };
+  };
+  applePay: {
+    auth: {
+      /**
+       * `GET /V1/applepay/auth`
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      get: RouteMethod<"GET /V1/applepay/auth">;
     };
   };
   attributeMetadata: {
@@ -64,6 +136,19 @@ export interface MethodTree {
        * Access: admin.
        */
       listCustom: RouteMethod<"GET /V1/attributeMetadata/customerAddress/custom">;
+    };
+  };
+  braintree: {
+    mine: {
+      vault: {
+        /**
+         * `POST /V1/braintree/mine/payment/vault`
+         * Async: `commerce.async.braintree.mine.vault.save()`; bulk: `commerce.bulk.braintree.mine.vault.save()`.
+         * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        save: RouteMethod<"POST /V1/braintree/mine/payment/vault">;
+      };
     };
   };
   bulk: {
@@ -163,6 +248,22 @@ export interface MethodTree {
      * Access: admin.
      */
     assignCustomer: RouteMethod<"PUT /V1/carts/{cartId}">;
+    balance: {
+      /**
+       * `POST /V1/carts/{cartId}/balance/apply`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.carts.balance.apply()`; bulk: `commerce.bulk.carts.balance.apply()`.
+       * Access: admin.
+       */
+      apply: RouteMethod<"POST /V1/carts/{cartId}/balance/apply">;
+      /**
+       * `DELETE /V1/carts/{cartId}/balance/unapply`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.carts.balance.unapply()`; bulk: `commerce.bulk.carts.balance.unapply()`.
+       * Access: admin.
+       */
+      unapply: RouteMethod<"DELETE /V1/carts/{cartId}/balance/unapply">;
+    };
     billingAddress: {
       /**
        * `GET /V1/carts/{cartId}/billing-address`
@@ -296,6 +397,7 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.balance.apply()`; bulk: `commerce.bulk.carts.mine.balance.apply()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         apply: RouteMethod<"POST /V1/carts/mine/balance/apply">;
       };
@@ -303,12 +405,14 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/billing-address`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/billing-address">;
         /**
          * `POST /V1/carts/mine/billing-address`
          * Async: `commerce.async.carts.mine.billingAddress.set()`; bulk: `commerce.bulk.carts.mine.billingAddress.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/billing-address">;
       };
@@ -317,17 +421,20 @@ export interface MethodTree {
          * `DELETE /V1/carts/mine/coupons`
          * Async: `commerce.async.carts.mine.coupons.delete()`; bulk: `commerce.bulk.carts.mine.coupons.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/coupons">;
         /**
          * `GET /V1/carts/mine/coupons`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/coupons">;
         /**
          * `PUT /V1/carts/mine/coupons/{couponCode}`
          * Async: `commerce.async.carts.mine.coupons.set()`; bulk: `commerce.bulk.carts.mine.coupons.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"PUT /V1/carts/mine/coupons/{couponCode}">;
       };
@@ -335,11 +442,13 @@ export interface MethodTree {
        * `POST /V1/carts/mine`
        * Async: `commerce.async.carts.mine.create()`; bulk: `commerce.bulk.carts.mine.create()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/carts/mine">;
       /**
        * `GET /V1/carts/mine`
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/carts/mine">;
       giftCards: {
@@ -348,12 +457,14 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.giftCards.add()`; bulk: `commerce.bulk.carts.mine.giftCards.add()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         add: RouteMethod<"POST /V1/carts/mine/giftCards">;
         /**
          * `GET /V1/carts/mine/checkGiftCard/{giftCardCode}`
          * Commercial edition (Adobe Commerce) only.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         check: RouteMethod<"GET /V1/carts/mine/checkGiftCard/{giftCardCode}">;
         /**
@@ -361,6 +472,7 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.carts.mine.giftCards.delete()`; bulk: `commerce.bulk.carts.mine.giftCards.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/giftCards/{giftCardCode}">;
       };
@@ -368,23 +480,27 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/gift-message`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/gift-message">;
         /**
          * `GET /V1/carts/mine/gift-message/{itemId}`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         getForItem: RouteMethod<"GET /V1/carts/mine/gift-message/{itemId}">;
         /**
          * `POST /V1/carts/mine/gift-message`
          * Async: `commerce.async.carts.mine.giftMessage.set()`; bulk: `commerce.bulk.carts.mine.giftMessage.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/gift-message">;
         /**
          * `POST /V1/carts/mine/gift-message/{itemId}`
          * Async: `commerce.async.carts.mine.giftMessage.setForItem()`; bulk: `commerce.bulk.carts.mine.giftMessage.setForItem()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         setForItem: RouteMethod<"POST /V1/carts/mine/gift-message/{itemId}">;
       };
@@ -393,23 +509,27 @@ export interface MethodTree {
          * `POST /V1/carts/mine/items`
          * Async: `commerce.async.carts.mine.items.add()`; bulk: `commerce.bulk.carts.mine.items.add()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         add: RouteMethod<"POST /V1/carts/mine/items">;
         /**
          * `DELETE /V1/carts/mine/items/{itemId}`
          * Async: `commerce.async.carts.mine.items.delete()`; bulk: `commerce.bulk.carts.mine.items.delete()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         delete: RouteMethod<"DELETE /V1/carts/mine/items/{itemId}">;
         /**
          * `GET /V1/carts/mine/items`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/items">;
         /**
          * `PUT /V1/carts/mine/items/{itemId}`
          * Async: `commerce.async.carts.mine.items.update()`; bulk: `commerce.bulk.carts.mine.items.update()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         update: RouteMethod<"PUT /V1/carts/mine/items/{itemId}">;
       };
@@ -417,18 +537,21 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/payment-information`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/payment-information">;
         /**
          * `POST /V1/carts/mine/payment-information`
          * Async: `commerce.async.carts.mine.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.carts.mine.paymentInformation.saveAndPlaceOrder()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         saveAndPlaceOrder: RouteMethod<"POST /V1/carts/mine/payment-information">;
         /**
          * `POST /V1/carts/mine/set-payment-information`
          * Async: `commerce.async.carts.mine.paymentInformation.set()`; bulk: `commerce.bulk.carts.mine.paymentInformation.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"POST /V1/carts/mine/set-payment-information">;
       };
@@ -436,25 +559,64 @@ export interface MethodTree {
         /**
          * `GET /V1/carts/mine/payment-methods`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/payment-methods">;
+      };
+      paymentOrder: {
+        /**
+         * `POST /V1/carts/mine/payment-order`
+         * Payment Services extension (installed separately).
+         * Async: `commerce.async.carts.mine.paymentOrder.create()`; bulk: `commerce.bulk.carts.mine.paymentOrder.create()`.
+         * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        create: RouteMethod<"POST /V1/carts/mine/payment-order">;
+        /**
+         * `GET /V1/carts/mine/payment-order/{id}`
+         * Payment Services extension (installed separately).
+         * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        get: RouteMethod<"GET /V1/carts/mine/payment-order/{id}">;
+        /**
+         * `POST /V1/carts/mine/payment-order/{id}`
+         * Payment Services extension (installed separately).
+         * Async: `commerce.async.carts.mine.paymentOrder.sync()`; bulk: `commerce.bulk.carts.mine.paymentOrder.sync()`.
+         * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        sync: RouteMethod<"POST /V1/carts/mine/payment-order/{id}">;
       };
       /**
        * `PUT /V1/carts/mine/order`
        * Async: `commerce.async.carts.mine.placeOrder()`; bulk: `commerce.bulk.carts.mine.placeOrder()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       placeOrder: RouteMethod<"PUT /V1/carts/mine/order">;
+      purchaseOrderPaymentInformation: {
+        /**
+         * `POST /V1/carts/mine/po-payment-information`
+         * Adobe Commerce with the B2B extension only.
+         * Async: `commerce.async.carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
+         * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        saveAndPlaceOrder: RouteMethod<"POST /V1/carts/mine/po-payment-information">;
+      };
       selectedPaymentMethod: {
         /**
          * `GET /V1/carts/mine/selected-payment-method`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/selected-payment-method">;
         /**
          * `PUT /V1/carts/mine/selected-payment-method`
          * Async: `commerce.async.carts.mine.selectedPaymentMethod.set()`; bulk: `commerce.bulk.carts.mine.selectedPaymentMethod.set()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"PUT /V1/carts/mine/selected-payment-method">;
       };
@@ -463,6 +625,7 @@ export interface MethodTree {
          * `POST /V1/carts/mine/shipping-information`
          * Async: `commerce.async.carts.mine.shippingInformation.save()`; bulk: `commerce.bulk.carts.mine.shippingInformation.save()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         save: RouteMethod<"POST /V1/carts/mine/shipping-information">;
       };
@@ -471,17 +634,20 @@ export interface MethodTree {
          * `POST /V1/carts/mine/estimate-shipping-methods`
          * Async: `commerce.async.carts.mine.shippingMethods.estimate()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimate()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         estimate: RouteMethod<"POST /V1/carts/mine/estimate-shipping-methods">;
         /**
          * `POST /V1/carts/mine/estimate-shipping-methods-by-address-id`
          * Async: `commerce.async.carts.mine.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.carts.mine.shippingMethods.estimateByAddressId()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         estimateByAddressId: RouteMethod<"POST /V1/carts/mine/estimate-shipping-methods-by-address-id">;
         /**
          * `GET /V1/carts/mine/shipping-methods`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/carts/mine/shipping-methods">;
       };
@@ -490,11 +656,13 @@ export interface MethodTree {
          * `PUT /V1/carts/mine/collect-totals`
          * Async: `commerce.async.carts.mine.totals.collect()`; bulk: `commerce.bulk.carts.mine.totals.collect()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         collect: RouteMethod<"PUT /V1/carts/mine/collect-totals">;
         /**
          * `GET /V1/carts/mine/totals`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/carts/mine/totals">;
       };
@@ -503,6 +671,7 @@ export interface MethodTree {
          * `POST /V1/carts/mine/totals-information`
          * Async: `commerce.async.carts.mine.totalsInformation.calculate()`; bulk: `commerce.bulk.carts.mine.totalsInformation.calculate()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         calculate: RouteMethod<"POST /V1/carts/mine/totals-information">;
       };
@@ -510,6 +679,7 @@ export interface MethodTree {
        * `PUT /V1/carts/mine`
        * Async: `commerce.async.carts.mine.update()`; bulk: `commerce.bulk.carts.mine.update()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/carts/mine">;
     };
@@ -591,6 +761,7 @@ export interface MethodTree {
     /**
      * `GET /V1/search`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/search">;
   };
@@ -684,28 +855,33 @@ export interface MethodTree {
      * `POST /V1/cmsBlock`
      * Async: `commerce.async.cmsBlocks.create()`; bulk: `commerce.bulk.cmsBlocks.create()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/cmsBlock">;
     /**
      * `DELETE /V1/cmsBlock/{blockId}`
      * Async: `commerce.async.cmsBlocks.delete()`; bulk: `commerce.bulk.cmsBlocks.delete()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     delete: RouteMethod<"DELETE /V1/cmsBlock/{blockId}">;
     /**
      * `GET /V1/cmsBlock/{blockId}`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/cmsBlock/{blockId}">;
     /**
      * `GET /V1/cmsBlock/search`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/cmsBlock/search">;
     /**
      * `PUT /V1/cmsBlock/{id}`
      * Async: `commerce.async.cmsBlocks.update()`; bulk: `commerce.bulk.cmsBlocks.update()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     update: RouteMethod<"PUT /V1/cmsBlock/{id}">;
   };
@@ -714,30 +890,263 @@ export interface MethodTree {
      * `POST /V1/cmsPage`
      * Async: `commerce.async.cmsPages.create()`; bulk: `commerce.bulk.cmsPages.create()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/cmsPage">;
     /**
      * `DELETE /V1/cmsPage/{pageId}`
      * Async: `commerce.async.cmsPages.delete()`; bulk: `commerce.bulk.cmsPages.delete()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     delete: RouteMethod<"DELETE /V1/cmsPage/{pageId}">;
     /**
      * `GET /V1/cmsPage/{pageId}`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/cmsPage/{pageId}">;
     /**
      * `GET /V1/cmsPage/search`
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     search: RouteMethod<"GET /V1/cmsPage/search">;
     /**
      * `PUT /V1/cmsPage/{id}`
      * Async: `commerce.async.cmsPages.update()`; bulk: `commerce.bulk.cmsPages.update()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     update: RouteMethod<"PUT /V1/cmsPage/{id}">;
+  };
+  companies: {
+    /**
+     * `POST /V1/company/`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.companies.create()`; bulk: `commerce.bulk.companies.create()`.
+     * Access: admin.
+     */
+    create: RouteMethod<"POST /V1/company/">;
+    customers: {
+      /**
+       * `GET /V1/customers/companies`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/customers/companies">;
+      /**
+       * `POST /V1/customers/companies`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.customers.save()`; bulk: `commerce.bulk.companies.customers.save()`.
+       * Access: admin.
+       */
+      save: RouteMethod<"POST /V1/customers/companies">;
+    };
+    /**
+     * `DELETE /V1/company/{companyId}`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.companies.delete()`; bulk: `commerce.bulk.companies.delete()`.
+     * Access: admin.
+     */
+    delete: RouteMethod<"DELETE /V1/company/{companyId}">;
+    /**
+     * `GET /V1/company/{companyId}`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    get: RouteMethod<"GET /V1/company/{companyId}">;
+    hierarchy: {
+      /**
+       * `GET /V1/hierarchy/{id}`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/hierarchy/{id}">;
+      /**
+       * `PUT /V1/hierarchy/move/{id}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.hierarchy.move()`; bulk: `commerce.bulk.companies.hierarchy.move()`.
+       * Access: admin.
+       */
+      move: RouteMethod<"PUT /V1/hierarchy/move/{id}">;
+    };
+    /**
+     * `GET /V1/company/`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    list: RouteMethod<"GET /V1/company/">;
+    relations: {
+      /**
+       * `POST /V1/company/{parentId}/relations`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.relations.add()`; bulk: `commerce.bulk.companies.relations.add()`.
+       * Access: admin.
+       */
+      add: RouteMethod<"POST /V1/company/{parentId}/relations">;
+      /**
+       * `DELETE /V1/company/{parentId}/relations/{companyId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.relations.delete()`; bulk: `commerce.bulk.companies.relations.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/company/{parentId}/relations/{companyId}">;
+      /**
+       * `GET /V1/company/relations`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/company/relations">;
+    };
+    roles: {
+      /**
+       * `PUT /V1/company/assignRoles`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.roles.assignToUser()`; bulk: `commerce.bulk.companies.roles.assignToUser()`.
+       * Access: admin.
+       */
+      assignToUser: RouteMethod<"PUT /V1/company/assignRoles">;
+      /**
+       * `POST /V1/company/role/`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.roles.create()`; bulk: `commerce.bulk.companies.roles.create()`.
+       * Access: admin.
+       */
+      create: RouteMethod<"POST /V1/company/role/">;
+      /**
+       * `DELETE /V1/company/role/{roleId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.roles.delete()`; bulk: `commerce.bulk.companies.roles.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/company/role/{roleId}">;
+      /**
+       * `GET /V1/company/role/{roleId}`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/company/role/{roleId}">;
+      /**
+       * `GET /V1/company/role/`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/company/role/">;
+      /**
+       * `PUT /V1/company/role/{id}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.roles.update()`; bulk: `commerce.bulk.companies.roles.update()`.
+       * Access: admin.
+       */
+      update: RouteMethod<"PUT /V1/company/role/{id}">;
+      users: {
+        /**
+         * `GET /V1/company/role/{roleId}/users`
+         * Adobe Commerce with the B2B extension only.
+         * Access: admin.
+         */
+        list: RouteMethod<"GET /V1/company/role/{roleId}/users">;
+      };
+    };
+    teams: {
+      /**
+       * `POST /V1/team/{companyId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.teams.create()`; bulk: `commerce.bulk.companies.teams.create()`.
+       * Access: admin.
+       */
+      create: RouteMethod<"POST /V1/team/{companyId}">;
+      /**
+       * `DELETE /V1/team/{teamId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.teams.delete()`; bulk: `commerce.bulk.companies.teams.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/team/{teamId}">;
+      /**
+       * `GET /V1/team/{teamId}`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/team/{teamId}">;
+      /**
+       * `GET /V1/team/`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/team/">;
+      /**
+       * `PUT /V1/team/{teamId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.teams.update()`; bulk: `commerce.bulk.companies.teams.update()`.
+       * Access: admin.
+       */
+      update: RouteMethod<"PUT /V1/team/{teamId}">;
+    };
+    /**
+     * `PUT /V1/company/{companyId}`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.companies.update()`; bulk: `commerce.bulk.companies.update()`.
+     * Access: admin.
+     */
+    update: RouteMethod<"PUT /V1/company/{companyId}">;
+  };
+  companyCredits: {
+    /**
+     * `POST /V1/companyCredits/{creditId}/decreaseBalance`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.companyCredits.decreaseBalance()`; bulk: `commerce.bulk.companyCredits.decreaseBalance()`.
+     * Access: admin.
+     */
+    decreaseBalance: RouteMethod<"POST /V1/companyCredits/{creditId}/decreaseBalance">;
+    /**
+     * `GET /V1/companyCredits/{creditId}`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    get: RouteMethod<"GET /V1/companyCredits/{creditId}">;
+    /**
+     * `GET /V1/companyCredits/company/{companyId}`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    getByCompany: RouteMethod<"GET /V1/companyCredits/company/{companyId}">;
+    history: {
+      /**
+       * `GET /V1/companyCredits/history`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/companyCredits/history">;
+      /**
+       * `PUT /V1/companyCredits/history/{historyId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companyCredits.history.update()`; bulk: `commerce.bulk.companyCredits.history.update()`.
+       * Access: admin.
+       */
+      update: RouteMethod<"PUT /V1/companyCredits/history/{historyId}">;
+    };
+    /**
+     * `POST /V1/companyCredits/{creditId}/increaseBalance`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.companyCredits.increaseBalance()`; bulk: `commerce.bulk.companyCredits.increaseBalance()`.
+     * Access: admin.
+     */
+    increaseBalance: RouteMethod<"POST /V1/companyCredits/{creditId}/increaseBalance">;
+    /**
+     * `GET /V1/companyCredits/`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    list: RouteMethod<"GET /V1/companyCredits/">;
+    /**
+     * `PUT /V1/companyCredits/{id}`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.companyCredits.update()`; bulk: `commerce.bulk.companyCredits.update()`.
+     * Access: admin.
+     */
+    update: RouteMethod<"PUT /V1/companyCredits/{id}">;
   };
   configurableProducts: {
     children: {
@@ -959,12 +1368,26 @@ export interface MethodTree {
      * Access: admin.
      */
     activate: RouteMethod<"PUT /V1/customers/{email}/activate">;
+    /**
+     * `POST /V1/customers/activate`
+     * Async: `commerce.async.customers.activateByConfirmationKey()`; bulk: `commerce.bulk.customers.activateByConfirmationKey()`.
+     * Access: admin.
+     */
+    activateByConfirmationKey: RouteMethod<"POST /V1/customers/activate">;
     addresses: {
       /**
        * `GET /V1/customers/addresses/{addressId}`
        * Access: admin.
        */
       get: RouteMethod<"GET /V1/customers/addresses/{addressId}">;
+    };
+    balance: {
+      /**
+       * `GET /V1/customers/{customerId}/balance/{websiteId}`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/customers/{customerId}/balance/{websiteId}">;
     };
     billingAddress: {
       /**
@@ -980,6 +1403,34 @@ export interface MethodTree {
        * Access: admin.
        */
       create: RouteMethod<"POST /V1/customers/{customerId}/carts">;
+    };
+    companies: {
+      /**
+       * `PUT /V1/customers/{customerId}/companies/{companyId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.customers.companies.assign()`; bulk: `commerce.bulk.customers.companies.assign()`.
+       * Access: admin.
+       */
+      assign: RouteMethod<"PUT /V1/customers/{customerId}/companies/{companyId}">;
+      /**
+       * `GET /V1/customers/{customerId}/companies/{companyId}`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/customers/{customerId}/companies/{companyId}">;
+      /**
+       * `GET /V1/customers/{customerId}/companies`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/customers/{customerId}/companies">;
+      /**
+       * `DELETE /V1/customers/{customerId}/companies/{companyId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.customers.companies.unassign()`; bulk: `commerce.bulk.customers.companies.unassign()`.
+       * Access: admin.
+       */
+      unassign: RouteMethod<"DELETE /V1/customers/{customerId}/companies/{companyId}">;
     };
     confirmation: {
       /**
@@ -1015,25 +1466,37 @@ export interface MethodTree {
      * `POST /V1/customers/isEmailAvailable`
      * Async: `commerce.async.customers.isEmailAvailable()`; bulk: `commerce.bulk.customers.isEmailAvailable()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     isEmailAvailable: RouteMethod<"POST /V1/customers/isEmailAvailable">;
+    loginAsCustomerToken: {
+      /**
+       * `POST /V1/customers/{customerId}/token`
+       * Async: `commerce.async.customers.loginAsCustomerToken.create()`; bulk: `commerce.bulk.customers.loginAsCustomerToken.create()`.
+       * Access: admin.
+       */
+      create: RouteMethod<"POST /V1/customers/{customerId}/token">;
+    };
     me: {
       /**
        * `PUT /V1/customers/me/activate`
        * Async: `commerce.async.customers.me.activate()`; bulk: `commerce.bulk.customers.me.activate()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       activate: RouteMethod<"PUT /V1/customers/me/activate">;
       billingAddress: {
         /**
          * `GET /V1/customers/me/billingAddress`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/customers/me/billingAddress">;
       };
       /**
        * `GET /V1/customers/me`
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/customers/me">;
       password: {
@@ -1041,6 +1504,7 @@ export interface MethodTree {
          * `PUT /V1/customers/me/password`
          * Async: `commerce.async.customers.me.password.change()`; bulk: `commerce.bulk.customers.me.password.change()`.
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         change: RouteMethod<"PUT /V1/customers/me/password">;
       };
@@ -1048,6 +1512,7 @@ export interface MethodTree {
         /**
          * `GET /V1/customers/me/shippingAddress`
          * Access: customer.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/customers/me/shippingAddress">;
       };
@@ -1055,6 +1520,7 @@ export interface MethodTree {
        * `PUT /V1/customers/me`
        * Async: `commerce.async.customers.me.update()`; bulk: `commerce.bulk.customers.me.update()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/customers/me">;
     };
@@ -1063,17 +1529,20 @@ export interface MethodTree {
        * `PUT /V1/customers/password`
        * Async: `commerce.async.customers.password.initiateReset()`; bulk: `commerce.bulk.customers.password.initiateReset()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       initiateReset: RouteMethod<"PUT /V1/customers/password">;
       /**
        * `POST /V1/customers/resetPassword`
        * Async: `commerce.async.customers.password.reset()`; bulk: `commerce.bulk.customers.password.reset()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       reset: RouteMethod<"POST /V1/customers/resetPassword">;
       /**
        * `GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       validateResetLinkToken: RouteMethod<"GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}">;
     };
@@ -1126,6 +1595,7 @@ export interface MethodTree {
       /**
        * `GET /V1/directory/currency`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/directory/currency">;
     };
@@ -1162,6 +1632,93 @@ export interface MethodTree {
       update: RouteMethod<"PUT /V1/eav/attribute-sets/{attributeSetId}">;
     };
   };
+  eventing: {
+    configuration: {
+      /**
+       * `GET /V1/adobe_io_events/check_configuration`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Access: admin.
+       */
+      check: RouteMethod<"GET /V1/adobe_io_events/check_configuration">;
+      /**
+       * `PUT /V1/eventing/updateConfiguration`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.eventing.configuration.update()`; bulk: `commerce.bulk.eventing.configuration.update()`.
+       * Access: admin.
+       */
+      update: RouteMethod<"PUT /V1/eventing/updateConfiguration">;
+    };
+    providers: {
+      /**
+       * `POST /V1/eventing/eventProvider`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.eventing.providers.create()`; bulk: `commerce.bulk.eventing.providers.create()`.
+       * Access: admin.
+       */
+      create: RouteMethod<"POST /V1/eventing/eventProvider">;
+      /**
+       * `DELETE /V1/eventing/eventProvider/{providerId}`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.eventing.providers.delete()`; bulk: `commerce.bulk.eventing.providers.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/eventing/eventProvider/{providerId}">;
+      /**
+       * `GET /V1/eventing/eventProvider/{providerId}`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/eventing/eventProvider/{providerId}">;
+      /**
+       * `GET /V1/eventing/eventProvider`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/eventing/eventProvider">;
+      /**
+       * `GET /V1/eventing/getEventProviders`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Access: admin.
+       */
+      listAll: RouteMethod<"GET /V1/eventing/getEventProviders">;
+      /**
+       * `PUT /V1/eventing/eventProvider`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.eventing.providers.update()`; bulk: `commerce.bulk.eventing.providers.update()`.
+       * Access: admin.
+       */
+      update: RouteMethod<"PUT /V1/eventing/eventProvider">;
+    };
+    subscriptions: {
+      /**
+       * `GET /V1/eventing/getEventSubscriptions`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/eventing/getEventSubscriptions">;
+      /**
+       * `POST /V1/eventing/eventSubscribe`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.eventing.subscriptions.subscribe()`; bulk: `commerce.bulk.eventing.subscriptions.subscribe()`.
+       * Access: admin.
+       */
+      subscribe: RouteMethod<"POST /V1/eventing/eventSubscribe">;
+      /**
+       * `POST /V1/eventing/eventUnsubscribe/{name}`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.eventing.subscriptions.unsubscribe()`; bulk: `commerce.bulk.eventing.subscriptions.unsubscribe()`.
+       * Access: admin.
+       */
+      unsubscribe: RouteMethod<"POST /V1/eventing/eventUnsubscribe/{name}">;
+      /**
+       * `PUT /V1/eventing/eventSubscribe/{name}`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.eventing.subscriptions.update()`; bulk: `commerce.bulk.eventing.subscriptions.update()`.
+       * Access: admin.
+       */
+      update: RouteMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
+    };
+  };
   giftRegistry: {
     mine: {
       /**
@@ -1169,6 +1726,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.giftRegistry.mine.estimateShippingMethods()`; bulk: `commerce.bulk.giftRegistry.mine.estimateShippingMethods()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimateShippingMethods: RouteMethod<"POST /V1/giftregistry/mine/estimate-shipping-methods">;
     };
@@ -1213,18 +1771,21 @@ export interface MethodTree {
      * `PUT /V1/guest-carts/{cartId}`
      * Async: `commerce.async.guestCarts.assignCustomer()`; bulk: `commerce.bulk.guestCarts.assignCustomer()`.
      * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     assignCustomer: RouteMethod<"PUT /V1/guest-carts/{cartId}">;
     billingAddress: {
       /**
        * `GET /V1/guest-carts/{cartId}/billing-address`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/billing-address">;
       /**
        * `POST /V1/guest-carts/{cartId}/billing-address`
        * Async: `commerce.async.guestCarts.billingAddress.set()`; bulk: `commerce.bulk.guestCarts.billingAddress.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/billing-address">;
     };
@@ -1233,17 +1794,20 @@ export interface MethodTree {
        * `DELETE /V1/guest-carts/{cartId}/coupons`
        * Async: `commerce.async.guestCarts.coupons.delete()`; bulk: `commerce.bulk.guestCarts.coupons.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/guest-carts/{cartId}/coupons">;
       /**
        * `GET /V1/guest-carts/{cartId}/coupons`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/coupons">;
       /**
        * `PUT /V1/guest-carts/{cartId}/coupons/{couponCode}`
        * Async: `commerce.async.guestCarts.coupons.set()`; bulk: `commerce.bulk.guestCarts.coupons.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"PUT /V1/guest-carts/{cartId}/coupons/{couponCode}">;
     };
@@ -1251,11 +1815,13 @@ export interface MethodTree {
      * `POST /V1/guest-carts`
      * Async: `commerce.async.guestCarts.create()`; bulk: `commerce.bulk.guestCarts.create()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     create: RouteMethod<"POST /V1/guest-carts">;
     /**
      * `GET /V1/guest-carts/{cartId}`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     get: RouteMethod<"GET /V1/guest-carts/{cartId}">;
     giftCards: {
@@ -1264,12 +1830,14 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.guestCarts.giftCards.add()`; bulk: `commerce.bulk.guestCarts.giftCards.add()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       add: RouteMethod<"POST /V1/carts/guest-carts/{cartId}/giftCards">;
       /**
        * `GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}`
        * Commercial edition (Adobe Commerce) only.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       check: RouteMethod<"GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}">;
       /**
@@ -1277,6 +1845,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.guestCarts.giftCards.delete()`; bulk: `commerce.bulk.guestCarts.giftCards.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}">;
     };
@@ -1284,23 +1853,27 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/gift-message`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/gift-message">;
       /**
        * `GET /V1/guest-carts/{cartId}/gift-message/{itemId}`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       getForItem: RouteMethod<"GET /V1/guest-carts/{cartId}/gift-message/{itemId}">;
       /**
        * `POST /V1/guest-carts/{cartId}/gift-message`
        * Async: `commerce.async.guestCarts.giftMessage.set()`; bulk: `commerce.bulk.guestCarts.giftMessage.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/gift-message">;
       /**
        * `POST /V1/guest-carts/{cartId}/gift-message/{itemId}`
        * Async: `commerce.async.guestCarts.giftMessage.setForItem()`; bulk: `commerce.bulk.guestCarts.giftMessage.setForItem()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       setForItem: RouteMethod<"POST /V1/guest-carts/{cartId}/gift-message/{itemId}">;
     };
@@ -1309,23 +1882,27 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/items`
        * Async: `commerce.async.guestCarts.items.add()`; bulk: `commerce.bulk.guestCarts.items.add()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       add: RouteMethod<"POST /V1/guest-carts/{cartId}/items">;
       /**
        * `DELETE /V1/guest-carts/{cartId}/items/{itemId}`
        * Async: `commerce.async.guestCarts.items.delete()`; bulk: `commerce.bulk.guestCarts.items.delete()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/guest-carts/{cartId}/items/{itemId}">;
       /**
        * `GET /V1/guest-carts/{cartId}/items`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/items">;
       /**
        * `PUT /V1/guest-carts/{cartId}/items/{itemId}`
        * Async: `commerce.async.guestCarts.items.update()`; bulk: `commerce.bulk.guestCarts.items.update()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       update: RouteMethod<"PUT /V1/guest-carts/{cartId}/items/{itemId}">;
     };
@@ -1333,18 +1910,21 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/payment-information`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-information">;
       /**
        * `POST /V1/guest-carts/{cartId}/payment-information`
        * Async: `commerce.async.guestCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.guestCarts.paymentInformation.saveAndPlaceOrder()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-information">;
       /**
        * `POST /V1/guest-carts/{cartId}/set-payment-information`
        * Async: `commerce.async.guestCarts.paymentInformation.set()`; bulk: `commerce.bulk.guestCarts.paymentInformation.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/guest-carts/{cartId}/set-payment-information">;
     };
@@ -1352,25 +1932,54 @@ export interface MethodTree {
       /**
        * `GET /V1/guest-carts/{cartId}/payment-methods`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-methods">;
+    };
+    paymentOrder: {
+      /**
+       * `POST /V1/guest-carts/{cartId}/payment-order`
+       * Payment Services extension (installed separately).
+       * Async: `commerce.async.guestCarts.paymentOrder.create()`; bulk: `commerce.bulk.guestCarts.paymentOrder.create()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      create: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order">;
+      /**
+       * `GET /V1/guest-carts/{cartId}/payment-order/{id}`
+       * Payment Services extension (installed separately).
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      get: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-order/{id}">;
+      /**
+       * `POST /V1/guest-carts/{cartId}/payment-order/{id}`
+       * Payment Services extension (installed separately).
+       * Async: `commerce.async.guestCarts.paymentOrder.sync()`; bulk: `commerce.bulk.guestCarts.paymentOrder.sync()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      sync: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order/{id}">;
     };
     /**
      * `PUT /V1/guest-carts/{cartId}/order`
      * Async: `commerce.async.guestCarts.placeOrder()`; bulk: `commerce.bulk.guestCarts.placeOrder()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     placeOrder: RouteMethod<"PUT /V1/guest-carts/{cartId}/order">;
     selectedPaymentMethod: {
       /**
        * `GET /V1/guest-carts/{cartId}/selected-payment-method`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/selected-payment-method">;
       /**
        * `PUT /V1/guest-carts/{cartId}/selected-payment-method`
        * Async: `commerce.async.guestCarts.selectedPaymentMethod.set()`; bulk: `commerce.bulk.guestCarts.selectedPaymentMethod.set()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"PUT /V1/guest-carts/{cartId}/selected-payment-method">;
     };
@@ -1379,6 +1988,7 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/shipping-information`
        * Async: `commerce.async.guestCarts.shippingInformation.save()`; bulk: `commerce.bulk.guestCarts.shippingInformation.save()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       save: RouteMethod<"POST /V1/guest-carts/{cartId}/shipping-information">;
     };
@@ -1387,11 +1997,13 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/estimate-shipping-methods`
        * Async: `commerce.async.guestCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.guestCarts.shippingMethods.estimate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimate: RouteMethod<"POST /V1/guest-carts/{cartId}/estimate-shipping-methods">;
       /**
        * `GET /V1/guest-carts/{cartId}/shipping-methods`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       list: RouteMethod<"GET /V1/guest-carts/{cartId}/shipping-methods">;
     };
@@ -1400,11 +2012,13 @@ export interface MethodTree {
        * `PUT /V1/guest-carts/{cartId}/collect-totals`
        * Async: `commerce.async.guestCarts.totals.collect()`; bulk: `commerce.bulk.guestCarts.totals.collect()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       collect: RouteMethod<"PUT /V1/guest-carts/{cartId}/collect-totals">;
       /**
        * `GET /V1/guest-carts/{cartId}/totals`
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/totals">;
     };
@@ -1413,6 +2027,7 @@ export interface MethodTree {
        * `POST /V1/guest-carts/{cartId}/totals-information`
        * Async: `commerce.async.guestCarts.totalsInformation.calculate()`; bulk: `commerce.bulk.guestCarts.totalsInformation.calculate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       calculate: RouteMethod<"POST /V1/guest-carts/{cartId}/totals-information">;
     };
@@ -1423,8 +2038,23 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.guestGiftRegistry.estimateShippingMethods()`; bulk: `commerce.bulk.guestGiftRegistry.estimateShippingMethods()`.
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     estimateShippingMethods: RouteMethod<"POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods">;
+  };
+  import: {
+    /**
+     * `POST /V1/import/csv`
+     * Async: `commerce.async.import.csv()`; bulk: `commerce.bulk.import.csv()`.
+     * Access: admin.
+     */
+    csv: RouteMethod<"POST /V1/import/csv">;
+    /**
+     * `POST /V1/import/json`
+     * Async: `commerce.async.import.json()`; bulk: `commerce.bulk.import.json()`.
+     * Access: admin.
+     */
+    json: RouteMethod<"POST /V1/import/json">;
   };
   integration: {
     adminToken: {
@@ -1432,6 +2062,7 @@ export interface MethodTree {
        * `POST /V1/integration/admin/token`
        * Async: `commerce.async.integration.adminToken.create()`; bulk: `commerce.bulk.integration.adminToken.create()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/integration/admin/token">;
     };
@@ -1440,17 +2071,27 @@ export interface MethodTree {
        * `POST /V1/integration/customer/token`
        * Async: `commerce.async.integration.customerToken.create()`; bulk: `commerce.bulk.integration.customerToken.create()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       create: RouteMethod<"POST /V1/integration/customer/token">;
       /**
        * `POST /V1/integration/customer/revoke-customer-token`
        * Async: `commerce.async.integration.customerToken.revoke()`; bulk: `commerce.bulk.integration.customerToken.revoke()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       revoke: RouteMethod<"POST /V1/integration/customer/revoke-customer-token">;
     };
   };
   inventory: {
+    bulkPartialSource: {
+      /**
+       * `POST /V1/inventory/bulk-partial-source-transfer`
+       * Async: `commerce.async.inventory.bulkPartialSource.transfer()`; bulk: `commerce.bulk.inventory.bulkPartialSource.transfer()`.
+       * Access: admin.
+       */
+      transfer: RouteMethod<"POST /V1/inventory/bulk-partial-source-transfer">;
+    };
     bulkProductSource: {
       /**
        * `POST /V1/inventory/bulk-product-source-assign`
@@ -1483,6 +2124,11 @@ export interface MethodTree {
        */
       getLatLngFromAddress: RouteMethod<"GET /V1/inventory/get-latlng-from-address">;
       /**
+       * `GET /V1/inventory/get-latslngs-from-address`
+       * Access: admin.
+       */
+      getLatsLngsFromAddress: RouteMethod<"GET /V1/inventory/get-latslngs-from-address">;
+      /**
        * `GET /V1/inventory/get-distance-provider-code`
        * Access: admin.
        */
@@ -1507,7 +2153,32 @@ export interface MethodTree {
        */
       save: RouteMethod<"POST /V1/inventory/low-quantity-notification">;
     };
+    pickupLocations: {
+      /**
+       * `POST /V1/inventory/in-store-pickup/pickup-locations/`
+       * Async: `commerce.async.inventory.pickupLocations.find()`; bulk: `commerce.bulk.inventory.pickupLocations.find()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      find: RouteMethod<"POST /V1/inventory/in-store-pickup/pickup-locations/">;
+      /**
+       * `GET /V1/inventory/in-store-pickup/pickup-locations/`
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      search: RouteMethod<"GET /V1/inventory/in-store-pickup/pickup-locations/">;
+    };
     salability: {
+      /**
+       * `GET /V1/inventory/are-products-salable`
+       * Access: admin.
+       */
+      areProductsSalable: RouteMethod<"GET /V1/inventory/are-products-salable">;
+      /**
+       * `GET /V1/inventory/are-product-salable-for-requested-qty/`
+       * Access: admin.
+       */
+      areProductsSalableForRequestedQty: RouteMethod<"GET /V1/inventory/are-product-salable-for-requested-qty/">;
       /**
        * `GET /V1/inventory/get-product-salable-quantity/{sku}/{stockId}`
        * Access: admin.
@@ -1579,6 +2250,18 @@ export interface MethodTree {
        * Access: admin.
        */
       run: RouteMethod<"POST /V1/inventory/source-selection-algorithm-result">;
+    };
+    stockExport: {
+      /**
+       * `GET /V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode}`
+       * Access: admin.
+       */
+      dumpIndexData: RouteMethod<"GET /V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode}">;
+      /**
+       * `GET /V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}`
+       * Access: admin.
+       */
+      salableQuantities: RouteMethod<"GET /V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}">;
     };
     stockResolver: {
       /**
@@ -1706,6 +2389,396 @@ export interface MethodTree {
      */
     list: RouteMethod<"GET /V1/modules">;
   };
+  negotiableCarts: {
+    billingAddress: {
+      /**
+       * `GET /V1/negotiable-carts/{cartId}/billing-address`
+       * Adobe Commerce with the B2B extension only.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      get: RouteMethod<"GET /V1/negotiable-carts/{cartId}/billing-address">;
+      /**
+       * `POST /V1/negotiable-carts/{cartId}/billing-address`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.billingAddress.set()`; bulk: `commerce.bulk.negotiableCarts.billingAddress.set()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      set: RouteMethod<"POST /V1/negotiable-carts/{cartId}/billing-address">;
+    };
+    coupons: {
+      /**
+       * `DELETE /V1/negotiable-carts/{cartId}/coupons`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.coupons.delete()`; bulk: `commerce.bulk.negotiableCarts.coupons.delete()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      delete: RouteMethod<"DELETE /V1/negotiable-carts/{cartId}/coupons">;
+      /**
+       * `PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.coupons.set()`; bulk: `commerce.bulk.negotiableCarts.coupons.set()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      set: RouteMethod<"PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode}">;
+    };
+    giftCards: {
+      /**
+       * `POST /V1/negotiable-carts/{cartId}/giftCards`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.giftCards.add()`; bulk: `commerce.bulk.negotiableCarts.giftCards.add()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      add: RouteMethod<"POST /V1/negotiable-carts/{cartId}/giftCards">;
+      /**
+       * `DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.giftCards.delete()`; bulk: `commerce.bulk.negotiableCarts.giftCards.delete()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      delete: RouteMethod<"DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}">;
+    };
+    paymentInformation: {
+      /**
+       * `GET /V1/negotiable-carts/{cartId}/payment-information`
+       * Adobe Commerce with the B2B extension only.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      get: RouteMethod<"GET /V1/negotiable-carts/{cartId}/payment-information">;
+      /**
+       * `POST /V1/negotiable-carts/{cartId}/payment-information`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.paymentInformation.saveAndPlaceOrder()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      saveAndPlaceOrder: RouteMethod<"POST /V1/negotiable-carts/{cartId}/payment-information">;
+      /**
+       * `POST /V1/negotiable-carts/{cartId}/set-payment-information`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.paymentInformation.set()`; bulk: `commerce.bulk.negotiableCarts.paymentInformation.set()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      set: RouteMethod<"POST /V1/negotiable-carts/{cartId}/set-payment-information">;
+    };
+    purchaseOrderPaymentInformation: {
+      /**
+       * `POST /V1/negotiable-carts/{cartId}/po-payment-information`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      saveAndPlaceOrder: RouteMethod<"POST /V1/negotiable-carts/{cartId}/po-payment-information">;
+    };
+    shippingInformation: {
+      /**
+       * `POST /V1/negotiable-carts/{cartId}/shipping-information`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.shippingInformation.save()`; bulk: `commerce.bulk.negotiableCarts.shippingInformation.save()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      save: RouteMethod<"POST /V1/negotiable-carts/{cartId}/shipping-information">;
+    };
+    shippingMethods: {
+      /**
+       * `POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.negotiableCarts.shippingMethods.estimate()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      estimate: RouteMethod<"POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods">;
+      /**
+       * `POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableCarts.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.negotiableCarts.shippingMethods.estimateByAddressId()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      estimateByAddressId: RouteMethod<"POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id">;
+    };
+    totals: {
+      /**
+       * `GET /V1/negotiable-carts/{cartId}/totals`
+       * Adobe Commerce with the B2B extension only.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      get: RouteMethod<"GET /V1/negotiable-carts/{cartId}/totals">;
+    };
+  };
+  negotiableQuotes: {
+    attachments: {
+      /**
+       * `GET /V1/negotiableQuote/attachmentContent`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/negotiableQuote/attachmentContent">;
+    };
+    comments: {
+      /**
+       * `GET /V1/negotiableQuote/{quoteId}/comments`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/negotiableQuote/{quoteId}/comments">;
+    };
+    /**
+     * `POST /V1/negotiableQuote/draft`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuotes.createDraft()`; bulk: `commerce.bulk.negotiableQuotes.createDraft()`.
+     * Access: admin.
+     */
+    createDraft: RouteMethod<"POST /V1/negotiableQuote/draft">;
+    /**
+     * `POST /V1/negotiableQuote/decline`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuotes.decline()`; bulk: `commerce.bulk.negotiableQuotes.decline()`.
+     * Access: admin.
+     */
+    decline: RouteMethod<"POST /V1/negotiableQuote/decline">;
+    /**
+     * `POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuotes.duplicate()`; bulk: `commerce.bulk.negotiableQuotes.duplicate()`.
+     * Access: admin.
+     */
+    duplicate: RouteMethod<"POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate">;
+    itemNotes: {
+      /**
+       * `DELETE /V1/negotiable-cart-item-note/{noteId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuotes.itemNotes.delete()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/negotiable-cart-item-note/{noteId}">;
+      /**
+       * `GET /V1/negotiable-cart-item-note/{noteId}`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/negotiable-cart-item-note/{noteId}">;
+      /**
+       * `POST /V1/negotiable-cart-item-note`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuotes.itemNotes.save()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.save()`.
+       * Access: admin.
+       */
+      save: RouteMethod<"POST /V1/negotiable-cart-item-note">;
+      /**
+       * `GET /V1/negotiable-cart-item-note/search`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      search: RouteMethod<"GET /V1/negotiable-cart-item-note/search">;
+    };
+    /**
+     * `POST /V1/negotiableQuote/pricesUpdated`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuotes.markPricesUpdated()`; bulk: `commerce.bulk.negotiableQuotes.markPricesUpdated()`.
+     * Access: admin.
+     */
+    markPricesUpdated: RouteMethod<"POST /V1/negotiableQuote/pricesUpdated">;
+    /**
+     * `POST /V1/negotiableQuote/request`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuotes.request()`; bulk: `commerce.bulk.negotiableQuotes.request()`.
+     * Access: admin.
+     */
+    request: RouteMethod<"POST /V1/negotiableQuote/request">;
+    shippingMethod: {
+      /**
+       * `PUT /V1/negotiableQuote/{quoteId}/shippingMethod`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuotes.shippingMethod.set()`; bulk: `commerce.bulk.negotiableQuotes.shippingMethod.set()`.
+       * Access: admin.
+       */
+      set: RouteMethod<"PUT /V1/negotiableQuote/{quoteId}/shippingMethod">;
+    };
+    /**
+     * `POST /V1/negotiableQuote/submitToCustomer`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuotes.submitToCustomer()`; bulk: `commerce.bulk.negotiableQuotes.submitToCustomer()`.
+     * Access: admin.
+     */
+    submitToCustomer: RouteMethod<"POST /V1/negotiableQuote/submitToCustomer">;
+    /**
+     * `PUT /V1/negotiableQuote/{quoteId}`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuotes.update()`; bulk: `commerce.bulk.negotiableQuotes.update()`.
+     * Access: admin.
+     */
+    update: RouteMethod<"PUT /V1/negotiableQuote/{quoteId}">;
+  };
+  negotiableQuoteTemplates: {
+    /**
+     * `POST /V1/negotiableQuoteTemplate/accept`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.accept()`; bulk: `commerce.bulk.negotiableQuoteTemplates.accept()`.
+     * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
+     */
+    accept: RouteMethod<"POST /V1/negotiableQuoteTemplate/accept">;
+    /**
+     * `POST /V1/negotiableQuoteTemplate/cancel`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.cancel()`.
+     * Access: admin.
+     */
+    cancel: RouteMethod<"POST /V1/negotiableQuoteTemplate/cancel">;
+    /**
+     * `POST /V1/negotiableQuoteTemplate/draft`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.createDraft()`; bulk: `commerce.bulk.negotiableQuoteTemplates.createDraft()`.
+     * Access: admin.
+     */
+    createDraft: RouteMethod<"POST /V1/negotiableQuoteTemplate/draft">;
+    /**
+     * `POST /V1/negotiableQuoteTemplate/decline`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.decline()`; bulk: `commerce.bulk.negotiableQuoteTemplates.decline()`.
+     * Access: admin.
+     */
+    decline: RouteMethod<"POST /V1/negotiableQuoteTemplate/decline">;
+    /**
+     * `DELETE /V1/negotiableQuoteTemplate/{templateId}`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.delete()`.
+     * Access: admin.
+     */
+    delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/{templateId}">;
+    /**
+     * `POST /V1/negotiableQuoteTemplate/generateQuote`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.generateQuote()`; bulk: `commerce.bulk.negotiableQuoteTemplates.generateQuote()`.
+     * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
+     */
+    generateQuote: RouteMethod<"POST /V1/negotiableQuoteTemplate/generateQuote">;
+    /**
+     * `GET /V1/negotiableQuoteTemplate/{templateId}`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    get: RouteMethod<"GET /V1/negotiableQuoteTemplate/{templateId}">;
+    /**
+     * `GET /V1/negotiableQuoteTemplate`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    list: RouteMethod<"GET /V1/negotiableQuoteTemplate">;
+    me: {
+      /**
+       * `POST /V1/negotiableQuoteTemplate/cancel/me`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuoteTemplates.me.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.cancel()`.
+       * Access: admin.
+       */
+      cancel: RouteMethod<"POST /V1/negotiableQuoteTemplate/cancel/me">;
+      /**
+       * `DELETE /V1/negotiableQuoteTemplate/me/{templateId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuoteTemplates.me.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/me/{templateId}">;
+      /**
+       * `POST /V1/negotiableQuoteTemplate/open/me`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuoteTemplates.me.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.open()`.
+       * Access: admin.
+       */
+      open: RouteMethod<"POST /V1/negotiableQuoteTemplate/open/me">;
+      /**
+       * `POST /V1/negotiableQuoteTemplate/request/me`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuoteTemplates.me.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.request()`.
+       * Access: admin.
+       */
+      request: RouteMethod<"POST /V1/negotiableQuoteTemplate/request/me">;
+      /**
+       * `PUT /V1/negotiableQuoteTemplate/me`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuoteTemplates.me.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.update()`.
+       * Access: admin.
+       */
+      update: RouteMethod<"PUT /V1/negotiableQuoteTemplate/me">;
+    };
+    /**
+     * `POST /V1/negotiableQuoteTemplate/open`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.open()`.
+     * Access: admin.
+     */
+    open: RouteMethod<"POST /V1/negotiableQuoteTemplate/open">;
+    referenceDocumentLinks: {
+      /**
+       * `DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
+      /**
+       * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
+      /**
+       * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/negotiableQuoteTemplate/referenceDocumentLink">;
+      /**
+       * `PUT /V1/negotiableQuoteTemplate/referenceDocumentLink`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.save()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.save()`.
+       * Access: admin.
+       */
+      save: RouteMethod<"PUT /V1/negotiableQuoteTemplate/referenceDocumentLink">;
+    };
+    /**
+     * `POST /V1/negotiableQuoteTemplate/request`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.request()`.
+     * Access: admin.
+     */
+    request: RouteMethod<"POST /V1/negotiableQuoteTemplate/request">;
+    /**
+     * `POST /V1/negotiableQuoteTemplate/submitToCustomer`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.submitToCustomer()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToCustomer()`.
+     * Access: admin.
+     */
+    submitToCustomer: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToCustomer">;
+    /**
+     * `POST /V1/negotiableQuoteTemplate/submitToSeller`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.submitToSeller()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToSeller()`.
+     * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
+     */
+    submitToSeller: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToSeller">;
+    /**
+     * `PUT /V1/negotiableQuoteTemplate`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.negotiableQuoteTemplates.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.update()`.
+     * Access: admin.
+     */
+    update: RouteMethod<"PUT /V1/negotiableQuoteTemplate">;
+  };
   orders: {
     addresses: {
       /**
@@ -1788,6 +2861,12 @@ export interface MethodTree {
      */
     list: RouteMethod<"GET /V1/orders">;
     /**
+     * `POST /V1/order/notify-orders-are-ready-for-pickup`
+     * Async: `commerce.async.orders.notifyReadyForPickup()`; bulk: `commerce.bulk.orders.notifyReadyForPickup()`.
+     * Access: admin.
+     */
+    notifyReadyForPickup: RouteMethod<"POST /V1/order/notify-orders-are-ready-for-pickup">;
+    /**
      * `POST /V1/order/{orderId}/refund`
      * Async: `commerce.async.orders.refund()`; bulk: `commerce.bulk.orders.refund()`.
      * Access: admin.
@@ -1812,6 +2891,105 @@ export interface MethodTree {
      */
     unhold: RouteMethod<"POST /V1/orders/{id}/unhold">;
   };
+  paymentServices: {
+    config: {
+      applePay: {
+        /**
+         * `GET /V1/payments-config/apple-pay/{location}`
+         * Payment Services extension (installed separately).
+         * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        get: RouteMethod<"GET /V1/payments-config/apple-pay/{location}">;
+      };
+      /**
+       * `GET /V1/payments-config/{location}`
+       * Payment Services extension (installed separately).
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      get: RouteMethod<"GET /V1/payments-config/{location}">;
+      googlePay: {
+        /**
+         * `GET /V1/payments-config/google-pay/{location}`
+         * Payment Services extension (installed separately).
+         * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        get: RouteMethod<"GET /V1/payments-config/google-pay/{location}">;
+      };
+      hostedFields: {
+        /**
+         * `GET /V1/payments-config/hosted-fields/{location}`
+         * Payment Services extension (installed separately).
+         * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        get: RouteMethod<"GET /V1/payments-config/hosted-fields/{location}">;
+      };
+      smartButtons: {
+        /**
+         * `GET /V1/payments-config/smart-buttons/{location}`
+         * Payment Services extension (installed separately).
+         * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        get: RouteMethod<"GET /V1/payments-config/smart-buttons/{location}">;
+      };
+    };
+    orders: {
+      /**
+       * `POST /V1/payment-order/completeOrder`
+       * Payment Services extension (installed separately).
+       * Async: `commerce.async.paymentServices.orders.complete()`; bulk: `commerce.bulk.paymentServices.orders.complete()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      complete: RouteMethod<"POST /V1/payment-order/completeOrder">;
+    };
+    paypal: {
+      /**
+       * `POST /V1/paypal/lineItems`
+       * Payment Services extension (installed separately).
+       * Async: `commerce.async.paymentServices.paypal.lineItems()`; bulk: `commerce.bulk.paymentServices.paypal.lineItems()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      lineItems: RouteMethod<"POST /V1/paypal/lineItems">;
+      /**
+       * `POST /V1/paypal/oneClick`
+       * Payment Services extension (installed separately).
+       * Async: `commerce.async.paymentServices.paypal.oneClick()`; bulk: `commerce.bulk.paymentServices.paypal.oneClick()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      oneClick: RouteMethod<"POST /V1/paypal/oneClick">;
+      /**
+       * `POST /V1/paypal/validatePhoneNumber`
+       * Payment Services extension (installed separately).
+       * Async: `commerce.async.paymentServices.paypal.validatePhoneNumber()`; bulk: `commerce.bulk.paymentServices.paypal.validatePhoneNumber()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      validatePhoneNumber: RouteMethod<"POST /V1/paypal/validatePhoneNumber">;
+    };
+    sdkParams: {
+      /**
+       * `GET /V1/payments-sdk/{location}/{methodCode}`
+       * Payment Services extension (installed separately).
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      get: RouteMethod<"GET /V1/payments-sdk/{location}/{methodCode}">;
+      /**
+       * `GET /V1/payments-sdk/{location}`
+       * Payment Services extension (installed separately).
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      list: RouteMethod<"GET /V1/payments-sdk/{location}">;
+    };
+  };
   products: {
     attributes: {
       /**
@@ -1831,6 +3009,19 @@ export interface MethodTree {
        * Access: admin.
        */
       get: RouteMethod<"GET /V1/products/attributes/{attributeCode}">;
+      isFilterable: {
+        /**
+         * `GET /V1/products/attributes/{attributeCode}/is-filterable`
+         * Access: admin.
+         */
+        get: RouteMethod<"GET /V1/products/attributes/{attributeCode}/is-filterable">;
+        /**
+         * `PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}`
+         * Async: `commerce.async.products.attributes.isFilterable.set()`; bulk: `commerce.bulk.products.attributes.isFilterable.set()`.
+         * Access: admin.
+         */
+        set: RouteMethod<"PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}">;
+      };
       /**
        * `GET /V1/products/attributes`
        * Access: admin.
@@ -1854,6 +3045,12 @@ export interface MethodTree {
          * Access: admin.
          */
         list: RouteMethod<"GET /V1/products/attributes/{attributeCode}/options">;
+        /**
+         * `PUT /V1/products/attributes/{attributeCode}/options/{optionId}`
+         * Async: `commerce.async.products.attributes.options.update()`; bulk: `commerce.bulk.products.attributes.options.update()`.
+         * Access: admin.
+         */
+        update: RouteMethod<"PUT /V1/products/attributes/{attributeCode}/options/{optionId}">;
       };
       types: {
         /**
@@ -2275,6 +3472,7 @@ export interface MethodTree {
     /**
      * `GET /V1/products-render-info`
      * Access: guest.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     list: RouteMethod<"GET /V1/products-render-info">;
   };
@@ -2285,9 +3483,96 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.providerGuestCarts.paymentInformation.saveAndPlaceOrder()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/{provider}-guest-carts/{cartId}/payment-information">;
     };
+  };
+  purchaseOrderCarts: {
+    billingAddress: {
+      /**
+       * `POST /V1/purchase-order-carts/{cartId}/billing-address`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.purchaseOrderCarts.billingAddress.set()`; bulk: `commerce.bulk.purchaseOrderCarts.billingAddress.set()`.
+       * Access: admin.
+       */
+      set: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/billing-address">;
+    };
+    giftCards: {
+      /**
+       * `POST /V1/purchase-order-carts/{cartId}/giftCards`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.purchaseOrderCarts.giftCards.add()`; bulk: `commerce.bulk.purchaseOrderCarts.giftCards.add()`.
+       * Access: admin.
+       */
+      add: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/giftCards">;
+      /**
+       * `DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.purchaseOrderCarts.giftCards.delete()`; bulk: `commerce.bulk.purchaseOrderCarts.giftCards.delete()`.
+       * Access: admin.
+       */
+      delete: RouteMethod<"DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}">;
+    };
+    paymentInformation: {
+      /**
+       * `GET /V1/purchase-order-carts/{cartId}/payment-information`
+       * Adobe Commerce with the B2B extension only.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      get: RouteMethod<"GET /V1/purchase-order-carts/{cartId}/payment-information">;
+      /**
+       * `POST /V1/purchase-order-carts/{cartId}/payment-information`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.purchaseOrderCarts.paymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.purchaseOrderCarts.paymentInformation.saveAndPlaceOrder()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      saveAndPlaceOrder: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/payment-information">;
+      /**
+       * `POST /V1/purchase-order-carts/{cartId}/set-payment-information`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.purchaseOrderCarts.paymentInformation.set()`; bulk: `commerce.bulk.purchaseOrderCarts.paymentInformation.set()`.
+       * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      set: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/set-payment-information">;
+    };
+    shippingMethods: {
+      /**
+       * `POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.purchaseOrderCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.purchaseOrderCarts.shippingMethods.estimate()`.
+       * Access: admin.
+       */
+      estimate: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods">;
+      /**
+       * `POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.purchaseOrderCarts.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.purchaseOrderCarts.shippingMethods.estimateByAddressId()`.
+       * Access: admin.
+       */
+      estimateByAddressId: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id">;
+    };
+    totals: {
+      /**
+       * `GET /V1/purchase-order-carts/{cartId}/totals`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      get: RouteMethod<"GET /V1/purchase-order-carts/{cartId}/totals">;
+    };
+  };
+  requisitionLists: {
+    /**
+     * `POST /V1/requisition_lists`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.requisitionLists.save()`; bulk: `commerce.bulk.requisitionLists.save()`.
+     * Access: customer.
+     * Not available on Adobe Commerce as a Cloud Service.
+     */
+    save: RouteMethod<"POST /V1/requisition_lists">;
   };
   returns: {
     comments: {
@@ -2402,6 +3687,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.reward.mine.use()`; bulk: `commerce.bulk.reward.mine.use()`.
        * Access: customer.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       use: RouteMethod<"POST /V1/reward/mine/use-reward">;
     };
@@ -2435,6 +3721,123 @@ export interface MethodTree {
      * Access: admin.
      */
     update: RouteMethod<"PUT /V1/salesRules/{ruleId}">;
+  };
+  sharedCatalogs: {
+    categories: {
+      /**
+       * `POST /V1/sharedCatalog/{id}/assignCategories`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.sharedCatalogs.categories.assign()`; bulk: `commerce.bulk.sharedCatalogs.categories.assign()`.
+       * Access: admin.
+       */
+      assign: RouteMethod<"POST /V1/sharedCatalog/{id}/assignCategories">;
+      /**
+       * `GET /V1/sharedCatalog/{id}/categories`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/sharedCatalog/{id}/categories">;
+      /**
+       * `POST /V1/sharedCatalog/{id}/unassignCategories`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.sharedCatalogs.categories.unassign()`; bulk: `commerce.bulk.sharedCatalogs.categories.unassign()`.
+       * Access: admin.
+       */
+      unassign: RouteMethod<"POST /V1/sharedCatalog/{id}/unassignCategories">;
+    };
+    companies: {
+      /**
+       * `POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.sharedCatalogs.companies.assign()`; bulk: `commerce.bulk.sharedCatalogs.companies.assign()`.
+       * Access: admin.
+       */
+      assign: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies">;
+      /**
+       * `GET /V1/sharedCatalog/{sharedCatalogId}/companies`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/sharedCatalog/{sharedCatalogId}/companies">;
+      /**
+       * `POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.sharedCatalogs.companies.unassign()`; bulk: `commerce.bulk.sharedCatalogs.companies.unassign()`.
+       * Access: admin.
+       */
+      unassign: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies">;
+    };
+    /**
+     * `POST /V1/sharedCatalog`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.sharedCatalogs.create()`; bulk: `commerce.bulk.sharedCatalogs.create()`.
+     * Access: admin.
+     */
+    create: RouteMethod<"POST /V1/sharedCatalog">;
+    /**
+     * `DELETE /V1/sharedCatalog/{sharedCatalogId}`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.sharedCatalogs.delete()`; bulk: `commerce.bulk.sharedCatalogs.delete()`.
+     * Access: admin.
+     */
+    delete: RouteMethod<"DELETE /V1/sharedCatalog/{sharedCatalogId}">;
+    /**
+     * `GET /V1/sharedCatalog/{sharedCatalogId}`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    get: RouteMethod<"GET /V1/sharedCatalog/{sharedCatalogId}">;
+    /**
+     * `GET /V1/sharedCatalog/`
+     * Adobe Commerce with the B2B extension only.
+     * Access: admin.
+     */
+    list: RouteMethod<"GET /V1/sharedCatalog/">;
+    products: {
+      /**
+       * `POST /V1/sharedCatalog/{id}/assignProducts`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.sharedCatalogs.products.assign()`; bulk: `commerce.bulk.sharedCatalogs.products.assign()`.
+       * Access: admin.
+       */
+      assign: RouteMethod<"POST /V1/sharedCatalog/{id}/assignProducts">;
+      /**
+       * `GET /V1/sharedCatalog/{id}/products`
+       * Adobe Commerce with the B2B extension only.
+       * Access: admin.
+       */
+      list: RouteMethod<"GET /V1/sharedCatalog/{id}/products">;
+      /**
+       * `POST /V1/sharedCatalog/{id}/unassignProducts`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.sharedCatalogs.products.unassign()`; bulk: `commerce.bulk.sharedCatalogs.products.unassign()`.
+       * Access: admin.
+       */
+      unassign: RouteMethod<"POST /V1/sharedCatalog/{id}/unassignProducts">;
+    };
+    tierPrices: {
+      /**
+       * `POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.sharedCatalogs.tierPrices.assign()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.assign()`.
+       * Access: admin.
+       */
+      assign: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices">;
+      /**
+       * `POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.sharedCatalogs.tierPrices.reset()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.reset()`.
+       * Access: admin.
+       */
+      reset: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices">;
+    };
+    /**
+     * `PUT /V1/sharedCatalog/{id}`
+     * Adobe Commerce with the B2B extension only.
+     * Async: `commerce.async.sharedCatalogs.update()`; bulk: `commerce.bulk.sharedCatalogs.update()`.
+     * Access: admin.
+     */
+    update: RouteMethod<"PUT /V1/sharedCatalog/{id}">;
   };
   shipments: {
     comments: {
@@ -2638,13 +4041,187 @@ export interface MethodTree {
     update: RouteMethod<"PUT /V1/taxRules">;
   };
   tfa: {
+    authy: {
+      /**
+       * `POST /V1/tfa/provider/authy/activate`
+       * Async: `commerce.async.tfa.authy.activate()`; bulk: `commerce.bulk.tfa.authy.activate()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      activate: RouteMethod<"POST /V1/tfa/provider/authy/activate">;
+      /**
+       * `POST /V1/tfa/provider/authy/authenticate`
+       * Async: `commerce.async.tfa.authy.authenticate()`; bulk: `commerce.bulk.tfa.authy.authenticate()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      authenticate: RouteMethod<"POST /V1/tfa/provider/authy/authenticate">;
+      /**
+       * `POST /V1/tfa/provider/authy/authenticate-onetouch`
+       * Async: `commerce.async.tfa.authy.authenticateOneTouch()`; bulk: `commerce.bulk.tfa.authy.authenticateOneTouch()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      authenticateOneTouch: RouteMethod<"POST /V1/tfa/provider/authy/authenticate-onetouch">;
+      /**
+       * `POST /V1/tfa/provider/authy/configure`
+       * Async: `commerce.async.tfa.authy.configure()`; bulk: `commerce.bulk.tfa.authy.configure()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      configure: RouteMethod<"POST /V1/tfa/provider/authy/configure">;
+      /**
+       * `POST /V1/tfa/provider/authy/send-token/{via}`
+       * Async: `commerce.async.tfa.authy.sendToken()`; bulk: `commerce.bulk.tfa.authy.sendToken()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      sendToken: RouteMethod<"POST /V1/tfa/provider/authy/send-token/{via}">;
+    };
+    duoSecurity: {
+      /**
+       * `POST /V1/tfa/provider/duo_security/activate`
+       * Async: `commerce.async.tfa.duoSecurity.activate()`; bulk: `commerce.bulk.tfa.duoSecurity.activate()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      activate: RouteMethod<"POST /V1/tfa/provider/duo_security/activate">;
+      /**
+       * `POST /V1/tfa/provider/duo_security/authenticate`
+       * Async: `commerce.async.tfa.duoSecurity.authenticate()`; bulk: `commerce.bulk.tfa.duoSecurity.authenticate()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      authenticate: RouteMethod<"POST /V1/tfa/provider/duo_security/authenticate">;
+      /**
+       * `POST /V1/tfa/provider/duo_security/configure`
+       * Async: `commerce.async.tfa.duoSecurity.configure()`; bulk: `commerce.bulk.tfa.duoSecurity.configure()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      configure: RouteMethod<"POST /V1/tfa/provider/duo_security/configure">;
+    };
     google: {
+      /**
+       * `POST /V1/tfa/provider/google/activate`
+       * Async: `commerce.async.tfa.google.activate()`; bulk: `commerce.bulk.tfa.google.activate()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      activate: RouteMethod<"POST /V1/tfa/provider/google/activate">;
       /**
        * `POST /V1/tfa/provider/google/authenticate`
        * Async: `commerce.async.tfa.google.authenticate()`; bulk: `commerce.bulk.tfa.google.authenticate()`.
        * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       authenticate: RouteMethod<"POST /V1/tfa/provider/google/authenticate">;
+      /**
+       * `POST /V1/tfa/provider/google/configure`
+       * Async: `commerce.async.tfa.google.configure()`; bulk: `commerce.bulk.tfa.google.configure()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      configure: RouteMethod<"POST /V1/tfa/provider/google/configure">;
+    };
+    providers: {
+      forced: {
+        /**
+         * `GET /V1/tfa/forced-providers`
+         * Access: admin.
+         */
+        list: RouteMethod<"GET /V1/tfa/forced-providers">;
+      };
+      installed: {
+        /**
+         * `GET /V1/tfa/installed-providers`
+         * Access: admin.
+         */
+        list: RouteMethod<"GET /V1/tfa/installed-providers">;
+      };
+    };
+    session: {
+      providers: {
+        /**
+         * `GET /V1/tfa/tfat-user-providers`
+         * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        list: RouteMethod<"GET /V1/tfa/tfat-user-providers">;
+      };
+      providersToActivate: {
+        /**
+         * `GET /V1/tfa/tfat-providers-to-activate`
+         * Access: guest.
+         * Not available on Adobe Commerce as a Cloud Service.
+         */
+        list: RouteMethod<"GET /V1/tfa/tfat-providers-to-activate">;
+      };
+    };
+    u2fKey: {
+      /**
+       * `POST /V1/tfa/provider/u2fkey/activate`
+       * Async: `commerce.async.tfa.u2fKey.activate()`; bulk: `commerce.bulk.tfa.u2fKey.activate()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      activate: RouteMethod<"POST /V1/tfa/provider/u2fkey/activate">;
+      /**
+       * `POST /V1/tfa/provider/u2fkey/authentication-challenge`
+       * Async: `commerce.async.tfa.u2fKey.challenge()`; bulk: `commerce.bulk.tfa.u2fKey.challenge()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      challenge: RouteMethod<"POST /V1/tfa/provider/u2fkey/authentication-challenge">;
+      /**
+       * `POST /V1/tfa/provider/u2fkey/configure`
+       * Async: `commerce.async.tfa.u2fKey.configure()`; bulk: `commerce.bulk.tfa.u2fKey.configure()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      configure: RouteMethod<"POST /V1/tfa/provider/u2fkey/configure">;
+      /**
+       * `POST /V1/tfa/provider/u2fkey/verify`
+       * Async: `commerce.async.tfa.u2fKey.verify()`; bulk: `commerce.bulk.tfa.u2fKey.verify()`.
+       * Access: guest.
+       * Not available on Adobe Commerce as a Cloud Service.
+       */
+      verify: RouteMethod<"POST /V1/tfa/provider/u2fkey/verify">;
+    };
+    users: {
+      defaultProvider: {
+        /**
+         * `GET /V1/tfa/default-provider-code/{userId}`
+         * Access: admin.
+         */
+        get: RouteMethod<"GET /V1/tfa/default-provider-code/{userId}">;
+        /**
+         * `PUT /V1/tfa/default-provider-code/{userId}`
+         * Async: `commerce.async.tfa.users.defaultProvider.set()`; bulk: `commerce.bulk.tfa.users.defaultProvider.set()`.
+         * Access: admin.
+         */
+        set: RouteMethod<"PUT /V1/tfa/default-provider-code/{userId}">;
+      };
+      providers: {
+        /**
+         * `GET /V1/tfa/user-providers/{userId}`
+         * Access: admin.
+         */
+        list: RouteMethod<"GET /V1/tfa/user-providers/{userId}">;
+        /**
+         * `PUT /V1/tfa/user-providers/{userId}`
+         * Async: `commerce.async.tfa.users.providers.reset()`; bulk: `commerce.bulk.tfa.users.providers.reset()`.
+         * Access: admin.
+         */
+        reset: RouteMethod<"PUT /V1/tfa/user-providers/{userId}">;
+      };
+      providersToActivate: {
+        /**
+         * `GET /V1/tfa/providers-to-activate/{userId}`
+         * Access: admin.
+         */
+        list: RouteMethod<"GET /V1/tfa/providers-to-activate/{userId}">;
+      };
     };
   };
   transactions: {
@@ -2658,5 +4235,87 @@ export interface MethodTree {
      * Access: admin.
      */
     list: RouteMethod<"GET /V1/transactions">;
+  };
+  v2: {
+    carts: {
+      coupons: {
+        /**
+         * `POST /V2/carts/{cartId}/coupons`
+         * Async: `commerce.async.v2.carts.coupons.add()`; bulk: `commerce.bulk.v2.carts.coupons.add()`.
+         * Access: admin.
+         */
+        add: RouteMethod<"POST /V2/carts/{cartId}/coupons">;
+        /**
+         * `POST /V2/carts/{cartId}/coupons/deleteByCodes`
+         * Async: `commerce.async.v2.carts.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.coupons.deleteByCodes()`.
+         * Access: admin.
+         */
+        deleteByCodes: RouteMethod<"POST /V2/carts/{cartId}/coupons/deleteByCodes">;
+        /**
+         * `GET /V2/carts/{cartId}/coupons`
+         * Access: admin.
+         */
+        list: RouteMethod<"GET /V2/carts/{cartId}/coupons">;
+        /**
+         * `PUT /V2/carts/{cartId}/coupons`
+         * Async: `commerce.async.v2.carts.coupons.replace()`; bulk: `commerce.bulk.v2.carts.coupons.replace()`.
+         * Access: admin.
+         */
+        replace: RouteMethod<"PUT /V2/carts/{cartId}/coupons">;
+      };
+      mine: {
+        coupons: {
+          /**
+           * `POST /V2/carts/mine/coupons`
+           * Async: `commerce.async.v2.carts.mine.coupons.add()`; bulk: `commerce.bulk.v2.carts.mine.coupons.add()`.
+           * Access: customer.
+           * Not available on Adobe Commerce as a Cloud Service.
+           */
+          add: RouteMethod<"POST /V2/carts/mine/coupons">;
+          /**
+           * `POST /V2/carts/mine/coupons/deleteByCodes`
+           * Async: `commerce.async.v2.carts.mine.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.mine.coupons.deleteByCodes()`.
+           * Access: customer.
+           * Not available on Adobe Commerce as a Cloud Service.
+           */
+          deleteByCodes: RouteMethod<"POST /V2/carts/mine/coupons/deleteByCodes">;
+          /**
+           * `GET /V2/carts/mine/coupons`
+           * Access: customer.
+           * Not available on Adobe Commerce as a Cloud Service.
+           */
+          list: RouteMethod<"GET /V2/carts/mine/coupons">;
+          /**
+           * `PUT /V2/carts/mine/coupons`
+           * Async: `commerce.async.v2.carts.mine.coupons.replace()`; bulk: `commerce.bulk.v2.carts.mine.coupons.replace()`.
+           * Access: customer.
+           * Not available on Adobe Commerce as a Cloud Service.
+           */
+          replace: RouteMethod<"PUT /V2/carts/mine/coupons">;
+        };
+      };
+    };
+  };
+  webhooks: {
+    /**
+     * `GET /V1/webhooks/list`
+     * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+     * Access: admin.
+     */
+    list: RouteMethod<"GET /V1/webhooks/list">;
+    /**
+     * `POST /V1/webhooks/subscribe`
+     * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+     * Async: `commerce.async.webhooks.subscribe()`; bulk: `commerce.bulk.webhooks.subscribe()`.
+     * Access: admin.
+     */
+    subscribe: RouteMethod<"POST /V1/webhooks/subscribe">;
+    /**
+     * `POST /V1/webhooks/unsubscribe`
+     * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+     * Async: `commerce.async.webhooks.unsubscribe()`; bulk: `commerce.bulk.webhooks.unsubscribe()`.
+     * Access: admin.
+     */
+    unsubscribe: RouteMethod<"POST /V1/webhooks/unsubscribe">;
   };
 }

@@ -2,6 +2,13 @@
  * The fake's message queue and bulk records. An accepted async or bulk message becomes an open
  * operation (status 4) in a bulk, with the platform's serialized_data envelope whose
  * meta_information is the element's JSON; the bulk routes read their answers from here.
+ *
+ * Installations differ in when an operation row is stored, and the fake models both
+ * (`operationStorage`): `upfront` stores every operation at acceptance with status 4; `when-worked`
+ * stores a row only once a consumer has worked it. The bulk's operation_count is the number
+ * accepted either way, and every status route answers from the stored rows only, so on a
+ * `when-worked` installation `operation-status/4` is 0 from the start and listings omit the
+ * operations nobody has worked yet, as they do on such an installation.
  */
 import { applySearch, parseSearchCriteria } from './search.ts';
 import { MESSAGES, PlatformError } from './platform-errors.ts';
@@ -32,6 +39,9 @@ export interface FakeBulk {
   user_type: number;
   operations: FakeOperation[];
 }
+
+/** When operation rows are stored: at acceptance (status 4) or only once a consumer has worked them. */
+export type OperationStorage = 'upfront' | 'when-worked';
 
 export interface QueuedElement {
   input: Record<string, unknown>;
@@ -76,6 +86,9 @@ export interface FakeQueue {
   enqueue(routeKey: string, routeId: string, elements: QueuedElement[], context: { storeCode: string | undefined; userType: number; userId: number | null }): Promise<Record<string, unknown>>;
   /** Called after each enqueue (the consumer listens). */
   onEnqueue: (() => void) | undefined;
+  readonly storage: OperationStorage;
+  /** The operations a status route can see: all of them (`upfront`) or the worked ones (`when-worked`). */
+  stored(bulk: FakeBulk): FakeOperation[];
   summary(uuid: string): Record<string, unknown>;
   detailed(uuid: string): Record<string, unknown>;
   countByStatus(uuid: string, status: number): number;
@@ -83,7 +96,8 @@ export interface FakeQueue {
   allOperations(): FakeOperation[];
 }
 
-export function createQueue(now: () => number): FakeQueue {
+export function createQueue(now: () => number, storage: OperationStorage = 'upfront'): FakeQueue {
+  const stored = (b: FakeBulk): FakeOperation[] => (storage === 'upfront' ? b.operations : b.operations.filter((op) => op.status !== 4));
   const bulks = new Map<string, FakeBulk>();
   const pending: FakeOperation[] = [];
 
@@ -114,6 +128,8 @@ export function createQueue(now: () => number): FakeQueue {
   const queue: FakeQueue = {
     bulks,
     pending,
+    storage,
+    stored,
     onEnqueue: undefined,
     async enqueue(routeKey, routeId, elements, context) {
       const uuid = crypto.randomUUID();
@@ -152,18 +168,18 @@ export function createQueue(now: () => number): FakeQueue {
     },
     summary(uuid) {
       const b = bulk(uuid);
-      return { operations_list: b.operations.map((op) => ({ id: op.id, status: op.status, result_message: op.result_message, error_code: op.error_code })), ...header(b) };
+      return { operations_list: stored(b).map((op) => ({ id: op.id, status: op.status, result_message: op.result_message, error_code: op.error_code })), ...header(b) };
     },
     detailed(uuid) {
       const b = bulk(uuid);
-      return { operations_list: b.operations.map(operationView), ...header(b) };
+      return { operations_list: stored(b).map(operationView), ...header(b) };
     },
     countByStatus(uuid, status) {
-      return bulk(uuid).operations.filter((op) => op.status === status).length;
+      return stored(bulk(uuid)).filter((op) => op.status === status).length;
     },
     search(query) {
       // start_time is filterable at the top level; the answer keeps it in extension_attributes.
-      const records = queue.allOperations().map((op) => ({ ...operationView(op), start_time: op.start_time }));
+      const records = [...bulks.values()].flatMap(stored).map((op) => ({ ...operationView(op), start_time: op.start_time }));
       const result = applySearch(records, parseSearchCriteria(query));
       return { ...result, items: result.items.map(({ start_time: _omit, ...item }) => item) };
     },

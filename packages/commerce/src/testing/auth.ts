@@ -7,6 +7,7 @@
  */
 import { createOAuthVerifier, type OAuthConsumerRecord } from './oauth-verifier.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
+import type { FakeTwoFactorOptions } from './tfa.ts';
 
 export type Principal =
   | { type: 'admin'; username: string }
@@ -35,7 +36,7 @@ export interface FakeAuthOptions {
    * here unless given): the admin token route refuses and the Google provider route wants `otp`,
    * a fixed code or a function of the username and the fake's clock.
    */
-  twoFactor?: { otp: string | ((username: string, now: number) => string) };
+  twoFactor?: FakeTwoFactorOptions;
   /** Accept integration access tokens as bearer tokens (the 2.4.4+ default is no). */
   integrationAsBearer?: boolean;
   /** Failed sign-ins before a lock. Default 6. */
@@ -61,6 +62,13 @@ export interface FakeAuth {
   invalidateTokens(): void;
   /** Failed sign-ins counted for an account (`admin:<username>` or `customer:<email>`). */
   failuresOf(account: string): number;
+  /**
+   * An admin sign-in through a two-factor provider route (see tfa.ts): required `fields`, the password
+   * through the lockout throttle, then `verify` (null when the second factor is right, else the message).
+   */
+  signInWithSecondFactor(body: unknown, fields: string[], verify: (username: string, body: Record<string, unknown>) => string | null): Response;
+  /** Accepts a new integration's credentials (what an activation's token exchange produces). */
+  addIntegration(record: FakeIntegration): void;
 }
 
 export const SIGN_IN_REFUSED = 'The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.';
@@ -110,22 +118,31 @@ export function createFakeAuth(options: FakeAuthOptions = {}): FakeAuth {
   }
 
   function adminSignIn(body: Record<string, unknown>, withOtp: boolean): Response {
-    const refusal = missingFields(body, withOtp ? ['username', 'password', 'otp'] : ['username', 'password']);
+    if (!withOtp) return secondFactorSignIn(body, ['username', 'password'], () => (options.twoFactor ? TWO_FACTOR_REQUIRED : null), false);
+    return secondFactorSignIn(body, ['username', 'password', 'otp'], (username) => {
+      const otp = options.twoFactor?.otp;
+      if (otp === undefined) return options.twoFactor ? 'Provider is not allowed.' : null;
+      const expected = typeof otp === 'function' ? otp(username, now()) : otp;
+      return body['otp'] === expected ? null : 'Invalid code.';
+    });
+  }
+
+  /** `refusalCounts`: a wrong second factor counts towards the lock (a missing one, on the plain route, does not). */
+  function secondFactorSignIn(body: Record<string, unknown>, fields: string[], verify: (username: string, body: Record<string, unknown>) => string | null, refusalCounts = true): Response {
+    const refusal = missingFields(body, fields);
     if (refusal) return refusal;
     const username = String(body['username']);
     const admin = admins.find((a) => a.username === username);
     const account = `admin:${username}`;
     const wrong = checkPassword(account, admin !== undefined && admin.password === body['password']);
     if (wrong) return wrong;
-    if (withOtp && options.twoFactor) {
-      const expected = typeof options.twoFactor.otp === 'function' ? options.twoFactor.otp(username, now()) : options.twoFactor.otp;
-      if (body['otp'] !== expected) {
-        throttle.recordFailure(account);
-        return json(401, { message: 'Invalid code.' });
-      }
+    const refused = verify(username, body);
+    if (refused !== null && refusalCounts) {
+      throttle.recordFailure(account);
+      return json(401, { message: refused });
     }
     throttle.recordSuccess(account);
-    if (!withOtp && options.twoFactor) return json(401, { message: TWO_FACTOR_REQUIRED });
+    if (refused !== null) return json(401, { message: refused });
     return issue({ type: 'admin', username }, options.adminTokenTtlMs ?? 4 * 3600_000);
   }
 
@@ -187,6 +204,13 @@ export function createFakeAuth(options: FakeAuthOptions = {}): FakeAuth {
     },
     failuresOf(account) {
       return throttle.failuresOf(account);
+    },
+    signInWithSecondFactor(body, fields, verify) {
+      const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      return secondFactorSignIn(record, fields, verify);
+    },
+    addIntegration(record) {
+      integrations.push({ id: record.id ?? integrations.length + 1, ...record });
     },
   };
 }

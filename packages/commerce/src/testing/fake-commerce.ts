@@ -6,7 +6,7 @@
  * schema-valid examples from the spec).
  */
 import { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal, type TokenRoute } from './auth.ts';
-import { createQueue, type FakeOperation, type FakeQueue, type QueuedElement } from './async-queue.ts';
+import { createQueue, type FakeOperation, type FakeQueue, type OperationStorage, type QueuedElement } from './async-queue.ts';
 import { createConsumer, type ConsumerOptions, type FakeConsumer } from './consumer.ts';
 import { exampleResponse, routeAccess } from './examples.ts';
 import { modeledRoutes, type HandlerContext, type ModeledHandler } from './modeled-routes.ts';
@@ -14,6 +14,11 @@ import { MESSAGES, PlatformError, asPlatformError, errorResponse, fill } from '.
 import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
 import { applyFields } from './search.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
+import { createFakeTwoFactor, type FakeTwoFactor } from './tfa.ts';
+import { b2bRoutes, createB2bState, type FakeB2b } from './b2b/index.ts';
+import { IMS_TOKEN_PATH, type FakeIms } from './ims.ts';
+import { createModuleRouter, moduleSchema, type FakeModule } from './custom-module.ts';
+import { TOKEN_ACCESS_PATH, TOKEN_REQUEST_PATH, createFakeActivations, type ActivateOptions, type FakeActivation, type FakeActivations } from './activation.ts';
 import { routeByKey, type RouteInfo } from '../route-table.ts';
 
 export interface FakeCommerceOptions {
@@ -22,9 +27,24 @@ export interface FakeCommerceOptions {
   /** Generated catalogue: `{ products: 50 }` makes SKU-0001 … SKU-0050. */
   seed?: SeedOptions;
   consumer?: ConsumerOptions;
+  /**
+   * When operation rows are stored: `upfront` (default; every accepted operation at once, status 4)
+   * or `when-worked` (only once the consumer has worked it, as on some installations).
+   */
+  operationStorage?: OperationStorage;
   /** Refuse an element at acceptance (a message makes it `rejected`), as the platform does for input it cannot deserialize. */
   rejectElement?: (routeKey: string, element: Record<string, unknown>, index: number) => string | undefined;
   now?: () => number;
+  /**
+   * Play Adobe Commerce as a Cloud Service: URLs `/<tenantId>/V1/...` (store view from the `Store`
+   * header), IMS bearer tokens only (the IMS token endpoint is served at /ims/token/v3 too), and
+   * no guest or customer routes.
+   */
+  cloudService?: { tenantId: string; ims: FakeIms };
+  /** Custom modules: their routes are served, and described in the live schema (GET /rest/{store}/schema). */
+  modules?: FakeModule[];
+  /** A Swagger 2.0 document the live schema starts from (the modules' paths and definitions are added to it). */
+  schema?: { paths?: Record<string, unknown>; definitions?: Record<string, unknown> };
 }
 
 export interface FakeCommerce {
@@ -33,8 +53,21 @@ export interface FakeCommerce {
   readonly queue: FakeQueue;
   readonly consumer: FakeConsumer;
   readonly auth: FakeAuth;
+  /** B2B records: companies, teams, shared catalogs and their assignments, negotiable quotes. */
+  readonly b2b: FakeB2b;
+  /** Two-factor providers (auth.twoFactor): tfaTokens for configure/activate, codes sent, activations. */
+  readonly twoFactor: FakeTwoFactor;
   /** Requests handled, by route key (or `unmatched`), for assertions on traffic. */
   readonly requests: Map<string, number>;
+  /** The cloud-service settings, when the fake plays Adobe Commerce as a Cloud Service. */
+  readonly cloudService: FakeCommerceOptions['cloudService'];
+  /**
+   * Plays a merchant activating an integration: POSTs the new consumer's key, secret and verifier
+   * to `callbackUrl`, then answers the token exchange; the access token it issues works on REST calls.
+   */
+  activateIntegration(options: ActivateOptions): Promise<FakeActivation>;
+  /** The token-exchange side of activations (request counts). */
+  readonly activations: FakeActivations;
 }
 
 const TOKEN_ROUTES: Record<string, TokenRoute> = {
@@ -51,8 +84,14 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const now = options.now ?? (() => Date.now());
   const store = createStore(options.seed);
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
-  const queue = createQueue(now);
+  const queue = createQueue(now, options.operationStorage);
   const requests = new Map<string, number>();
+  const b2b = createB2bState();
+  const twoFactor = createFakeTwoFactor(options.auth === false ? undefined : options.auth?.twoFactor, auth, now);
+  const activations = createFakeActivations({ auth, now });
+  const modules = options.modules ?? [];
+  const moduleRouter = createModuleRouter(modules);
+  const moduleData = new Map<string, unknown>();
 
   const bulkStatusRoutes: Record<string, ModeledHandler> = {
     'GET /V1/bulk': (_, { query }) => queue.search(query),
@@ -65,9 +104,11 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     },
   };
 
+  const b2bHandlers = b2bRoutes(b2b, store);
+
   /** The synchronous behaviour of a route, shared by the sync call and the consumer. */
   function execute(route: RouteInfo, input: Record<string, unknown>, query: URLSearchParams): unknown {
-    const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key];
+    const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key] ?? b2bHandlers[route.key];
     const context: HandlerContext = { store, query };
     return handler ? handler(input, context) : exampleResponse(route.key);
   }
@@ -79,6 +120,23 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     if (options.auth === false) return true; // an open fake: every caller may do everything
     if (access === 'customer') return principal.type === 'customer';
     return principal.type === 'admin' || principal.type === 'integration';
+  }
+
+  const cloud = options.cloudService;
+  /** `/<tenant>/V1/x` → `/rest[/<store>]/V1/x`, so the one router serves both URL forms. */
+  function cloudPath(request: Request, pathname: string): string {
+    const prefix = `/${cloud!.tenantId}`;
+    if (!pathname.startsWith(`${prefix}/`)) throw new PlatformError(404, MESSAGES.noRoute);
+    const store = request.headers.get('store');
+    return `/rest${store ? `/${store}` : ''}${pathname.slice(prefix.length)}`;
+  }
+
+  /** The cloud service authenticates IMS access tokens (with the client id and org headers) and nothing else. */
+  function cloudPrincipal(request: Request): Principal | Response {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    const verdict = token ? cloud!.ims.verify(token, request.headers.get('x-api-key'), request.headers.get('x-gw-ims-org-id')) : undefined;
+    if (verdict?.ok) return { type: 'admin', username: verdict.client.clientId };
+    return errorResponse(new PlatformError(401, MESSAGES.notAuthorized, { resources: 'self' }));
   }
 
   async function readBody(request: Request): Promise<unknown> {
@@ -105,12 +163,32 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
-    const path = parseRestPath(url.pathname);
+    if (cloud && url.pathname === IMS_TOKEN_PATH) return cloud.ims.handle(request);
+    if (!cloud && (url.pathname === TOKEN_REQUEST_PATH || url.pathname === TOKEN_ACCESS_PATH)) return activations.handle(request);
+    const restPath = cloud ? cloudPath(request, url.pathname) : url.pathname;
+    // The live schema, as the installation's modules shape it: admin (and integration) callers only here.
+    if (method === 'GET' && /^\/(index\.php\/)?rest(\/[A-Za-z0-9_]+)?\/schema$/.test(restPath)) {
+      const principal = options.auth === false ? ADMIN : cloud ? cloudPrincipal(request) : await auth.authenticate(request);
+      if (principal instanceof Response) return principal;
+      if (!allowed('admin', principal)) return errorResponse(new PlatformError(401, MESSAGES.notAuthorized, { resources: 'Magento_Backend::admin' }));
+      count('GET /schema');
+      return Response.json(moduleSchema(options.schema, modules));
+    }
+    const path = parseRestPath(restPath);
     if (!path) throw new PlatformError(404, MESSAGES.noRoute);
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
 
-    const authenticated = options.auth === false ? ADMIN : await auth.authenticate(request);
-    const tokenRoute = path.variant === 'sync' && method === 'POST' ? TOKEN_ROUTES['/' + path.segments.join('/')] : undefined;
+    // Two-factor provider routes (sign-in, configure, activate) identify the admin by their own fields.
+    if (!cloud && path.variant === 'sync' && method === 'POST' && path.segments[1] === 'tfa' && path.segments[2] === 'provider') {
+      const answer = twoFactor.handle(path.segments.slice(3).join('/'), body);
+      if (answer) {
+        count(matchRoute(method, path)?.route.key ?? 'unmatched');
+        return answer;
+      }
+    }
+    const authenticated = options.auth === false ? ADMIN : cloud ? cloudPrincipal(request) : await auth.authenticate(request);
+    // The cloud service issues no admin or customer tokens: those routes do not exist there.
+    const tokenRoute = !cloud && path.variant === 'sync' && method === 'POST' ? TOKEN_ROUTES['/' + path.segments.join('/')] : undefined;
     if (tokenRoute) {
       count(`POST /${path.segments.join('/')}`);
       return auth.handleTokenRoute(tokenRoute, request, body, authenticated instanceof Response ? { type: 'guest' } : authenticated);
@@ -118,7 +196,16 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     if (authenticated instanceof Response) return authenticated;
 
     // There is no asynchronous read: async GETs do not match any route, as on the platform.
-    const match = method === 'GET' && path.variant !== 'sync' ? undefined : matchRoute(method, path);
+    const found = method === 'GET' && path.variant !== 'sync' ? undefined : matchRoute(method, path);
+    const match = cloud && found && !found.route.inCloudService ? undefined : found;
+    const moduleMatch = !match && path.variant === 'sync' ? moduleRouter.match(method, path.segments) : undefined;
+    if (moduleMatch) {
+      count(`module ${method} ${url.pathname}`);
+      if (!allowed('admin', authenticated)) return errorResponse(new PlatformError(401, MESSAGES.notAuthorized, { resources: 'Magento_Backend::admin' }));
+      const input = { ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), ...moduleMatch.pathValues };
+      const result = moduleMatch.handler(input, { store, query: url.searchParams, data: moduleData });
+      return result === undefined ? new Response(null, { status: 200 }) : Response.json(applyFields(result, url.searchParams.get('fields')));
+    }
     if (!match) {
       count('unmatched');
       throw new PlatformError(404, MESSAGES.noRoute);
@@ -162,5 +249,5 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
   }
 
-  return { handle, store, queue, consumer, auth, requests };
+  return { handle, store, queue, consumer, auth, b2b, twoFactor, requests, cloudService: cloud, activations, activateIntegration: (o) => activations.activate(o) };
 }

@@ -1,13 +1,17 @@
 /**
- * `@magekit/commerce/testing`: a stateful fake of the platform for your own tests, as MSW handlers
+ * `@magekit/commerce/testing`: a stateful fake of the platform for your own tests (MSW handlers: `@magekit/commerce/testing/msw`)
  * or a loopback HTTP server.
  */
 export { createFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from './fake-commerce.ts';
-export { commerceHandlers } from './msw-handlers.ts';
 export { startFakeCommerce, type RunningFakeCommerce, type StartFakeCommerceOptions } from './server.ts';
 export type { ConsumerOptions, FailureInjection, FakeConsumer, InjectedFailure } from './consumer.ts';
-export type { FakeBulk, FakeOperation, FakeQueue } from './async-queue.ts';
+export type { FakeBulk, FakeOperation, FakeQueue, OperationStorage } from './async-queue.ts';
 export type { FakeStore, SeedOptions, Entity } from './store.ts';
 export { MESSAGES, PlatformError } from './platform-errors.ts';
 export { phpUrlDecode } from './php-urldecode.ts';
 export { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal } from './auth.ts';
+export type { FakeTwoFactor, FakeTwoFactorOptions } from './tfa.ts';
+export { PUBLIC_CATALOG_ID, type FakeB2b, type FakeNegotiableQuote, type NegotiableQuoteStatus } from './b2b/index.ts';
+export { createFakeIms, DEFAULT_FAKE_IMS_CLIENT, IMS_TOKEN_PATH, type FakeIms, type FakeImsClient, type FakeImsOptions, type ImsVerdict } from './ims.ts';
+export type { ActivateOptions, FakeActivation, FakeActivations } from './activation.ts';
+export { acmeWarrantyModule, type FakeModule, type ModuleContext, type ModuleHandler } from './custom-module.ts';

@@ -78,8 +78,21 @@ export function createOAuthVerifier(options: OAuthVerifierOptions) {
   return { verify };
 }
 
+/**
+ * The signature check alone, with the secrets given: the integration token exchange signs with
+ * `consumerSecret&` (request token) and `consumerSecret&requestTokenSecret` (access token).
+ */
+export async function checkSignature(request: Request, protocol: Map<string, string>, consumerSecret: string, tokenSecret: string): Promise<boolean> {
+  const parameters: [string, string][] = [];
+  for (const [name, value] of protocol) if (name !== 'oauth_signature' && name !== 'realm') parameters.push([name, value]);
+  const url = new URL(request.url);
+  parameters.push(...parseFormEncoded(url.search.replace(/^\?/, '')));
+  const baseString = `${rfc3986(request.method.toUpperCase())}&${rfc3986(url.origin + url.pathname)}&${rfc3986(normalize(parameters))}`;
+  return hmacMatches(`${rfc3986(consumerSecret)}&${rfc3986(tokenSecret)}`, baseString, protocol.get('oauth_signature') ?? '');
+}
+
 /** `OAuth realm="x", oauth_consumer_key="a%20b", ...` → decoded name/value pairs. */
-function parseAuthorizationHeader(header: string): Map<string, string> {
+export function parseAuthorizationHeader(header: string): Map<string, string> {
   const out = new Map<string, string>();
   const body = header.replace(/^\s*OAuth\s+/i, '');
   for (const match of body.matchAll(/([A-Za-z0-9_]+)\s*=\s*"([^"]*)"/g)) out.set(match[1]!, percentDecode(match[2]!));

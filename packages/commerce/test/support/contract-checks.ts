@@ -21,7 +21,7 @@ export function requestProblems(op: SpecOperation, planned: PlannedCall, request
 
   // Path: /rest + the template, each parameter one segment that decodes (as PHP does) to the value sent.
   const pathname = request.url.pathname;
-  const decoded = pathname.startsWith('/rest/V1/') ? readPath(op.path, pathname.slice('/rest'.length)) : undefined;
+  const decoded = /^\/rest\/V\d+\//.test(pathname) ? readPath(op.path, pathname.slice('/rest'.length)) : undefined;
   const expected = Object.fromEntries(Object.entries(planned.pathValues).map(([k, v]) => [k, String(v)]));
   if (!decoded) problems.push(`path ${pathname} does not fill /rest${op.path}`);
   else if (!isDeepStrictEqual(decoded, expected)) problems.push(`path parameters read back as ${show(decoded)}, sent ${show(expected)}`);

@@ -2,27 +2,13 @@
  * Callback bodies: `{callback_event, update_info}`. Two events are documented; anything else is
  * passed on intact as an unknown event rather than rejected, because the service may add events.
  * Field drift seen in the wild is absorbed here: `eqp_state` is an older name of `current_status`.
+ * The validators are generated from the spec's `webhooks` section (generated/webhooks.ts).
  */
-import * as z from 'zod/mini';
+import type { components } from '../generated/schema.ts';
+import { callbackEnvelopeSchema, updateInfoSchemas } from '../generated/webhooks.ts';
 
-const envelopeSchema = z.object({ callback_event: z.string(), update_info: z.record(z.string(), z.unknown()) });
-
-const malwareScanSchema = z.looseObject({
-  file_upload_id: z.string(),
-  tool_result: z.string(),
-  modified_at: z.optional(z.string()),
-});
-
-const eqpStatusSchema = z.looseObject({
-  submission_id: z.string(),
-  item_id: z.optional(z.union([z.string(), z.number()])),
-  eqp_flow: z.optional(z.string()),
-  current_status: z.optional(z.string()),
-  eqp_state: z.optional(z.string()),
-  eqp_status: z.optional(z.looseObject({ overall: z.optional(z.string()), technical: z.optional(z.string()), marketing: z.optional(z.string()) })),
-  modified_at: z.optional(z.string()),
-});
-
+// The public shapes: written out (rather than derived from the generated types, whose index
+// signatures would swallow the named fields under Omit) and held to the spec by a type test.
 export interface MalwareScanComplete {
   file_upload_id: string;
   /** `passed` in the docs' example, while file records say pass/fail: kept as sent. */
@@ -43,6 +29,9 @@ export interface EqpStatusUpdate {
   modified_at?: string | undefined;
   [extra: string]: unknown;
 }
+
+/** The spec's update_info types, for the type test that keeps the two in step. */
+export type SpecUpdateInfo = { malware_scan_complete: components['schemas']['MalwareScanCompleteInfo']; eqp_status_update: components['schemas']['EqpStatusUpdateInfo'] };
 
 export interface MalwareScanCompleteEvent {
   callback_event: 'malware_scan_complete';
@@ -67,16 +56,16 @@ export type ParseResult =
 
 /** Validates a parsed JSON body; never throws. */
 export function parseCallbackBody(body: unknown): ParseResult {
-  const envelope = envelopeSchema.safeParse(body);
+  const envelope = callbackEnvelopeSchema.safeParse(body);
   if (!envelope.success) return { ok: false, problem: 'the body must be {callback_event: string, update_info: object}' };
   const { callback_event, update_info } = envelope.data;
   if (callback_event === 'malware_scan_complete') {
-    const info = malwareScanSchema.safeParse(update_info);
+    const info = updateInfoSchemas.malware_scan_complete.safeParse(update_info);
     if (!info.success) return { ok: false, problem: 'malware_scan_complete needs update_info.file_upload_id and tool_result as strings' };
     return { ok: true, known: true, event: { callback_event, update_info: info.data } };
   }
   if (callback_event === 'eqp_status_update') {
-    const info = eqpStatusSchema.safeParse(update_info);
+    const info = updateInfoSchemas.eqp_status_update.safeParse(update_info);
     const status = info.success ? (info.data.current_status ?? info.data.eqp_state) : undefined;
     if (!info.success || status === undefined) return { ok: false, problem: 'eqp_status_update needs update_info.submission_id and current_status (or eqp_state) as strings' };
     const { item_id, ...rest } = info.data;

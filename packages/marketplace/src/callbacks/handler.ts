@@ -3,21 +3,39 @@
  * Bun and frameworks with web handlers, and through `toNodeListener` (@magekit/marketplace/node)
  * with node:http or Express. It never throws into the host: every outcome is a response.
  *
- *   401 wrong or missing credentials (with WWW-Authenticate)   413 body over maxBodyBytes
- *   400 body not JSON, or not the shape of a callback           405 not a POST
- *   500 your handler threw (no details in the response)         200 handled, duplicate, or unknown event
+ *   200 handled, or already handled (duplicate), or an unknown event without a handler
+ *   400 body not JSON, or not the shape of a callback     401 wrong or missing credentials
+ *   405 not a POST                                         408 the body did not arrive in bodyTimeout
+ *   413 body over maxBodyBytes                             500 your handler threw (no details)
+ *   503 your handler passed handlerTimeout, or another delivery of the same event is being handled
+ *       (with Retry-After): the sender retries, and the retry is handled or acknowledged
+ *
+ * Delivery never loses an event: each delivery claims its key in an IdempotencyStore before the
+ * handler runs. Success completes the key, so a redelivery is acknowledged without running the
+ * handler again; a throw releases it, so a redelivery is handled. A handler still running at its
+ * deadline is answered 503 at once (the host is not held), and its late outcome is still recorded:
+ * completed if it succeeded, released if it failed.
  */
 import { ConfigurationError } from '@magekit/core';
 import { createBasicAuthCheck } from './basic-auth.ts';
 import { parseCallbackBody, type CallbackEvent, type EqpStatusUpdateEvent, type MalwareScanCompleteEvent, type UnknownCallbackEvent } from './events.ts';
+import { checkDuration, createMemoryIdempotencyStore, deliveryKey, type IdempotencyStore } from './idempotency.ts';
 
 type Awaitable<T> = T | Promise<T>;
 
+/** The second argument of every handler. */
+export interface DeliveryContext {
+  /** Aborted when handlerTimeout passes (the sender has been answered 503 and will retry). */
+  signal: AbortSignal;
+  /** The delivery's idempotency key (the same for a redelivery of the same update). */
+  key: string;
+}
+
 export interface CallbackHandlers {
-  malware_scan_complete?: (event: MalwareScanCompleteEvent) => Awaitable<void>;
-  eqp_status_update?: (event: EqpStatusUpdateEvent) => Awaitable<void>;
+  malware_scan_complete?: (event: MalwareScanCompleteEvent, context: DeliveryContext) => Awaitable<void>;
+  eqp_status_update?: (event: EqpStatusUpdateEvent, context: DeliveryContext) => Awaitable<void>;
   /** Events this SDK does not know, delivered intact. Without it they are acknowledged and dropped. */
-  unknown?: (event: UnknownCallbackEvent) => Awaitable<void>;
+  unknown?: (event: UnknownCallbackEvent, context: DeliveryContext) => Awaitable<void>;
 }
 
 export interface CallbackHandlerOptions {
@@ -28,10 +46,28 @@ export interface CallbackHandlerOptions {
   on: CallbackHandlers;
   /** Larger bodies get 413. Default 64 KiB (real callbacks are a few hundred bytes). */
   maxBodyBytes?: number;
-  /** Return true for an event already handled (the service may redeliver); it is acknowledged, not re-run. */
-  isDuplicate?: (event: CallbackEvent | UnknownCallbackEvent) => Awaitable<boolean>;
-  /** Sees errors thrown by your handlers (the response to the service stays a bare 500). */
-  onError?: (error: unknown, event: CallbackEvent | UnknownCallbackEvent) => void;
+  /**
+   * Where deliveries are claimed and completed. Default: an in-memory store (one process, forgotten
+   * on restart); `createFileIdempotencyStore(dir)` from `@magekit/marketplace/node` survives restarts;
+   * your own (a database table, Redis) implements claim / complete / release. `false` turns it off.
+   */
+  idempotency?: IdempotencyStore | false | undefined;
+  /** The key of a delivery. Default: SHA-256 of its canonical JSON (the same update has the same key). */
+  idempotencyKey?: ((event: CallbackEvent | UnknownCallbackEvent) => string) | undefined;
+  /** How long your handler may run before the sender is answered 503 (it retries), in ms. Default 10 000. */
+  handlerTimeout?: number | undefined;
+  /** How long the body may take to arrive before the request is answered 408, in ms. Default 10 000. */
+  bodyTimeout?: number | undefined;
+  /** How long a claim blocks redeliveries while its handler runs (a crashed handler frees it then), in ms. Default 300 000. */
+  claimLease?: number | undefined;
+  /**
+   * @deprecated Use `idempotency` (an IdempotencyStore): isDuplicate runs before the handler and
+   * cannot record success afterwards, so a delivery that failed was acknowledged as a duplicate on
+   * redelivery and never handled. Still honoured: true acknowledges the delivery without the handler.
+   */
+  isDuplicate?: ((event: CallbackEvent | UnknownCallbackEvent) => Awaitable<boolean>) | undefined;
+  /** Sees errors thrown by your handlers, also after the deadline (the response stays a bare 500 or 503). */
+  onError?: ((error: unknown, event: CallbackEvent | UnknownCallbackEvent) => void) | undefined;
 }
 
 export type CallbackHandler = (request: Request) => Promise<Response>;
@@ -43,22 +79,33 @@ function reply(status: number, body: Record<string, string>, headers: Record<str
 }
 
 class TooLarge extends Error {}
+class TooSlow extends Error {}
 
-/** Reads at most `max` bytes; a longer body stops the read early instead of buffering it all. */
-async function readLimited(request: Request, max: number): Promise<string> {
+/**
+ * Reads at most `max` bytes within `deadline` ms; a longer body stops the read early instead of
+ * buffering it all, and a body that trickles in (a slow or stalled sender) is cut off at the deadline.
+ */
+async function readLimited(request: Request, max: number, deadline: number): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new TooLarge();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TooSlow()), deadline)));
+  expired.catch(() => undefined);
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), expired]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) throw new TooLarge();
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -69,6 +116,8 @@ async function readLimited(request: Request, max: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
+const RETRY_AFTER_SECONDS = '10';
+
 export function createCallbackHandler(options: CallbackHandlerOptions): CallbackHandler {
   if (!options || typeof options.username !== 'string' || !options.username || typeof options.password !== 'string' || !options.password) {
     throw new ConfigurationError('createCallbackHandler needs the username and password registered in api_callbacks.', { service: 'marketplace' });
@@ -78,7 +127,19 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
   }
   const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   if (!Number.isInteger(max) || max < 1) throw new ConfigurationError(`maxBodyBytes must be a positive integer, got ${max}.`, { service: 'marketplace' });
+  const handlerTimeout = checkDuration(options.handlerTimeout, 'handlerTimeout', 10_000);
+  const bodyTimeout = checkDuration(options.bodyTimeout, 'bodyTimeout', 10_000);
+  const claimLease = Math.max(checkDuration(options.claimLease, 'claimLease', 300_000), handlerTimeout);
+  const store: IdempotencyStore | undefined = options.idempotency === false ? undefined : (options.idempotency ?? createMemoryIdempotencyStore());
   const authorized = createBasicAuthCheck(options.username, options.password);
+
+  function report(error: unknown, event: CallbackEvent | UnknownCallbackEvent): void {
+    try {
+      options.onError?.(error, event);
+    } catch {
+      // A failing error reporter must not turn into an exception in the host server.
+    }
+  }
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') return reply(405, { error: 'method not allowed' }, { allow: 'POST' });
@@ -89,9 +150,10 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     if (Number.isFinite(declared) && declared > max) return reply(413, { error: 'body too large' });
     let text: string;
     try {
-      text = await readLimited(request, max);
+      text = await readLimited(request, max, bodyTimeout);
     } catch (error) {
       if (error instanceof TooLarge) return reply(413, { error: 'body too large' });
+      if (error instanceof TooSlow) return reply(408, { error: 'body not received in time' }, { connection: 'close' });
       return reply(400, { error: 'unreadable body' });
     }
     let body: unknown;
@@ -103,25 +165,71 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     const parsed = parseCallbackBody(body);
     if (!parsed.ok) return reply(400, { error: parsed.problem });
     const event = parsed.event;
+
+    let key: string;
     try {
       if (options.isDuplicate && (await options.isDuplicate(event))) return reply(200, { status: 'duplicate' });
-      await dispatch(parsed);
-      return reply(200, { status: 'ok' });
-    } catch (error) {
-      try {
-        options.onError?.(error, event);
-      } catch {
-        // A failing error reporter must not turn into an exception in the host server.
+      key = options.idempotencyKey ? options.idempotencyKey(event) : await deliveryKey(body as { callback_event: string; update_info: unknown });
+      if (store) {
+        const claim = await store.claim(key, claimLease);
+        if (claim === 'completed') return reply(200, { status: 'duplicate' });
+        if (claim === 'in-progress') return reply(503, { error: 'this event is being handled; retry later' }, { 'retry-after': RETRY_AFTER_SECONDS });
       }
-      return reply(500, { error: 'internal error' });
+    } catch (error) {
+      // The store is down: nothing was claimed, so the sender's retry is safe.
+      report(error, event);
+      return reply(503, { error: 'temporarily unavailable' }, { 'retry-after': RETRY_AFTER_SECONDS });
     }
+    return run(parsed, key);
   }
 
-  async function dispatch(parsed: Extract<ReturnType<typeof parseCallbackBody>, { ok: true }>): Promise<void> {
-    if (!parsed.known) return options.on.unknown?.(parsed.event);
+  /** Runs the handler against its deadline; settles the claim whenever the handler settles. */
+  function run(parsed: Extract<ReturnType<typeof parseCallbackBody>, { ok: true }>, key: string): Promise<Response> {
     const event = parsed.event;
-    if (event.callback_event === 'malware_scan_complete') return options.on.malware_scan_complete?.(event);
-    return options.on.eqp_status_update?.(event);
+    const controller = new AbortController();
+    const outcome = (async () => dispatch(parsed, { signal: controller.signal, key }))();
+    // The claim follows the handler, not the response: a late success still completes it (the
+    // redelivery is acknowledged), a late failure still releases it (the redelivery is handled).
+    const settled = outcome.then(
+      async () => {
+        try {
+          await store?.complete(key);
+        } catch (error) {
+          // Handled but not recorded: the sender gets a 500 and retries; once the lease runs out the
+          // retry is handled again (at least once, never lost). Say so to the app.
+          report(error, event);
+          throw error;
+        }
+      },
+      async (error: unknown) => {
+        report(error, event);
+        await store?.release(key);
+        throw error;
+      },
+    );
+    return new Promise<Response>((resolve) => {
+      const timer = setTimeout(() => {
+        controller.abort(new Error(`handlerTimeout (${handlerTimeout} ms) passed`));
+        resolve(reply(503, { error: 'handler timed out; retry later' }, { 'retry-after': RETRY_AFTER_SECONDS }));
+      }, handlerTimeout);
+      settled.then(
+        () => {
+          clearTimeout(timer);
+          resolve(reply(200, { status: 'ok' }));
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(reply(500, { error: 'internal error' }));
+        },
+      );
+    });
+  }
+
+  async function dispatch(parsed: Extract<ReturnType<typeof parseCallbackBody>, { ok: true }>, context: { signal: AbortSignal; key: string }): Promise<void> {
+    if (!parsed.known) return options.on.unknown?.(parsed.event, context);
+    const event = parsed.event;
+    if (event.callback_event === 'malware_scan_complete') return options.on.malware_scan_complete?.(event, context);
+    return options.on.eqp_status_update?.(event, context);
   }
 
   return async (request) => {

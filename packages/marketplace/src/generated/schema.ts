@@ -393,7 +393,40 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    malware_scan_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["callbacks.malwareScanComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    eqp_status_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["callbacks.eqpStatusUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -777,6 +810,48 @@ export interface components {
             status: string;
             reports: components["schemas"]["ToolReportEntry"][] | components["schemas"]["ToolReportEntry"];
         };
+        /** @description Every callback body; update_info depends on callback_event. Unknown events keep this shape. */
+        CallbackEnvelope: {
+            callback_event: string;
+            update_info: {
+                [key: string]: unknown;
+            };
+        };
+        MalwareScanCompleteCallback: {
+            /** @constant */
+            callback_event: "malware_scan_complete";
+            update_info: components["schemas"]["MalwareScanCompleteInfo"];
+        };
+        MalwareScanCompleteInfo: {
+            file_upload_id: string;
+            tool_result: string;
+            modified_at?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        EqpStatusUpdateCallback: {
+            /** @constant */
+            callback_event: "eqp_status_update";
+            update_info: components["schemas"]["EqpStatusUpdateInfo"];
+        };
+        EqpStatusUpdateInfo: {
+            submission_id: string;
+            item_id?: string | number;
+            eqp_flow?: string;
+            current_status?: string;
+            /** @deprecated */
+            eqp_state?: string;
+            eqp_status?: {
+                overall?: string;
+                technical?: string;
+                marketing?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            modified_at?: string;
+        } & {
+            [key: string]: unknown;
+        };
     };
     responses: {
         /** @description The whole request failed; for a batch, no item was processed. */
@@ -857,6 +932,9 @@ export interface components {
         FilterModifiedAt: string;
         FilterLatestLaunchDate: string;
         FilterOriginalLaunchDate: string;
+        FilterEqpStatusOverall: "draft" | "in_progress" | "approved" | "released_to_store" | "developer_removed_from_store" | "admin_removed_from_store" | "canceled_by_developer" | "canceled_by_admin";
+        FilterEqpStatusTechnical: "draft" | "in_automation" | "awaiting_manual_qa" | "in_manual_qa" | "approved" | "rejected" | "recalled";
+        FilterEqpStatusMarketing: "draft" | "awaiting_marketing_review" | "in_marketing_review" | "approved" | "approved_with_modifications_pending" | "rejected" | "recalled";
     };
     requestBodies: never;
     headers: {
@@ -1234,6 +1312,9 @@ export interface operations {
                 modified_at?: components["parameters"]["FilterModifiedAt"];
                 latest_launch_date?: components["parameters"]["FilterLatestLaunchDate"];
                 original_launch_date?: components["parameters"]["FilterOriginalLaunchDate"];
+                "eqp_status.overall"?: components["parameters"]["FilterEqpStatusOverall"];
+                "eqp_status.technical"?: components["parameters"]["FilterEqpStatusTechnical"];
+                "eqp_status.marketing"?: components["parameters"]["FilterEqpStatusMarketing"];
             };
             header?: never;
             path?: never;
@@ -1339,9 +1420,27 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 type?: components["parameters"]["FilterType"];
                 platform?: components["parameters"]["FilterPlatform"];
+                license_type?: components["parameters"]["FilterLicenseType"];
+                is_patch?: components["parameters"]["FilterIsPatch"];
+                item_id?: components["parameters"]["FilterItemId"];
+                submission_id?: components["parameters"]["FilterSubmissionId"];
                 sku?: components["parameters"]["FilterSku"];
                 version?: components["parameters"]["FilterVersion"];
                 name?: components["parameters"]["FilterName"];
+                long_description?: components["parameters"]["FilterLongDescription"];
+                release_notes?: components["parameters"]["FilterReleaseNotes"];
+                custom_license_name?: components["parameters"]["FilterCustomLicenseName"];
+                custom_license_url?: components["parameters"]["FilterCustomLicenseUrl"];
+                stability?: components["parameters"]["FilterStability"];
+                process_as_patch?: components["parameters"]["FilterProcessAsPatch"];
+                requested_launch_date?: components["parameters"]["FilterRequestedLaunchDate"];
+                created_at?: components["parameters"]["FilterCreatedAt"];
+                modified_at?: components["parameters"]["FilterModifiedAt"];
+                latest_launch_date?: components["parameters"]["FilterLatestLaunchDate"];
+                original_launch_date?: components["parameters"]["FilterOriginalLaunchDate"];
+                "eqp_status.overall"?: components["parameters"]["FilterEqpStatusOverall"];
+                "eqp_status.technical"?: components["parameters"]["FilterEqpStatusTechnical"];
+                "eqp_status.marketing"?: components["parameters"]["FilterEqpStatusMarketing"];
             };
             header?: never;
             path?: never;
@@ -1380,8 +1479,28 @@ export interface operations {
                 /** @description Comma-separated fields, each prefixed with + (ascending) or - (descending). */
                 sort?: components["parameters"]["Sort"];
                 type?: components["parameters"]["FilterType"];
+                platform?: components["parameters"]["FilterPlatform"];
+                license_type?: components["parameters"]["FilterLicenseType"];
+                is_patch?: components["parameters"]["FilterIsPatch"];
                 item_id?: components["parameters"]["FilterItemId"];
+                submission_id?: components["parameters"]["FilterSubmissionId"];
+                sku?: components["parameters"]["FilterSku"];
+                version?: components["parameters"]["FilterVersion"];
                 name?: components["parameters"]["FilterName"];
+                long_description?: components["parameters"]["FilterLongDescription"];
+                release_notes?: components["parameters"]["FilterReleaseNotes"];
+                custom_license_name?: components["parameters"]["FilterCustomLicenseName"];
+                custom_license_url?: components["parameters"]["FilterCustomLicenseUrl"];
+                stability?: components["parameters"]["FilterStability"];
+                process_as_patch?: components["parameters"]["FilterProcessAsPatch"];
+                requested_launch_date?: components["parameters"]["FilterRequestedLaunchDate"];
+                created_at?: components["parameters"]["FilterCreatedAt"];
+                modified_at?: components["parameters"]["FilterModifiedAt"];
+                latest_launch_date?: components["parameters"]["FilterLatestLaunchDate"];
+                original_launch_date?: components["parameters"]["FilterOriginalLaunchDate"];
+                "eqp_status.overall"?: components["parameters"]["FilterEqpStatusOverall"];
+                "eqp_status.technical"?: components["parameters"]["FilterEqpStatusTechnical"];
+                "eqp_status.marketing"?: components["parameters"]["FilterEqpStatusMarketing"];
             };
             header?: never;
             path?: never;
@@ -1514,6 +1633,50 @@ export interface operations {
         responses: {
             200: components["responses"]["UndocumentedReport"];
             "4XX": components["responses"]["Error"];
+        };
+    };
+    "callbacks.malwareScanComplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MalwareScanCompleteCallback"];
+            };
+        };
+        responses: {
+            /** @description Received. No response body is documented; the SDK's receiver answers JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "callbacks.eqpStatusUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EqpStatusUpdateCallback"];
+            };
+        };
+        responses: {
+            /** @description Received. No response body is documented; the SDK's receiver answers JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -46,10 +46,14 @@ export interface CallbackDelivery {
 
 export type ItemFailureCode = 1208 | 1210;
 type ItemFailureRule = (item: Record<string, unknown>, index: number) => ItemFailureCode | undefined;
+/** Which packages a review rejects: by item_id, or a rule over the stored package. */
+export type ReviewFailureRule = string | ((pkg: Package) => boolean);
 
 export interface FakeMarketplace {
   readonly environment: Environment;
   /** The documented base URL of the environment (startFakeMarketplace gives a loopback one). */
+  readonly url: string;
+  /** The same as `url`. */
   readonly baseUrl: string;
   /** The default app's credentials, for createMarketplaceClient. */
   readonly app: FakeApp;
@@ -64,6 +68,12 @@ export interface FakeMarketplace {
   failNextRequest(operationId: string, status: number, message?: string): void;
   /** Ends every session now, as the service does when they expire. */
   expireSessions(): void;
+  /**
+   * Makes the automated review of a flow reject matching packages (technical: the tools fail;
+   * marketing: the reviewer rejects, with `reasons` in the marketing report). A rejected technical
+   * review also follows from an artifact that failed the malware scan.
+   */
+  failReview(rule: ReviewFailureRule, flow?: 'technical' | 'marketing', reasons?: string[]): void;
   /** Moves a package to a new state and sends the eqp_status_update callbacks. */
   setStatus(submissionId: string, flow: 'technical' | 'marketing', status: string): void;
   getPackage(submissionId: string): Package | undefined;
@@ -96,6 +106,8 @@ export function createFakeMarketplace(options: FakeMarketplaceOptions = {}): Fak
   const files = new Map<string, FileRecord & { owner: string }>();
   const packages = new Map<string, StoredPackage>();
   const itemRules: ItemFailureRule[] = [];
+  const reviewRules: { flow: 'technical' | 'marketing'; matches: (pkg: Package) => boolean; reasons: string[] }[] = [];
+  const reviewFailure = (pkg: StoredPackage, flow: 'technical' | 'marketing') => reviewRules.find((r) => r.flow === flow && r.matches(pkg.record));
   const nextFailure = new Map<string, { status: number; message: string }>();
   const deliveries: CallbackDelivery[] = [];
   const inFlight = new Set<Promise<unknown>>();
@@ -214,7 +226,7 @@ export function createFakeMarketplace(options: FakeMarketplaceOptions = {}): Fak
     next.overall = overallOf(next, pkg.record.launch_on_approval === true);
     pkg.record.eqp_status = next;
     pkg.record.modified_at = timestamp(now());
-    if (status === 'approved' || status === 'rejected') pkg.runs.push(...toolRunsFor(flow, pkg, status === 'approved', pkg.record.modified_at, nextId));
+    if (status === 'approved' || status === 'rejected') pkg.runs.push(...toolRunsFor(flow, pkg, status === 'approved', pkg.record.modified_at, nextId, reviewFailure(pkg, flow)?.reasons));
     const info = { submission_id: pkg.record.submission_id, item_id: pkg.record.item_id, eqp_flow: flow, current_status: status, eqp_status: next, modified_at: pkg.record.modified_at };
     const delivery = deliver(pkg.owner, { callback_event: 'eqp_status_update', update_info: info });
     inFlight.add(delivery);
@@ -231,14 +243,14 @@ export function createFakeMarketplace(options: FakeMarketplaceOptions = {}): Fak
         if (pkg.record.eqp_status!.technical !== 'in_automation') return;
         const artifactId = (pkg.record.artifact as { file_upload_id?: string } | undefined)?.file_upload_id;
         const artifact = artifactId ? files.get(artifactId) : undefined;
-        setFlow(pkg, 'technical', artifact?.malware_status === 'pass' ? 'approved' : 'rejected');
+        setFlow(pkg, 'technical', artifact?.malware_status === 'pass' && !reviewFailure(pkg, 'technical') ? 'approved' : 'rejected');
       });
     }
     if (marketing === 'awaiting_marketing_review' || marketing === 'in_marketing_review') {
       later(reviewDelay, () => {
         const m = pkg.record.eqp_status!.marketing;
         if (m === 'awaiting_marketing_review') setFlow(pkg, 'marketing', 'in_marketing_review');
-        else if (m === 'in_marketing_review') setFlow(pkg, 'marketing', 'approved');
+        else if (m === 'in_marketing_review') setFlow(pkg, 'marketing', reviewFailure(pkg, 'marketing') ? 'rejected' : 'approved');
       });
     }
   }
@@ -474,6 +486,7 @@ export function createFakeMarketplace(options: FakeMarketplaceOptions = {}): Fak
 
   return {
     environment,
+    url: BASE_URLS[environment],
     baseUrl: BASE_URLS[environment],
     app: apps[0]!,
     handle: handleSafely,
@@ -482,6 +495,10 @@ export function createFakeMarketplace(options: FakeMarketplaceOptions = {}): Fak
     deliveries,
     failItems(rule, code = 1208) {
       itemRules.push(typeof rule === 'string' ? (item) => (item['item_id'] === rule ? code : undefined) : rule);
+    },
+    failReview(rule, flow = 'technical', reasons = flow === 'marketing' ? ['The gallery images do not show the extension'] : ['phpcs: coding standard violations']) {
+      const matches = typeof rule === 'string' ? (pkg: Package) => pkg.item_id === rule : rule;
+      reviewRules.push({ flow, matches, reasons });
     },
     failNextRequest(operationId, status, message = `Injected failure (${status})`) {
       nextFailure.set(operationId, { status, message });

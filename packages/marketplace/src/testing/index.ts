@@ -1,3 +1,2 @@
-export { createFakeMarketplace, type CallbackDelivery, type FakeApp, type FakeMarketplace, type FakeMarketplaceOptions, type ItemFailureCode } from './fake.ts';
-export { marketplaceHandlers } from './msw.ts';
+export { createFakeMarketplace, type CallbackDelivery, type FakeApp, type FakeMarketplace, type FakeMarketplaceOptions, type ItemFailureCode, type ReviewFailureRule } from './fake.ts';
 export { startFakeMarketplace, type RunningFakeMarketplace } from './server.ts';

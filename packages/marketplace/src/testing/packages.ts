@@ -58,7 +58,7 @@ export function overallOf(status: EqpStatus, launchOnApproval: boolean): EqpStat
   return 'in_progress';
 }
 
-const EXACT = new Set(['type', 'platform', 'license_type', 'is_patch', 'stability', 'process_as_patch']);
+const EXACT = new Set(['type', 'platform', 'license_type', 'is_patch', 'stability', 'process_as_patch', 'eqp_status.overall', 'eqp_status.technical', 'eqp_status.marketing']);
 
 function fieldValue(record: Record<string, unknown>, name: string): unknown {
   return name.split('.').reduce<unknown>((v, part) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined), record);
@@ -95,16 +95,16 @@ export function queryPackages(records: Record<string, unknown>[], query: URLSear
 }
 
 /** Test results recorded when a flow finishes: automated tools report per environment (an array), reviews a single object. */
-export function toolRunsFor(flow: 'technical' | 'marketing', pkg: StoredPackage, passed: boolean, at: string, nextId: () => string): StoredPackage['runs'] {
+export function toolRunsFor(flow: 'technical' | 'marketing', pkg: StoredPackage, passed: boolean, at: string, nextId: () => string, reasons: string[] = ['Gallery images are missing']): StoredPackage['runs'] {
   const status = passed ? 'pass' : 'fail';
   const upper = passed ? 'PASS' : 'FAIL';
   const base = { vendor: String(pkg.record.sku ?? '').split('/')[0] ?? '', extension: String(pkg.record.name ?? ''), version: String(pkg.record.version ?? ''), date: at };
   if (flow === 'technical') {
     return [
-      { tool_run_id: nextId(), name: 'phpcs', status, date: at, report: { tool: 'phpcs', status: upper, reports: [{ ...base, tool: 'phpcs', status: upper, php_version: '8.3', details: { totals: { errors: passed ? 0 : 1, warnings: 0, fixable: 0 }, files: {} } }] } },
+      { tool_run_id: nextId(), name: 'phpcs', status, date: at, report: { tool: 'phpcs', status: upper, reports: [{ ...base, tool: 'phpcs', status: upper, php_version: '8.3', details: { totals: { errors: passed ? 0 : 1, warnings: 0, fixable: 0 }, files: passed ? {} : { 'Model/Checkout.php': { errors: 1, warnings: 0, messages: [{ message: reasons[0] ?? 'Coding standard violation', source: 'Magento2.Security.XssTemplate', severity: 10, type: 'ERROR', line: 12, column: 5, fixable: false }] } } } }] } },
       { tool_run_id: nextId(), name: 'varnish', status, date: at, report: { tool: 'varnish', status: upper, reports: [{ ...base, tool: 'varnish', status: upper, php_version: '8.3', magento_platform: 'M2', magento_edition: 'CE', magento_version: '2.4.8', details: [{ command: 'bin/magento setup:upgrade', output: 'ok' }] }] } },
       { tool_run_id: nextId(), name: 'phpcpd', status: 'pass', date: at, report: { tool: 'phpcpd', status: 'PASS', reports: [] } },
     ];
   }
-  return [{ tool_run_id: nextId(), name: 'marketing', status, date: at, report: { tool: 'marketing', status: upper, reports: { ...base, tool: 'marketing', status: upper, details: { reasons: passed ? [] : ['Gallery images are missing'], message: passed ? 'Approved' : 'Rejected', attachment: '' } } } }];
+  return [{ tool_run_id: nextId(), name: 'marketing', status, date: at, report: { tool: 'marketing', status: upper, reports: { ...base, tool: 'marketing', status: upper, details: { reasons: passed ? [] : reasons, message: passed ? 'Approved' : 'Rejected', attachment: '' } } } }];
 }

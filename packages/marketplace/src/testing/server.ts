@@ -6,7 +6,9 @@ import { createFakeMarketplace, type FakeMarketplace, type FakeMarketplaceOption
 
 export interface RunningFakeMarketplace {
   fake: FakeMarketplace;
-  /** http://127.0.0.1:<port>: pass it as the client's baseUrl. */
+  /** http://127.0.0.1:<port>: pass it as the client's baseUrl (the same name as the commerce fake's). */
+  url: string;
+  /** @deprecated Use `url`; kept as an alias for one minor release. */
   baseUrl: string;
   port: number;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startFakeMarketplace(options: FakeMarketplaceOptions & { p
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     fake,
+    url: `http://127.0.0.1:${port}`,
     baseUrl: `http://127.0.0.1:${port}`,
     port,
     close: () =>

@@ -2,22 +2,29 @@
 import { InputError } from '@magekit/core';
 import type { CallOptions } from '../../client.ts';
 
+/**
+ * What onProgress receives. Between polls the waiter knows only how many operations have closed
+ * (polling stays at one bare integer per request), so until the final event every closed
+ * operation is counted as `complete` and `failed`, `retryable` and `unaccounted` are 0; the final
+ * event, built from the final read, splits them exactly. `complete + failed + rejected + open +
+ * unaccounted = total` in every event.
+ */
 export interface ProgressEvent {
   /** Operations in the bulk(s), plus elements rejected at acceptance. */
   total: number;
-  /** Still waiting for the consumer (status 4). Exact at every event. */
+  /** Accepted and not closed yet (accepted − closed, right on every installation). Exact at every event. */
   open: number;
-  /**
-   * Closed operations that completed. Between polls only the open count is fetched (one bare
-   * integer per request, to keep polling cheap), so until the final event every closed operation
-   * is counted here; the final event, built from the detailed status, splits them exactly.
-   */
+  /** Closed operations that completed (status 1); before the final event, every closed operation. */
   complete: number;
-  /** Status 2 and 3. Exact in the final event. */
+  /** Status 2 and 3 (retryable ones included). Exact in the final event, 0 before. */
   failed: number;
+  /** The status-2 part of `failed`. Exact in the final event, 0 before. */
+  retryable: number;
   /** Status 5 plus elements rejected at acceptance. */
   rejected: number;
-  /** True for the last event, built from the detailed status. */
+  /** Accepted but never reported by the platform (final event of a wait that ended without them). */
+  unaccounted: number;
+  /** True for the last event, built from the final read. */
   final: boolean;
 }
 

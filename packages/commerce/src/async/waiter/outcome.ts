@@ -1,16 +1,20 @@
 /**
- * The typed outcome of a bulk: every operation with its status and the platform's messages, its
- * result parsed as the sync route's response, and the input position it came from.
+ * The typed outcome of a bulk: every accepted operation at its input position with its state, the
+ * platform's message for those that did not complete, and the input it came from. Results of
+ * complete operations are read only when asked for (`outcome.results()`), page by page: most
+ * callers need the failures, and the full detailed status of a large bulk is megabytes.
  */
 import { BulkFailedError, type BulkCounts, type RejectedItem } from '../errors.ts';
-import type { TrackedBulk, WaitPlan } from './targets.ts';
+import { parseJson, placeOperations, positionsOf, queuedInput } from './positions.ts';
+import type { WaitPlan } from './targets.ts';
 
 export type OperationStatus = 1 | 2 | 3 | 4 | 5;
 export const OPERATION_STATUS = { complete: 1, retryable: 2, failed: 3, open: 4, rejected: 5 } as const;
-export type OperationState = keyof typeof OPERATION_STATUS;
-const STATE_OF: Record<number, OperationState> = { 1: 'complete', 2: 'retryable', 3: 'failed', 4: 'open', 5: 'rejected' };
+/** The platform's five states, plus `unaccounted`: accepted, but the platform never reported it. */
+export type OperationState = keyof typeof OPERATION_STATUS | 'unaccounted';
+const STATE_OF: Record<number, keyof typeof OPERATION_STATUS> = { 1: 'complete', 2: 'retryable', 3: 'failed', 4: 'open', 5: 'rejected' };
 
-/** One operation of the platform's detailed status (`asynchronous-operations-data-operation-interface`). */
+/** One operation as the platform lists it (`asynchronous-operations-data-operation-interface`), trimmed by `fields`. */
 export interface RawOperation {
   id: number;
   bulk_uuid?: string;
@@ -26,14 +30,14 @@ export interface OperationOutcome<Result = unknown> {
   /** Index in the caller's input; for a bare UUID, the operation's index in its bulk. */
   position: number;
   bulkUuid: string | null;
-  /** The platform's operation id; null for elements rejected at acceptance (they never became operations). */
+  /** The platform's operation id; null when the operation was not read (complete ones, see results()) or never became one. */
   operationId: number | null;
-  /** 1 complete, 2 failed and retryable, 3 failed (needs a change), 4 open, 5 rejected. */
-  status: OperationStatus;
+  /** 1 complete, 2 failed and retryable, 3 failed (needs a change), 4 open, 5 rejected; null when unaccounted. */
+  status: OperationStatus | null;
   state: OperationState;
   resultMessage: string | null;
   errorCode: number | null;
-  /** `result_serialized_data` parsed: what the sync route would have answered. */
+  /** `result_serialized_data` parsed: what the sync route would have answered. Filled by results() only. */
   result: Result | undefined;
   /** The element that was queued (from the job, or the operation's meta_information). */
   input: unknown;
@@ -41,81 +45,48 @@ export interface OperationOutcome<Result = unknown> {
   stage: 'acceptance' | 'processing';
 }
 
+export interface ResultsOptions {
+  /** Operations per request. Default 300 (the platform's page cap when its input limits are on). */
+  pageSize?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
 export interface BulkOutcome<Route extends string | undefined = string | undefined, Result = unknown> {
   readonly route: Route;
   readonly bulkUuids: readonly string[];
   readonly counts: BulkCounts;
-  /** By input position. */
+  /** Every accepted or rejected element, by input position. */
   readonly operations: readonly OperationOutcome<Result>[];
-  /** Every operation completed and nothing was rejected. */
+  /** Every operation completed: nothing failed, was rejected, is open or unaccounted. */
   readonly ok: boolean;
   /** Status-2 operations: the platform says trying again may work (see bulk.resubmitRetryable). */
   retryable(): OperationOutcome<Result>[];
-  /** Everything that did not complete. */
+  /** Everything that did not complete (failed, rejected, open, unaccounted). */
   failures(): OperationOutcome<Result>[];
   throwIfFailed(): void;
+  /**
+   * The complete operations with their results (the sync route's response), read from the platform
+   * a page at a time as you iterate: `for await (const op of outcome.results()) ...`.
+   */
+  results(options?: ResultsOptions): AsyncIterable<OperationOutcome<Result>>;
 }
 
-function parseJson(text: string | null | undefined): unknown {
-  if (typeof text !== 'string' || !text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+/** What an operation not in the listing is: complete (closed count verified), still open, or unaccounted. */
+export type Unlisted = 'complete' | 'open' | 'unaccounted';
 
-/** The queued element: `serialized_data` is a JSON envelope whose `meta_information` is the element's JSON. */
-function queuedInput(op: RawOperation): unknown {
-  const envelope = parseJson(op.serialized_data);
-  const meta = envelope && typeof envelope === 'object' ? (envelope as { meta_information?: unknown }).meta_information : undefined;
-  return typeof meta === 'string' ? parseJson(meta) ?? meta : meta;
-}
+/** Reads one page of complete operations (with result_serialized_data) across the outcome's bulks. */
+export type ResultPages = (page: number, pageSize: number, signal: AbortSignal | undefined) => Promise<{ items: RawOperation[]; total: number }>;
 
-/**
- * Maps a bulk's operations to input positions. The platform numbers operations by the element's
- * index in the request; when ids do not look like that (another version, say), rank order is used.
- */
-function positionsFor(bulk: TrackedBulk, ops: RawOperation[]): Map<RawOperation, number> {
-  const out = new Map<RawOperation, number>();
-  const known = bulk.positions;
-  const ids = new Set(ops.map((op) => op.id));
-  const idsAreRequestIds = ids.size === ops.length && ops.every((op) => (known ? known.has(op.id) : op.id >= 0 && op.id < ops.length));
-  if (idsAreRequestIds) {
-    for (const op of ops) out.set(op, known ? known.get(op.id)! : op.id);
-    return out;
-  }
-  const requestIds = known ? [...known.keys()].sort((a, b) => a - b) : ops.map((_, i) => i);
-  [...ops].sort((a, b) => a.id - b.id).forEach((op, rank) => {
-    const requestId = requestIds[rank] ?? rank;
-    out.set(op, known?.get(requestId) ?? requestId);
-  });
-  return out;
-}
-
-export function buildOutcome<Route extends string | undefined, Result>(
-  plan: WaitPlan,
-  detailed: { bulk: TrackedBulk; operations: RawOperation[] }[],
-): BulkOutcome<Route, Result> {
+export function buildOutcome<Route extends string | undefined, Result>(plan: WaitPlan, listed: readonly RawOperation[], unlisted: Unlisted, resultPages: ResultPages): BulkOutcome<Route, Result> {
   const operations: OperationOutcome<Result>[] = [];
-  for (const { bulk, operations: ops } of detailed) {
-    const positions = positionsFor(bulk, ops);
-    for (const op of ops) {
-      const status = (op.status >= 1 && op.status <= 5 ? op.status : 4) as OperationStatus;
-      const position = positions.get(op)!;
-      operations.push({
-        position,
-        bulkUuid: bulk.bulkUuid,
-        operationId: op.id,
-        status,
-        state: STATE_OF[status]!,
-        resultMessage: op.result_message ?? null,
-        errorCode: op.error_code ?? null,
-        result: parseJson(op.result_serialized_data) as Result | undefined,
-        input: plan.inputs?.(position) ?? queuedInput(op),
-        topicName: op.topic_name ?? null,
-        stage: 'processing',
-      });
+  const single = plan.bulks.length === 1 ? plan.bulks[0] : undefined;
+  for (const bulk of plan.bulks) {
+    const ops = listed.filter((op) => (op.bulk_uuid === undefined ? bulk === single : op.bulk_uuid === bulk.bulkUuid));
+    const placed = placeOperations(plan, bulk, ops);
+    const byPosition = new Map([...placed].map(([op, position]) => [position, op]));
+    for (const position of positionsOf(bulk)) {
+      const op = byPosition.get(position);
+      operations.push(op ? fromListing<Result>(plan, bulk.bulkUuid, op, position) : notListed<Result>(plan, bulk.bulkUuid, position, unlisted));
     }
   }
   for (const item of plan.rejectedAtAcceptance) operations.push(rejectedAtAcceptance(plan, item));
@@ -133,14 +104,49 @@ export function buildOutcome<Route extends string | undefined, Result>(
       if (outcome.ok) return;
       const sample = outcome.failures().slice(0, 3).map((op) => `#${op.position} ${op.state}: ${op.resultMessage ?? 'no message'}`).join('; ');
       throw new BulkFailedError(
-        `${counts.total - counts.complete} of ${counts.total} operations did not complete (${counts.failed} failed, ${counts.retryable} of them retryable; ${counts.rejected} rejected; ${counts.open} open): ${sample}`,
+        `${counts.total - counts.complete} of ${counts.total} operations did not complete (${counts.failed} failed, ${counts.retryable} of them retryable; ${counts.rejected} rejected; ${counts.open} open; ${counts.unaccounted} unaccounted): ${sample}`,
         counts,
         outcome,
         { service: 'commerce' },
       );
     },
+    results: (options) => completeResults<Result>(plan, resultPages, options),
   };
   return outcome;
+}
+
+function fromListing<Result>(plan: WaitPlan, bulkUuid: string, op: RawOperation, position: number): OperationOutcome<Result> {
+  const status = (op.status >= 1 && op.status <= 5 ? op.status : 4) as OperationStatus;
+  return {
+    position,
+    bulkUuid,
+    operationId: op.id,
+    status,
+    state: STATE_OF[status]!,
+    resultMessage: op.result_message ?? null,
+    errorCode: op.error_code ?? null,
+    result: parseJson(op.result_serialized_data) as Result | undefined,
+    input: plan.inputs?.(position) ?? queuedInput(op),
+    topicName: op.topic_name ?? null,
+    stage: 'processing',
+  };
+}
+
+function notListed<Result>(plan: WaitPlan, bulkUuid: string, position: number, unlisted: Unlisted): OperationOutcome<Result> {
+  const status = unlisted === 'complete' ? 1 : unlisted === 'open' ? 4 : null;
+  return {
+    position,
+    bulkUuid,
+    operationId: null,
+    status,
+    state: unlisted,
+    resultMessage: unlisted === 'unaccounted' ? 'accepted, but the platform never reported this operation' : null,
+    errorCode: null,
+    result: undefined,
+    input: plan.inputs?.(position),
+    topicName: null,
+    stage: 'processing',
+  };
 }
 
 function rejectedAtAcceptance<Result>(plan: WaitPlan, item: RejectedItem): OperationOutcome<Result> {
@@ -159,14 +165,30 @@ function rejectedAtAcceptance<Result>(plan: WaitPlan, item: RejectedItem): Opera
   };
 }
 
+async function* completeResults<Result>(plan: WaitPlan, pages: ResultPages, options: ResultsOptions | undefined): AsyncGenerator<OperationOutcome<Result>> {
+  const pageSize = options?.pageSize ?? 300;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`results(): pageSize must be a whole number of at least 1, got ${String(pageSize)}.`);
+  if (plan.bulks.length === 0) return;
+  const taken = new Map(plan.bulks.map((b) => [b.bulkUuid, new Set<number>()]));
+  for (let page = 1; ; page++) {
+    const { items, total } = await pages(page, pageSize, options?.signal);
+    for (const bulk of plan.bulks) {
+      const ops = items.filter((op) => (op.bulk_uuid === undefined ? plan.bulks.length === 1 : op.bulk_uuid === bulk.bulkUuid));
+      for (const [op, position] of placeOperations(plan, bulk, ops, taken.get(bulk.bulkUuid))) yield fromListing<Result>(plan, bulk.bulkUuid, op, position);
+    }
+    if (page * pageSize >= total || items.length === 0) return;
+  }
+}
+
 export function countOf(operations: readonly Pick<OperationOutcome, 'status'>[]): BulkCounts {
-  const counts: BulkCounts = { total: operations.length, complete: 0, failed: 0, retryable: 0, rejected: 0, open: 0 };
+  const counts: BulkCounts = { total: operations.length, complete: 0, failed: 0, retryable: 0, rejected: 0, open: 0, unaccounted: 0 };
   for (const op of operations) {
     if (op.status === 1) counts.complete += 1;
     else if (op.status === 2) (counts.failed += 1), (counts.retryable += 1);
     else if (op.status === 3) counts.failed += 1;
     else if (op.status === 5) counts.rejected += 1;
-    else counts.open += 1;
+    else if (op.status === 4) counts.open += 1;
+    else counts.unaccounted += 1;
   }
   return counts;
 }

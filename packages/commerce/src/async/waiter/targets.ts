@@ -13,7 +13,14 @@ export interface TrackedBulk {
   operations: number | undefined;
   /** Last open count seen (starts at `operations`: everything is open at acceptance). */
   open: number;
+  /** Verified closed: the closed count (stored rows with status 1, 2, 3 or 5) reached `operations`. */
   done: boolean;
+  /**
+   * Whether this installation's open counter (`operation-status/4`) can be believed for this bulk:
+   * unknown until it first says 0; `false` once the closed count contradicted it (the installation
+   * stores operations only once worked), and then the closed count is polled instead.
+   */
+  counterHolds: boolean | undefined;
   /** request id (the element's index in its request) → input position. */
   positions: Map<number, number> | undefined;
 }
@@ -35,17 +42,19 @@ function isAcceptance(value: unknown): value is AsyncAcceptance {
 export function planFor(target: WaitTarget): WaitPlan {
   if (typeof target === 'string') {
     if (!target.trim()) throw new InputError('waitForBulk needs a bulk UUID, an async acceptance or a bulk job; got an empty string.', { service: 'commerce' });
-    return { route: undefined, bulks: [{ bulkUuid: target, operations: undefined, open: Number.POSITIVE_INFINITY, done: false, positions: undefined }], rejectedAtAcceptance: [], inputs: undefined };
+    return { route: undefined, bulks: [{ bulkUuid: target, operations: undefined, open: Number.POSITIVE_INFINITY, done: false, counterHolds: undefined, positions: undefined }], rejectedAtAcceptance: [], inputs: undefined };
   }
   if (isBulkJob(target)) {
     const bulks: TrackedBulk[] = [];
     for (const uuid of target.bulkUuids) {
       const accepted = target.items.filter((item) => item.bulkUuid === uuid && item.status === 'accepted');
-      bulks.push({ bulkUuid: uuid, operations: accepted.length, open: accepted.length, done: false, positions: new Map(accepted.map((item) => [item.requestId, item.position])) });
+      bulks.push({ bulkUuid: uuid, operations: accepted.length, open: accepted.length, done: false, counterHolds: undefined, positions: new Map(accepted.map((item) => [item.requestId, item.position])) });
     }
     const byPosition = new Map<number, number>();
     target.items.forEach((item, index) => byPosition.set(item.position, index));
-    return { route: target.route, bulks, rejectedAtAcceptance: [...target.rejected], inputs: (position) => target.inputs[byPosition.get(position) ?? -1] };
+    // A job rebuilt from a journal has no inputs: the operations' own meta_information stands in.
+    const inputs = target.inputs.length ? (position: number) => target.inputs[byPosition.get(position) ?? -1] : undefined;
+    return { route: target.route, bulks, rejectedAtAcceptance: [...target.rejected], inputs };
   }
   if (isAcceptance(target)) {
     const accepted = target.requestItems.filter((item) => item.status === 'accepted');
@@ -54,7 +63,7 @@ export function planFor(target: WaitTarget): WaitPlan {
       .map((item): RejectedItem => ({ position: item.id, message: item.errorMessage ?? 'rejected without a message', errorCode: item.errorCode, stage: 'acceptance' }));
     return {
       route: target.route,
-      bulks: accepted.length ? [{ bulkUuid: target.bulkUuid, operations: accepted.length, open: accepted.length, done: false, positions: new Map(accepted.map((item) => [item.id, item.id])) }] : [],
+      bulks: accepted.length ? [{ bulkUuid: target.bulkUuid, operations: accepted.length, open: accepted.length, done: false, counterHolds: undefined, positions: new Map(accepted.map((item) => [item.id, item.id])) }] : [],
       rejectedAtAcceptance: rejected,
       inputs: undefined,
     };

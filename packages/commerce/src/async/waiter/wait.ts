@@ -1,23 +1,39 @@
 /**
- * waitForBulk: watches one or more bulks until every operation has closed, then reads the detailed
- * status once. Polling costs one bare integer per request (`operation-status/4`, the open count),
- * and a multi-chunk job polls the chunk the consumer is working on, not every chunk every time.
- * Completion is derived from counts (open = 0), never from a summary flag, which the platform can
- * report as finished while operations are still open.
+ * waitForBulk: watches one or more bulks until every operation has closed, then reads the failed
+ * operations once. Polling costs one bare integer per request (`operation-status/4`), and a
+ * multi-chunk job polls the chunk the consumer is working on, not every chunk every time.
+ *
+ * Completion is decided from counts that hold on every installation: open = accepted − closed.
+ * The open counter is only a hint (it is 0 from the start where operations are stored once
+ * worked), so a bulk is done only when its closed count (stored rows with status 1, 2, 3 or 5)
+ * reaches its operation count; where the counter was contradicted, the closed count is polled
+ * instead. Operations missing from every listing stay open until the deadline, and are reported
+ * as `unaccounted` if the wait ends without them. Every read, the first summary read of a bare
+ * UUID and the final read included, rides out transient failures on the waiter's own schedule.
  */
-import { AbortError, ResponseError, encodePathSegment, isMagekitError, type MagekitError } from '@magekit/core';
+import { AbortError, isMagekitError, type MagekitError } from '@magekit/core';
 import type { CommerceRuntime } from '../../client.ts';
 import { BulkStalledError, BulkTimeoutError, STALL_HINT, type BulkCounts } from '../errors.ts';
 import { resolveWaitOptions, type ProgressEvent, type ResolvedWaitOptions, type WaitOptions } from './options.ts';
-import { buildOutcome, type BulkOutcome, type RawOperation } from './outcome.ts';
+import type { BulkOutcome } from './outcome.ts';
+import { createBulkReads, type BulkReads } from './reads.ts';
 import { RateEstimator, nextDelay, sleep } from './schedule.ts';
+import { readOutcome } from './snapshot.ts';
 import { planFor, type TrackedBulk, type WaitPlan, type WaitTarget } from './targets.ts';
 
-/** Failures worth another poll: the server or the network hiccuped, the bulk did not change. */
+/** Failures worth another try: the server or the network hiccuped, the bulk did not change. */
 function isTransient(error: unknown): boolean {
   if (!isMagekitError(error)) return false;
   if (error.kind === 'network' || error.kind === 'timeout') return true;
   return error.kind === 'http' && typeof error.status === 'number' && (error.status >= 500 || error.status === 408 || error.status === 429);
+}
+
+/** How long past maxWait a read may still run (the read that reports the state at the deadline). */
+const DEADLINE_GRACE_MS = 5000;
+
+/** `0.6 s`, `12 s`: the durations the messages state. */
+export function seconds(ms: number): string {
+  return `${ms < 10_000 ? String(Math.round(ms / 100) / 10) : String(Math.round(ms / 1000))} s`;
 }
 
 export async function waitForBulk<Route extends string | undefined, Result>(
@@ -27,7 +43,13 @@ export async function waitForBulk<Route extends string | undefined, Result>(
 ): Promise<BulkOutcome<Route, Result>> {
   const o = resolveWaitOptions(options);
   const plan = planFor(target);
-  const watcher = new BulkWatcher(runtime, plan, o);
+  // Every read ends by the deadline, even one whose body stalls halfway (a per-attempt timeout may
+  // not cover the body); the grace leaves room for the last read that reports the state at the end.
+  const deadline = AbortSignal.timeout(o.maxWait + DEADLINE_GRACE_MS);
+  const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
+  // The waiter's reads leave retrying to its own schedule; results() pages, read later at the
+  // caller's pace, get the transport's retries of a GET.
+  const watcher = new BulkWatcher(createBulkReads(runtime, o.request, signal), createBulkReads(runtime, o.request, undefined, true), plan, o, deadline);
   return watcher.run() as Promise<BulkOutcome<Route, Result>>;
 }
 
@@ -42,9 +64,11 @@ class BulkWatcher {
   private announced = false;
 
   constructor(
-    private readonly runtime: CommerceRuntime,
+    private readonly reads: BulkReads,
+    private readonly resultReads: BulkReads,
     private readonly plan: WaitPlan,
     private readonly o: ResolvedWaitOptions,
+    private readonly deadlineSignal: AbortSignal,
   ) {
     this.deadline = this.started + o.maxWait;
   }
@@ -53,37 +77,57 @@ class BulkWatcher {
     this.checkAborted();
     await this.learnOperationCounts();
     // Everything is open at acceptance, so a job's first observation is "nothing closed yet".
-    if (this.plan.bulks.every((b) => b.operations !== undefined)) this.rate.observe(this.started, 0);
+    this.rate.observe(this.started, 0);
     for (let attempt = 0; ; attempt++) {
       const stallDue = Date.now() - this.lastChangeAt >= this.o.stallAfter;
       const moved = await this.pollRound(stallDue);
-      if (moved || !this.announced) this.emitProgress(false);
+      if (moved || !this.announced) this.emitProgress();
       if (this.plan.bulks.every((b) => b.done)) break;
       const now = Date.now();
-      if (!moved && stallDue && this.lastError === undefined) this.stalled(now);
-      if (now >= this.deadline) this.timedOut();
+      if (!moved && stallDue && this.lastError === undefined) await this.stalled(now);
+      if (now >= this.deadline) await this.timedOut();
       let delay = nextDelay({ attempt, minDelay: this.o.minDelay, maxDelay: this.o.maxDelay, jitter: this.o.jitter, eta: this.rate.eta(this.openTotal()) });
       // Wake up in time to notice a stall or the deadline rather than oversleeping either.
       delay = Math.min(delay, Math.max(0, this.lastChangeAt + this.o.stallAfter - now), Math.max(0, this.deadline - now));
       await this.pause(delay);
     }
-    const detailed = [];
-    for (const bulk of this.plan.bulks) detailed.push({ bulk, operations: await this.detailedOperations(bulk) });
-    const outcome = buildOutcome<string | undefined, unknown>(this.plan, detailed);
+    const outcome = await this.persist(() => readOutcome(this.reads, this.plan, true, 'unaccounted', this.resultReads));
     const c = outcome.counts;
-    this.o.onProgress?.({ total: c.total, open: c.open, complete: c.complete, failed: c.failed, rejected: c.rejected, final: true });
+    this.o.onProgress?.({ ...progressOf(c), final: true });
     return outcome;
   }
 
-  /** A bare UUID says nothing about its size: read the summary once for operation_count. */
+  /** A bare UUID says nothing about its size: read the summary's operation_count once. */
   private async learnOperationCounts(): Promise<void> {
     for (const bulk of this.plan.bulks) {
       if (bulk.operations !== undefined) continue;
-      const summary = await this.get<{ operation_count?: unknown; operations_list?: unknown[] }>(`/V1/bulk/${encodePathSegment(bulk.bulkUuid)}/status`, true);
-      const count = typeof summary?.operation_count === 'number' ? summary.operation_count : Array.isArray(summary?.operations_list) ? summary.operations_list.length : undefined;
-      if (count === undefined) throw this.shapeError('status', summary);
+      const count = await this.persist(() => this.reads.operationCount(bulk.bulkUuid));
       bulk.operations = count;
       bulk.open = count;
+    }
+  }
+
+  /**
+   * Runs one read until it succeeds, pausing on the waiter's schedule after each transient failure;
+   * past the deadline it gives up with BulkTimeoutError (the last failure as its cause).
+   */
+  private async persist<T>(read: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const value = await read();
+        this.lastError = undefined;
+        return value;
+      } catch (error) {
+        if (!isTransient(error)) {
+          if (this.deadlineCut()) await this.timedOut();
+          throw error;
+        }
+        this.lastError = error;
+        const now = Date.now();
+        if (now >= this.deadline) await this.timedOut();
+        const delay = nextDelay({ attempt, minDelay: this.o.minDelay, maxDelay: this.o.maxDelay, jitter: this.o.jitter });
+        await this.pause(Math.min(delay, Math.max(0, this.deadline - now)));
+      }
     }
   }
 
@@ -103,17 +147,17 @@ class BulkWatcher {
       try {
         open = await this.countOpen(bulk);
       } catch (error) {
-        if (!isTransient(error)) throw error;
+        if (!isTransient(error)) {
+          if (this.deadlineCut()) await this.timedOut();
+          throw error;
+        }
         this.lastError = error; // keep every count we have; try again after the pause
         break;
       }
       const before = bulk.open;
-      bulk.open = Math.min(open, bulk.operations ?? open);
+      bulk.open = open;
       if (bulk.open < before) moved = true;
-      if (bulk.open === 0) {
-        bulk.done = true;
-        continue;
-      }
+      if (bulk.done) continue;
       if (bulk.open < before) {
         this.cursor = bulk;
         break;
@@ -129,23 +173,22 @@ class BulkWatcher {
     return moved;
   }
 
+  /**
+   * The bulk's open count. A positive open counter is believed; a zero is checked against the
+   * closed count before the bulk is called done, and once the two disagree the closed count alone
+   * is polled for this bulk (one search answering only total_count).
+   */
   private async countOpen(bulk: TrackedBulk): Promise<number> {
-    const value = await this.get<unknown>(`/V1/bulk/${encodePathSegment(bulk.bulkUuid)}/operation-status/4`, false);
-    const count = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw this.shapeError('operation-status/4', value);
-    return count;
-  }
-
-  private async detailedOperations(bulk: TrackedBulk): Promise<RawOperation[]> {
-    const body = await this.get<{ operations_list?: unknown }>(`/V1/bulk/${encodePathSegment(bulk.bulkUuid)}/detailed-status`, true);
-    if (!body || !Array.isArray(body.operations_list)) throw this.shapeError('detailed-status', body);
-    return body.operations_list as RawOperation[];
-  }
-
-  /** Polls are not retried by the transport: the waiter's own schedule retries them, keeping its state. */
-  private get<T>(path: string, transportRetries: boolean): Promise<T> {
-    const options = { ...this.o.request, signal: this.o.signal, ...(transportRetries ? {} : { retry: false as const }) };
-    return this.runtime.sendRaw<T>({ method: 'GET', path, variant: 'sync', options, expect: 'json' });
+    const operations = bulk.operations ?? 0;
+    if (bulk.counterHolds !== false) {
+      const counter = await this.reads.openCounter(bulk.bulkUuid);
+      if (counter > 0) return Math.min(counter, operations);
+    }
+    const closed = await this.reads.closedCount(bulk.bulkUuid);
+    const open = Math.max(0, operations - closed);
+    if (open === 0) bulk.done = true;
+    else bulk.counterHolds = false;
+    return open;
   }
 
   private openTotal(): number {
@@ -156,19 +199,22 @@ class BulkWatcher {
     return this.plan.bulks.reduce((sum, b) => sum + (b.operations ?? 0) - (b.done ? 0 : b.open), 0);
   }
 
+  /** Between polls only how many closed is known, so every closed operation counts as complete until the final event. */
   counts(): BulkCounts {
     const operations = this.plan.bulks.reduce((sum, b) => sum + (b.operations ?? 0), 0);
     const rejected = this.plan.rejectedAtAcceptance.length;
     const open = this.openTotal();
-    return { total: operations + rejected, open, complete: operations - open, failed: 0, retryable: 0, rejected };
+    return { total: operations + rejected, open, complete: operations - open, failed: 0, retryable: 0, rejected, unaccounted: 0 };
   }
 
-  private emitProgress(final: boolean): void {
+  private emitProgress(): void {
     this.announced = true;
-    if (!this.o.onProgress) return;
-    const c = this.counts();
-    const event: ProgressEvent = { total: c.total, open: c.open, complete: c.complete, failed: c.failed, rejected: c.rejected, final };
-    this.o.onProgress(event);
+    this.o.onProgress?.({ ...progressOf(this.counts()), final: false });
+  }
+
+  /** A read was cut off by the deadline, not by the caller. */
+  private deadlineCut(): boolean {
+    return this.deadlineSignal.aborted && !this.o.signal?.aborted;
   }
 
   private pause(ms: number): Promise<void> {
@@ -191,30 +237,48 @@ class BulkWatcher {
     return this.plan.bulks.map((b) => b.bulkUuid);
   }
 
-  private stalled(now: number): never {
-    const c = this.counts();
+  /**
+   * The outcome as the platform last reported it, for the error a wait ends with: one attempt, no
+   * retries (the wait is over); undefined when that read fails as well.
+   */
+  private async lastOutcome(): Promise<BulkOutcome | undefined> {
+    if (this.plan.bulks.some((b) => b.operations === undefined)) return undefined;
+    try {
+      return await readOutcome(this.reads, this.plan, this.plan.bulks.every((b) => b.done), 'unaccounted', this.resultReads);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async stalled(now: number): Promise<never> {
     const stalledFor = now - this.lastChangeAt;
+    const outcome = await this.lastOutcome();
+    const c = outcome?.counts ?? this.counts();
     throw new BulkStalledError(
-      `Bulk ${this.uuids().join(', ')} has had ${c.open} of ${c.total} operations open without change for ${Math.round(stalledFor / 1000)} s. ${STALL_HINT}`,
+      `Bulk ${this.uuids().join(', ')} has had ${this.counts().open} of ${c.total} operations open without change for ${seconds(this.o.stallAfter)} (stallAfter). ${STALL_HINT}`,
       c,
       this.uuids(),
       stalledFor,
       { service: 'commerce' },
+      outcome,
     );
   }
 
-  private timedOut(): never {
-    const c = this.counts();
-    const last = this.lastError instanceof Error ? ` The last poll failed: ${this.lastError.message}` : '';
+  private async timedOut(): Promise<never> {
+    const lastError = this.lastError;
+    const live = this.counts(); // every closed operation counted as complete: what polling knows
+    const outcome = await this.lastOutcome();
+    const last = this.deadlineCut() ? ' The last read was cut off at the deadline (it did not finish).' : lastError instanceof Error ? ` The last read failed: ${lastError.message}` : '';
     throw new BulkTimeoutError(
-      `waitForBulk gave up after ${Math.round(this.o.maxWait / 1000)} s (maxWait) with ${c.open} of ${c.total} operations still open (${c.complete} closed).${last} The bulk keeps running; wait again with a longer maxWait.`,
-      c,
+      `waitForBulk gave up after ${seconds(this.o.maxWait)} (maxWait) with ${live.open} of ${live.total} operations still open (${live.complete} closed).${last} The bulk keeps running; wait again with a longer maxWait.`,
+      outcome?.counts ?? live,
       this.uuids(),
-      { service: 'commerce', ...(this.lastError === undefined ? {} : { cause: this.lastError }) },
+      { service: 'commerce', ...(lastError === undefined ? {} : { cause: lastError }) },
+      outcome,
     );
   }
+}
 
-  private shapeError(what: string, body: unknown): ResponseError {
-    return new ResponseError(`GET /V1/bulk/{bulkUuid}/${what} answered with an unexpected shape.`, JSON.stringify(body) ?? String(body), { service: 'commerce', method: 'GET' });
-  }
+function progressOf(c: BulkCounts): Omit<ProgressEvent, 'final'> {
+  return { total: c.total, open: c.open, complete: c.complete, failed: c.failed, retryable: c.retryable, rejected: c.rejected, unaccounted: c.unaccounted };
 }

@@ -1,0 +1,86 @@
+/**
+ * Ties listed operations back to input positions. The platform numbers a bulk's operations by the
+ * element's index in its request, which the acceptance echoed as request item ids; the SDK maps
+ * those to the caller's positions. An id that is not a request id (another version, another
+ * numbering) is matched by content instead: the operation's meta_information against the inputs
+ * the job kept. What neither places takes the free positions in id order (bare UUIDs only, where
+ * the position is the operation's index in its bulk anyway). Limit: numbering that is neither the
+ * request index nor clear of it (small database ids overlapping 0..n-1) would be taken for request
+ * indexes.
+ */
+import type { RawOperation } from './outcome.ts';
+import type { TrackedBulk, WaitPlan } from './targets.ts';
+
+/** The queued element: `serialized_data` is a JSON envelope whose `meta_information` is the element's JSON. */
+export function queuedInput(op: RawOperation): unknown {
+  const envelope = parseJson(op.serialized_data);
+  const meta = envelope && typeof envelope === 'object' ? (envelope as { meta_information?: unknown }).meta_information : undefined;
+  return typeof meta === 'string' ? (parseJson(meta) ?? meta) : meta;
+}
+
+export function parseJson(text: string | null | undefined): unknown {
+  if (typeof text !== 'string' || !text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Key order does not matter: the platform re-serializes what it deserialized. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Every input position the bulk holds: its accepted elements (job, acceptance) or 0..count-1 (bare UUID). */
+export function positionsOf(bulk: TrackedBulk): number[] {
+  if (bulk.positions) return [...bulk.positions.values()].sort((a, b) => a - b);
+  return Array.from({ length: bulk.operations ?? 0 }, (_, i) => i);
+}
+
+/** Places `ops` (all of one bulk) at input positions; `taken` is shared so no position is used twice. */
+export function placeOperations(plan: WaitPlan, bulk: TrackedBulk, ops: readonly RawOperation[], taken: Set<number> = new Set()): Map<RawOperation, number> {
+  const placed = new Map<RawOperation, number>();
+  const free = new Set(positionsOf(bulk).filter((p) => !taken.has(p)));
+  const take = (op: RawOperation, position: number) => {
+    placed.set(op, position);
+    free.delete(position);
+    taken.add(position);
+  };
+  const unplaced: RawOperation[] = [];
+  for (const op of ops) {
+    const byId = bulk.positions ? bulk.positions.get(op.id) : op.id;
+    if (byId !== undefined && free.has(byId)) take(op, byId);
+    else unplaced.push(op);
+  }
+  if (unplaced.length === 0) return placed;
+
+  // By content: each remaining input once, in position order.
+  if (plan.inputs) {
+    const byContent = new Map<string, number[]>();
+    for (const position of free) {
+      const key = stableJson(plan.inputs(position));
+      byContent.set(key, [...(byContent.get(key) ?? []), position]);
+    }
+    for (const op of [...unplaced]) {
+      const position = byContent.get(stableJson(queuedInput(op)))?.shift();
+      if (position !== undefined && free.has(position)) {
+        take(op, position);
+        unplaced.splice(unplaced.indexOf(op), 1);
+      }
+    }
+  }
+  const rest = [...free].sort((a, b) => a - b);
+  [...unplaced].sort((a, b) => a.id - b.id).forEach((op, i) => {
+    const position = rest[i];
+    if (position !== undefined) take(op, position);
+  });
+  return placed;
+}

@@ -1,0 +1,127 @@
+/**
+ * The bulk status reads the waiter and readBulkStatus make, each as small as the platform allows:
+ *
+ * - the operation count from the summary, trimmed by `fields` to that one number;
+ * - the open counter (`operation-status/4`, a bare integer): right on installations that store
+ *   every operation at acceptance, 0 from the start on those that store one only once worked;
+ * - the closed count: an operation search on the bulk for stored rows whose status is not 4, page
+ *   size 1, `fields=total_count`. Closed rows are stored on every installation, so
+ *   `operation_count - closed` is the open count that holds everywhere;
+ * - listings: the operation search filtered by bulk UUIDs and status, `fields` keeping only what
+ *   the outcome needs, paged and stopped on `total_count` (a page past the end repeats the last).
+ *
+ */
+import { ResponseError, encodePathSegment } from '@magekit/core';
+import type { CallOptions, CommerceRuntime } from '../../client.ts';
+import type { RawOperation } from './outcome.ts';
+
+/** Operations per page of a listing: the platform's cap when its input limits are on. */
+export const LISTING_PAGE_SIZE = 300;
+/** Bulk UUIDs ORed into one search, keeping the query string well under common URL limits. */
+const UUIDS_PER_SEARCH = 20;
+
+/** Which stored operations a listing asks for. */
+export type StatusFilter = 'failed' | 'complete' | 'not-failed';
+
+interface Filter {
+  field: string;
+  value: string;
+  condition_type: string;
+}
+
+const STATUS_FILTERS: Record<StatusFilter, Filter[][]> = {
+  // 2, 3 and 5: above 1 and not 4.
+  failed: [[{ field: 'status', value: '1', condition_type: 'gt' }], [{ field: 'status', value: '4', condition_type: 'neq' }]],
+  complete: [[{ field: 'status', value: '1', condition_type: 'eq' }]],
+  // 1 and 4: what a partial read lists besides the failures (ids and statuses only).
+  'not-failed': [[{ field: 'status', value: '1', condition_type: 'eq' }, { field: 'status', value: '4', condition_type: 'eq' }]],
+};
+
+export interface BulkReads {
+  operationCount(bulkUuid: string): Promise<number>;
+  openCounter(bulkUuid: string): Promise<number>;
+  closedCount(bulkUuid: string): Promise<number>;
+  /** Every stored operation of these bulks matching `status`, with only `fields` of each. */
+  list(bulkUuids: readonly string[], status: StatusFilter, fields: readonly string[]): Promise<RawOperation[]>;
+  /** One page of a listing (for outcome.results()). */
+  page(bulkUuids: readonly string[], status: StatusFilter, fields: readonly string[], page: number, pageSize: number, signal?: AbortSignal): Promise<{ items: RawOperation[]; total: number }>;
+}
+
+/**
+ * `transportRetries`: false for the waiter (its own schedule retries, keeping its state and its
+ * deadline); true for a one-off status read, where the transport's retries of a GET are welcome.
+ */
+export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOptions, 'retry' | 'signal'>, signal: AbortSignal | undefined, transportRetries = false): BulkReads {
+  const get = <T>(path: string, query?: Record<string, unknown>, callSignal = signal): Promise<T> =>
+    runtime.sendRaw<T>({ method: 'GET', path, query, variant: 'sync', options: { ...request, signal: callSignal, ...(transportRetries ? {} : { retry: false as const }) }, expect: 'json' });
+
+  const search = (criteria: Record<string, unknown>, fields: string, callSignal?: AbortSignal) => get<unknown>('/V1/bulk', { searchCriteria: criteria, fields }, callSignal ?? signal);
+
+  function criteriaFor(bulkUuids: readonly string[], status: Filter[][], pageSize: number, currentPage: number): Record<string, unknown> {
+    const byBulk = bulkUuids.map((uuid) => ({ field: 'bulk_uuid', value: uuid, condition_type: 'eq' }));
+    return { filter_groups: [{ filters: byBulk }, ...status.map((filters) => ({ filters }))], page_size: pageSize, current_page: currentPage };
+  }
+
+  async function page(bulkUuids: readonly string[], status: StatusFilter, fields: readonly string[], currentPage: number, pageSize: number, callSignal?: AbortSignal) {
+    const body = await search(criteriaFor(bulkUuids, STATUS_FILTERS[status], pageSize, currentPage), `items[${fields.join(',')}],total_count`, callSignal);
+    const record = body as { items?: unknown; total_count?: unknown } | null;
+    if (!record || typeof record.total_count !== 'number') throw shapeError('/V1/bulk', 'an operation search ({items, total_count})', body);
+    // With `fields`, an empty match can come back without `items` or with `items: null`.
+    const items = record.items ?? [];
+    if (!Array.isArray(items) || !items.every(isOperation)) throw shapeError('/V1/bulk', 'operations with a numeric id and status', body);
+    return { items: items as RawOperation[], total: record.total_count };
+  }
+
+  return {
+    async operationCount(bulkUuid) {
+      const path = `/V1/bulk/${encodePathSegment(bulkUuid)}/status`;
+      const body = await get<{ operation_count?: unknown } | null>(path, { fields: 'operation_count' });
+      const count = body?.operation_count;
+      if (!isCount(count)) throw shapeError(path, 'a bulk summary with operation_count', body);
+      return count;
+    },
+    async openCounter(bulkUuid) {
+      const path = `/V1/bulk/${encodePathSegment(bulkUuid)}/operation-status/4`;
+      const value = await get<unknown>(path);
+      const count = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+      if (!isCount(count)) throw shapeError(path, 'a bare integer', value);
+      return count;
+    },
+    async closedCount(bulkUuid) {
+      const criteria = criteriaFor([bulkUuid], [[{ field: 'status', value: '4', condition_type: 'neq' }]], 1, 1);
+      const body = (await search(criteria, 'total_count')) as { total_count?: unknown } | null;
+      if (!isCount(body?.total_count)) throw shapeError('/V1/bulk', 'an operation search with total_count', body);
+      return body.total_count;
+    },
+    async list(bulkUuids, status, fields) {
+      const out: RawOperation[] = [];
+      for (let start = 0; start < bulkUuids.length; start += UUIDS_PER_SEARCH) {
+        const group = bulkUuids.slice(start, start + UUIDS_PER_SEARCH);
+        const seen = new Set<string>();
+        for (let current = 1; ; current++) {
+          const { items, total } = await page(group, status, fields, current, LISTING_PAGE_SIZE);
+          for (const op of items) {
+            const key = `${op.bulk_uuid ?? ''}/${op.id}`;
+            if (!seen.has(key)) (seen.add(key), out.push(op));
+          }
+          // Stop on total_count: past the end the platform answers the last page again.
+          if (current * LISTING_PAGE_SIZE >= total || items.length === 0) break;
+        }
+      }
+      return out;
+    },
+    page,
+  };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function isOperation(value: unknown): boolean {
+  return !!value && typeof value === 'object' && typeof (value as RawOperation).id === 'number' && typeof (value as RawOperation).status === 'number';
+}
+
+function shapeError(path: string, expected: string, body: unknown): ResponseError {
+  return new ResponseError(`GET ${path} answered with an unexpected shape (expected ${expected}).`, JSON.stringify(body) ?? String(body), { service: 'commerce', method: 'GET' });
+}

@@ -1,0 +1,80 @@
+/**
+ * Adobe Commerce as a Cloud Service (the SaaS edition). Its REST API differs from a self-hosted
+ * installation's in three ways this client handles:
+ *
+ * - Addresses: `https://<region>[-<environment>].api.commerce.adobe.com/<tenant-id>/V1/...`, with no
+ *   `/rest` and no store code in the path; the store view travels in a `Store` header instead.
+ *   (https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/intro/accs-intro.md,
+ *   https://developer.adobe.com/commerce/webapi/includes/graphql/endpoints for the region/environment form)
+ * - Authentication: Adobe IMS access tokens only (`ims(...)`); admin, customer and integration tokens
+ *   are not issued (https://developer.adobe.com/commerce/webapi/rest/authentication/).
+ * - Routes: no guest or customer routes (https://developer.adobe.com/commerce/services/cloud/guides/rest);
+ *   the spec marks each route (`inCloudService` in the route table, derived from `x-access` with
+ *   `x-cloud` for the exceptions in the published cloud schema), and the client refuses the others
+ *   before sending anything.
+ */
+import { ConfigurationError, InputError } from '@magekit/core';
+import type { RouteInfo } from './route-table.ts';
+
+/** Hosts of the cloud service's REST API: `na1.api.commerce.adobe.com`, `na1-sandbox.api.commerce.adobe.com`. */
+const CLOUD_HOST = /^[a-z0-9]+(?:-[a-z0-9]+)?\.api\.commerce\.adobe\.com$/i;
+
+export function isCloudServiceHost(baseUrl: string): boolean {
+  try {
+    return CLOUD_HOST.test(new URL(baseUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export interface CloudServiceAddress {
+  /** The cloud region of the instance, e.g. `na1` (shown with the REST endpoint in experience.adobe.com). */
+  region: string;
+  /** The instance's tenant id. */
+  tenantId: string;
+  /** `sandbox` and other non-production environments; omit for production. */
+  environment?: string | undefined;
+}
+
+const LABEL = /^[a-z0-9]+$/i;
+const TENANT = /^[A-Za-z0-9_-]+$/;
+
+/** The base URL of a cloud service instance: `cloudServiceUrl({ region: 'na1', tenantId })`. */
+export function cloudServiceUrl(address: CloudServiceAddress): string {
+  const fail = (why: string) => new ConfigurationError(`cloudServiceUrl: ${why}. Copy the REST endpoint from the instance details in experience.adobe.com, or pass { region: 'na1', tenantId: '...' }.`, { service: 'commerce' });
+  if (!address || typeof address !== 'object') throw fail('needs { region, tenantId }');
+  const { region, tenantId, environment } = address;
+  if (typeof region !== 'string' || !LABEL.test(region)) throw fail(`region ${JSON.stringify(region)} is not a region code such as "na1"`);
+  if (typeof tenantId !== 'string' || !TENANT.test(tenantId)) throw fail(`tenantId ${JSON.stringify(tenantId)} is not a tenant id (letters, digits, "-" and "_")`);
+  if (environment !== undefined && (typeof environment !== 'string' || !LABEL.test(environment))) throw fail(`environment ${JSON.stringify(environment)} is not an environment name such as "sandbox"`);
+  const host = environment && environment !== 'production' ? `${region}-${environment}` : region;
+  return `https://${host}.api.commerce.adobe.com/${tenantId}`;
+}
+
+/** A route the cloud service does not serve was called on a client in cloud-service mode. Nothing was sent. */
+export class CloudServiceRouteError extends InputError {
+  /** The refused route, `METHOD /V1/path`. */
+  readonly route: string;
+  constructor(route: RouteInfo) {
+    super(
+      `${route.key} is not available on Adobe Commerce as a Cloud Service, which serves no guest or customer REST routes` +
+        ' (https://developer.adobe.com/commerce/services/cloud/guides/rest). Use the GraphQL API for storefront work, or an admin route with an IMS token.',
+      { service: 'commerce', method: route.method },
+    );
+    this.route = route.key;
+  }
+}
+
+export function assertCloudServiceRoute(route: RouteInfo): void {
+  if (!route.inCloudService) throw new CloudServiceRouteError(route);
+}
+
+/** Auth strategies the cloud service cannot accept: it issues no admin, customer or integration tokens. */
+export function assertCloudServiceAuth(kind: string): void {
+  if (kind === 'admin' || kind === 'customer' || kind === 'integration') {
+    throw new ConfigurationError(
+      `Adobe Commerce as a Cloud Service does not accept ${kind} credentials: authenticate with Adobe IMS, auth: ims({ clientId, clientSecret, orgId }) (https://developer.adobe.com/commerce/webapi/rest/authentication/).`,
+      { service: 'commerce' },
+    );
+  }
+}

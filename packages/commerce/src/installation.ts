@@ -1,0 +1,31 @@
+/**
+ * Hooks for the types of one installation: its own REST routes and the extension attributes its
+ * modules add. Both interfaces are empty here; the declaration file `magekit-commerce types pull`
+ * writes (`magekit-env.d.ts`, committed with the app) merges into them:
+ *
+ *   declare module '@magekit/commerce' {
+ *     interface InstallationRoutes { 'POST /V1/acme/claims/{sku}': { id: ...; input: ...; required: true; output: ...; list: false } }
+ *     interface InstallationExtensions { 'catalog-data-product-extension-interface': { acme_warranty_months?: number } }
+ *   }
+ *
+ * `Routes` extends InstallationRoutes, so the added routes are typed everywhere a route key is
+ * (request, async.request, bulk.request, paginate); each `*-extension-interface` schema is
+ * intersected with InstallationExtension<its name>, so products, orders, customers and carts gain
+ * the installation's fields. The runtime half (the routes' encoding data) is registerRoutes().
+ */
+
+// Empty on purpose: declaration merging fills them in.
+// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
+export interface InstallationRoutes {}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
+export interface InstallationExtensions {}
+
+/** The fields an installation adds to extension interface `Name` (`unknown`, i.e. nothing, by default). */
+export type InstallationExtension<Name extends string> = Name extends keyof InstallationExtensions ? InstallationExtensions[Name] : unknown;
+
+/** The installation's writes (every route but GET): they have asynchronous variants too. */
+export type InstallationWriteRouteKey = { [K in keyof InstallationRoutes & string]: K extends `GET ${string}` ? never : K }[keyof InstallationRoutes & string];
+
+/** The installation's writes whose path parameters are whole segments: they have bulk variants. */
+export type InstallationBulkRouteKey = { [K in InstallationWriteRouteKey]: K extends `${string}-{${string}` | `${string}}-${string}` ? never : K }[InstallationWriteRouteKey];

@@ -1,0 +1,47 @@
+/**
+ * The fake's bulk status routes under both storage behaviours, as the waiter's tests assume them:
+ * the summary declares every accepted operation, the open counter and listings see stored rows only,
+ * and the operation search filters by bulk UUID and status, trims by `fields` and pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { createFakeCommerce, type OperationStorage } from '../src/testing/index.ts';
+
+const BASE = 'https://shop.fake-bulk.test';
+
+async function bulkOf(storage: OperationStorage) {
+  const fake = createFakeCommerce({ auth: false, seed: { products: 6 }, operationStorage: storage, consumer: { autoStart: false, failures: { bySku: { 'SKU-0002': { status: 2 } } } } });
+  const rows = Array.from({ length: 6 }, (_, i) => ({ sku: `SKU-000${i + 1}`, product: { price: i } }));
+  const accepted = (await (await fake.handle(new Request(`${BASE}/rest/async/bulk/V1/products/bySku`, { method: 'PUT', body: JSON.stringify(rows), headers: { 'content-type': 'application/json' } }))).json()) as { bulk_uuid: string };
+  const get = async (path: string) => (await fake.handle(new Request(`${BASE}/rest${path}`))).json();
+  return { fake, uuid: accepted.bulk_uuid, get };
+}
+
+const search = (uuid: string, extra: string) =>
+  `/V1/bulk?searchCriteria[filter_groups][0][filters][0][field]=bulk_uuid&searchCriteria[filter_groups][0][filters][0][value]=${uuid}${extra}`;
+
+describe.each<OperationStorage>(['upfront', 'when-worked'])('bulk status routes, operations stored %s', (storage) => {
+  it('declares every accepted operation; counts and lists stored rows only', async () => {
+    const { fake, uuid, get } = await bulkOf(storage);
+    // Work two of six.
+    const rest = fake.queue.pending.splice(2);
+    await fake.consumer.drain();
+    fake.queue.pending.push(...rest);
+
+    expect(await get(`/V1/bulk/${uuid}/status?fields=operation_count`)).toEqual({ operation_count: 6 });
+    expect(await get(`/V1/bulk/${uuid}/operation-status/4`)).toBe(storage === 'upfront' ? 4 : 0);
+    expect(await get(`/V1/bulk/${uuid}/operation-status/2`)).toBe(1);
+    const listed = (await get(`/V1/bulk/${uuid}/detailed-status`)) as { operations_list: unknown[]; operation_count: number };
+    expect([listed.operations_list.length, listed.operation_count]).toEqual([storage === 'upfront' ? 6 : 2, 6]);
+    // Closed rows: status not 4, total_count only.
+    expect(await get(search(uuid, '&searchCriteria[filter_groups][1][filters][0][field]=status&searchCriteria[filter_groups][1][filters][0][value]=4&searchCriteria[filter_groups][1][filters][0][condition_type]=neq&searchCriteria[page_size]=1&fields=total_count'))).toEqual({ total_count: 2 });
+  });
+
+  it('searches operations by status, trimmed by fields and paged, repeating the last page past the end', async () => {
+    const { fake, uuid, get } = await bulkOf(storage);
+    await fake.consumer.drain();
+    const page = (n: number) => get(search(uuid, `&searchCriteria[filter_groups][1][filters][0][field]=status&searchCriteria[filter_groups][1][filters][0][value]=1&searchCriteria[page_size]=2&searchCriteria[current_page]=${n}&fields=items[id,status],total_count`));
+    expect(await page(1)).toEqual({ items: [{ id: 0, status: 1 }, { id: 2, status: 1 }], total_count: 5 });
+    expect(await page(3)).toEqual({ items: [{ id: 5, status: 1 }], total_count: 5 });
+    expect(await page(4)).toEqual(await page(3));
+  });
+});
