@@ -83,11 +83,16 @@ describe('ims() against the fake IMS', () => {
     fakeIms.invalidateTokens();
     await commerce.products.get({ sku: 'SKU-0001' });
     expect(fakeIms.tokenRequests).toBe(2);
-    // The token just issued is refused too: that is a missing permission, not expiry; no third token.
+    // Now every token is refused. The second token was accepted once, so its refusal may be expiry:
+    // one renewal; the third token, refused before it ever worked, is a missing permission: no loop.
     server.use(http.get(`${BASE}/V1/products/:sku`, () => HttpResponse.json({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'Magento_Catalog::products' } }, { status: 401 })));
     const error = await commerce.products.get({ sku: 'SKU-0001' }).catch((e: unknown) => e);
     expect(isCommerceError(error) && error.status).toBe(401);
-    expect(fakeIms.tokenRequests).toBe(2);
+    expect((error as Error).name).toBe('PermissionError');
+    expect(fakeIms.tokenRequests).toBe(3);
+    // A further call with the refused-at-once token is not another sign-in.
+    await commerce.products.get({ sku: 'SKU-0001' }).catch((e: unknown) => e);
+    expect(fakeIms.tokenRequests).toBe(3);
   });
 
   it('explains refused credentials without the secret, and a wrong scope', async () => {
