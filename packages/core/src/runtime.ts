@@ -67,9 +67,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let credentials: Credentials | undefined;
   // When each renewable credential was first used and whether it ever worked, to tell "just issued"
   // from "expired". Bounded: only the latest few matter.
-  const seen = new Map<string, { firstUsed: number; worked: boolean; afterRefusal: boolean }>();
-  // When a credential was last refused and renewed: a credential first used soon after is the renewal.
-  let lastRenewal = -Infinity;
+  const seen = new Map<string, { firstUsed: number; worked: boolean }>();
   let lastProtected: string | undefined;
   let fixedReady: Promise<void> | undefined;
   let fixedApplied = false;
@@ -97,19 +95,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       redactor.add(credential);
     }
     if (!credentials?.refused || seen.has(authorization)) return;
-    const now = performance.now();
-    seen.set(authorization, { firstUsed: now, worked: false, afterRefusal: now - lastRenewal < JUST_ISSUED_MS });
+    seen.set(authorization, { firstUsed: performance.now(), worked: false });
     if (seen.size > 8) seen.delete(seen.keys().next().value!);
   }
 
-  /**
-   * Refused, first used moments ago, and either never accepted or itself the renewal of a refused
-   * credential: not an expired credential. (A token that worked and is then refused is renewed once;
-   * the renewal being refused too means a missing permission, in this call or a later one.)
-   */
+  /** Refused, never accepted, and first used moments ago: not an expired credential. */
   function justIssued(authorization: string): boolean {
     const entry = seen.get(authorization);
-    return entry !== undefined && (!entry.worked || entry.afterRefusal) && performance.now() - entry.firstUsed < JUST_ISSUED_MS;
+    return entry !== undefined && !entry.worked && performance.now() - entry.firstUsed < JUST_ISSUED_MS;
   }
 
   async function sendAuthorized<T>(request: RuntimeRequest, creds: Credentials): Promise<SendResult<T>> {
@@ -140,7 +133,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (justIssued(refusedAuthorization)) throw permissionError(error);
       // Expired early (revoked, a server restart with a shorter lifetime): renew once.
       if (!creds.refused(refusedAuthorization)) throw error;
-      lastRenewal = performance.now();
       try {
         return accepted(await attempt());
       } catch (second) {
