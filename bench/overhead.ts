@@ -14,7 +14,7 @@ import createOpenApiClient from 'openapi-fetch';
 import type * as Commerce from '@magekit/commerce';
 import type { paths } from '../packages/commerce/src/generated/schema.ts';
 
-export type Mode = 'GET sequential' | 'GET 16 concurrent' | 'PUT sequential' | 'PUT 16 concurrent';
+type Mode = 'GET sequential' | 'GET 16 concurrent' | 'PUT sequential' | 'PUT 16 concurrent';
 
 export interface OverheadResult {
   requests: number;

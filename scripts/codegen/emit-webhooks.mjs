@@ -32,7 +32,7 @@ function scalar(type, schema) {
 }
 
 /** The zod/mini expression for a schema. */
-export function zodFor(doc, node, where) {
+function zodFor(doc, node, where) {
   const schema = resolve(doc, node);
   if (!schema || typeof schema !== 'object') throw new Error(`emit-webhooks: no schema at ${where}`);
   if (schema.const !== undefined) return `z.literal(${JSON.stringify(schema.const)})`;

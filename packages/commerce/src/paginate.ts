@@ -17,6 +17,8 @@ import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
+import { runtimeOf } from './runtime-of.ts';
+import type { CommerceClient } from './commerce-client.ts';
 
 /** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria. */
 export type ListRouteKey = { [K in RouteKey]: Routes[K]['list'] extends true ? K : never }[RouteKey];
@@ -44,10 +46,11 @@ export interface Paginator<Item> extends AsyncIterable<Item> {
   collect(): Promise<Item[]>;
 }
 
-export const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 
 /** Anything that carries the client runtime: a CommerceClient, or the runtime itself. */
-export type RuntimeHolder = CommerceRuntime | { readonly runtime: CommerceRuntime };
+/** A client from createCommerceClient(), or the runtime itself (the SDK's own helpers). */
+export type RuntimeHolder = CommerceRuntime | CommerceClient;
 
 /**
  * Iterates a search route's items. Input is checked now, before any request: the route must be a
@@ -60,7 +63,7 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
   options: PaginateOptions = {},
 ): Paginator<SelectedItem<Routes[K]['output'], F>> {
   type Item = SelectedItem<Routes[K]['output'], F>;
-  const runtime = 'runtime' in client ? client.runtime : client;
+  const runtime: CommerceRuntime = 'runtime' in client ? runtimeOf(client) : (client as CommerceRuntime);
   const info = requireRoute(route);
   if (!info.searchResults || !info.takesSearchCriteria) {
     throw new InputError(`paginate: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).`, { service: 'commerce' });

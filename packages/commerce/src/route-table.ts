@@ -49,10 +49,6 @@ export function routeByKey(key: string): RouteInfo {
   return index.byKey(key);
 }
 
-export function routeById(id: string): RouteInfo | undefined {
-  return index.byId(id);
-}
-
 const ROW_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 
 /**

@@ -10,6 +10,7 @@ import { adminToken, cloudServiceUrl, CloudServiceRouteError, createCommerceClie
 import { createFakeCommerce, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type FakeIms } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
+import { runtimeOf } from '../src/runtime-of.ts';
 
 const BASE = 'https://na1.api.commerce.adobe.com/TENANT123';
 const TOKEN_URL = 'https://na1.api.commerce.adobe.com/ims/token/v3';
@@ -41,7 +42,7 @@ describe('ims() against the fake IMS', () => {
     server.events.removeAllListeners();
     expect(products.every((p) => p.sku === 'SKU-0001')).toBe(true);
     expect(fakeIms.tokenRequests).toBe(1);
-    expect(commerce.runtime.authorizer.tokenRequests).toBe(1);
+    expect(runtimeOf(commerce).authorizer.tokenRequests).toBe(1);
     const call = seen.find((r) => r.url.includes('/V1/products/'))!;
     // No /rest and no store code in the path: the store travels in the Store header.
     expect(call.url).toBe(`${BASE}/V1/products/SKU-0001`);
@@ -162,8 +163,8 @@ describe('cloud mode', () => {
 
   it('switches on for *.api.commerce.adobe.com and refuses token strategies the service does not issue', () => {
     expect(() => createCommerceClient({ baseUrl: BASE, auth: adminToken({ username: 'a', password: 'b1234' }) })).toThrow(/does not accept admin credentials: authenticate with Adobe IMS/);
-    expect(createCommerceClient({ baseUrl: 'https://shop.example.com', auth: ims(CREDENTIALS) }).runtime.cloudService).toBe(true);
-    expect(createCommerceClient({ baseUrl: 'https://shop.example.com' }).runtime.cloudService).toBe(false);
+    expect(runtimeOf(createCommerceClient({ baseUrl: 'https://shop.example.com', auth: ims(CREDENTIALS) })).cloudService).toBe(true);
+    expect(runtimeOf(createCommerceClient({ baseUrl: 'https://shop.example.com' })).cloudService).toBe(false);
   });
 
   it('runs against the fake on a real loopback server (cloud URLs, IMS on the same origin)', async () => {

@@ -157,8 +157,8 @@ export interface TransportOptions extends ClientTransportOptions {
   redactor: Redactor;
 }
 
-export const DEFAULT_TIMEOUT = 120_000;
-export const DEFAULT_TOTAL_TIMEOUT = 600_000;
+const DEFAULT_TIMEOUT = 120_000;
+const DEFAULT_TOTAL_TIMEOUT = 600_000;
 const MAX_REDIRECTS = 5;
 /** setTimeout's limit (about 24.8 days); a longer delay would fire at once. */
 const MAX_TIMER = 2 ** 31 - 1;
@@ -170,7 +170,7 @@ const DEFAULT_RETRY: Required<RetryPolicy> = {
   backoffLimit: 10_000,
 };
 
-export function resolveRetry(policy: RetryPolicy | number | false | undefined, base: Required<RetryPolicy> = DEFAULT_RETRY): Required<RetryPolicy> {
+function resolveRetry(policy: RetryPolicy | number | false | undefined, base: Required<RetryPolicy> = DEFAULT_RETRY): Required<RetryPolicy> {
   if (policy === false) return { ...base, limit: 0 };
   if (typeof policy === 'number') return { ...base, limit: policy };
   if (policy === undefined) return base;

@@ -7,8 +7,6 @@
 import * as z from 'zod/mini';
 import { BatchError, type BatchFailure } from './errors.ts';
 
-export type { BatchFailure };
-
 export interface BatchSuccess<I, O> {
   index: number;
   input: I;

@@ -36,7 +36,7 @@ export interface MarketplaceClientOptions extends ClientTransportOptions {
 
 export type CallOptions = CallTransportOptions;
 
-export interface RawCall {
+interface RawCall {
   method: HttpMethod;
   /** Path below /rest/v1, parameters already encoded. */
   path: string;

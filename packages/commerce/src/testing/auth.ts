@@ -15,7 +15,7 @@ export type Principal =
   | { type: 'integration'; consumerKey: string }
   | { type: 'guest' };
 
-export interface FakeIntegration {
+interface FakeIntegration {
   id?: number;
   consumerKey: string;
   consumerSecret: string;
