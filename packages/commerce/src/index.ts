@@ -23,7 +23,7 @@ export { isBulkJob, type BulkChunk, type BulkJob, type JobItem } from './async/i
 export { OPERATION_STATUS, type BulkOutcome, type OperationOutcome, type OperationState, type OperationStatus, type ResultsOptions } from './async/index.ts';
 export { SearchCriteriaBuilder, searchCriteria, where, CONDITION_TYPES, isConditionType } from './search/index.ts';
 export type { SearchField, ConditionValue, CamelSearchCriteria, FilterValue } from './search/index.ts';
-export { paginate, type Paginator, type Page, type PaginateOptions, type ListRouteKey } from './paginate.ts';
+export { paginate, type Paginator, type Page, type PaginateOptions, type CollectOptions, type ListRouteKey } from './paginate.ts';
 export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
 export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';
 export { cloudServiceUrl, CloudServiceRouteError, type CloudServiceAddress } from './cloud-service.ts';

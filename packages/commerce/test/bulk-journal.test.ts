@@ -144,11 +144,11 @@ describe('resume after a kill', () => {
     const path = join(dir, 'import.journal');
     await importUntilKilled(path, 'before', (e) => e.type === 'submitted' && e.chunk === 1);
     expect(fake.queue.bulks.size).toBe(2); // the platform did queue it
-    const before = fake.requests.get('bulk PUT /V1/products/{sku}');
+    const before = fake.stats.byRoute.get('bulk PUT /V1/products/{sku}');
 
     fake.consumer.start();
     const resumed = await resumeBulkImport(client(), path, { minDelay: 5 });
-    expect(fake.requests.get('bulk PUT /V1/products/{sku}')).toBe(before); // nothing resubmitted
+    expect(fake.stats.byRoute.get('bulk PUT /V1/products/{sku}')).toBe(before); // nothing resubmitted
     expect(resumed.outcome.counts).toMatchObject({ total: 10, complete: 9, failed: 1 });
     // Without the inputs, each failure still names its element (from the platform's copy).
     expect(resumed.outcome.operations[2]).toMatchObject({ position: 2, state: 'failed', input: rows[2] });

@@ -54,7 +54,7 @@ describe('ims() against the fake IMS', () => {
     const form = new URLSearchParams(await tokenRequest.text());
     expect(form.get('grant_type')).toBe('client_credentials');
     expect(form.get('scope')!.split(',')).toContain('commerce.accs');
-    expect(fake.requests.get('GET /V1/products/{sku}')).toBe(20);
+    expect(fake.stats.byRoute.get('GET /V1/products/{sku}')).toBe(20);
   });
 
   it('renews before expiry (not after), on the fake clock', async () => {
@@ -148,7 +148,7 @@ describe('cloud mode', () => {
     await expect(commerce.carts.mine.get()).rejects.toBeInstanceOf(CloudServiceRouteError);
     await expect(commerce.async.request('POST /V1/guest-carts')).rejects.toBeInstanceOf(CloudServiceRouteError);
     await expect(commerce.cmsPages.get({ pageId: 1 })).rejects.toBeInstanceOf(CloudServiceRouteError);
-    expect(fake.requests.size).toBe(0);
+    expect(fake.stats.byRoute.size).toBe(0);
     // The exceptions the published cloud schema lists are allowed (admin customer creation, countries).
     await expect(commerce.request('GET /V1/directory/countries')).resolves.toBeDefined();
   });

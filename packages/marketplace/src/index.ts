@@ -8,7 +8,7 @@ export type { BatchItem, BatchResult, BatchSuccess } from './batch.ts';
 export { BatchError, isMarketplaceError, type BatchErrorReason, type BatchFailure } from './errors.ts';
 export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, type ErrorKind, type Fate } from './errors.ts';
 export { createMalwareScanFeed, type MalwareScanFeed, type UploadSource, type WaitForMalwareScanOptions } from './files.ts';
-export type { Page, PaginateOptions, Paginator } from './paginate.ts';
+export type { CollectOptions, Page, PaginateOptions, Paginator } from './paginate.ts';
 export { createReviewFeed, reviewOutcome, ReviewTimeoutError, type FlowVerdict, type ReviewFeed, type ReviewFlow, type ReviewOutcome, type ReviewProgress, type WaitForReviewOptions } from './review.ts';
 export { createCallbackHandler, type CallbackHandler, type CallbackHandlerOptions, type CallbackHandlers, type DeliveryContext } from './callbacks/handler.ts';
 export { createMemoryIdempotencyStore, deliveryKey, type ClaimResult, type IdempotencyStore, type MemoryIdempotencyStoreOptions } from './callbacks/idempotency.ts';
