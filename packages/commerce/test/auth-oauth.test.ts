@@ -239,6 +239,13 @@ describe('end to end against the fake platform verifier', () => {
     await expect(client.request('GET /V1/products/{sku}', { sku: 'MB01' })).resolves.toMatchObject({ principal: 'integration' });
   });
 
+  it('oauthWindowMs narrows the accepted clock difference (in ms, like every duration)', async () => {
+    const fake = createFakeAuth({ integrations: [creds], oauthWindowMs: 60_000, now: () => Date.now() - 5 * 60_000 });
+    installFakePlatform(fake);
+    const client = createCommerceClient({ baseUrl: BASE, auth: integration(creds), retry: false });
+    await expect(client.request('GET /V1/products/{sku}', { sku: 'MB01' })).rejects.toMatchObject({ kind: 'auth', status: 401 });
+  });
+
   it('HMAC-SHA1 is refused with 400, as 2.4.4+ does', async () => {
     const fake = createFakeAuth({ integrations: [creds] });
     const url = `${BASE}/rest/V1/products`;

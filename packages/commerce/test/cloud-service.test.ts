@@ -17,7 +17,7 @@ const TOKEN_URL = 'https://na1.api.commerce.adobe.com/ims/token/v3';
 const CREDENTIALS: ImsOptions = { clientId: DEFAULT_FAKE_IMS_CLIENT.clientId, clientSecret: DEFAULT_FAKE_IMS_CLIENT.clientSecret, orgId: DEFAULT_FAKE_IMS_CLIENT.orgId, tokenUrl: TOKEN_URL };
 
 function cloudFake(options: { ttlSeconds?: number; now?: () => number } = {}) {
-  const fakeIms = createFakeIms({ tokenTtlSeconds: options.ttlSeconds ?? 86399, ...(options.now ? { now: options.now } : {}) });
+  const fakeIms = createFakeIms({ tokenTtlMs: (options.ttlSeconds ?? 86399) * 1000, ...(options.now ? { now: options.now } : {}) });
   const fake = createFakeCommerce({ seed: { products: 3 }, cloudService: { tenantId: 'TENANT123', ims: fakeIms }, ...(options.now ? { now: options.now } : {}) });
   server.use(...commerceHandlers(fake, { baseUrl: 'https://na1.api.commerce.adobe.com' }));
   return { fake, fakeIms };
