@@ -32,7 +32,8 @@ function scalar(type, schema) {
 }
 
 /** The zod/mini expression for a schema. */
-function zodFor(doc, node, where) {
+/** @public Also called by packages/marketplace/test/webhooks.test.ts, which imports this file by URL (knip cannot follow that). */
+export function zodFor(doc, node, where) {
   const schema = resolve(doc, node);
   if (!schema || typeof schema !== 'object') throw new Error(`emit-webhooks: no schema at ${where}`);
   if (schema.const !== undefined) return `z.literal(${JSON.stringify(schema.const)})`;

@@ -18,7 +18,7 @@ import type { SelectedItem } from './fields/types.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
 import { runtimeOf } from './runtime-of.ts';
-import type { CommerceClient } from './commerce-client.ts';
+import type { CommerceFetch } from './raw-fetch.ts';
 
 /** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria. */
 export type ListRouteKey = { [K in RouteKey]: Routes[K]['list'] extends true ? K : never }[RouteKey];
@@ -60,8 +60,12 @@ export interface Paginator<Item> extends AsyncIterable<Item> {
 const DEFAULT_PAGE_SIZE = 100;
 
 /** Anything that carries the client runtime: a CommerceClient, or the runtime itself. */
-/** A client from createCommerceClient(), or the runtime itself (the SDK's own helpers). */
-export type RuntimeHolder = CommerceRuntime | CommerceClient;
+/**
+ * A client from createCommerceClient(), or the runtime itself (the SDK's own helpers). Written
+ * structurally: naming CommerceClient here would make every paginate() signature carry the whole
+ * method tree, which users' compilers pay for.
+ */
+export type RuntimeHolder = CommerceRuntime | { readonly fetch: CommerceFetch };
 
 /**
  * Iterates a search route's items. Input is checked now, before any request: the route must be a

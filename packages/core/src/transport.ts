@@ -24,6 +24,7 @@ import { abortableSleep } from './sleep.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/** @public Re-exported by both packages' entries (knip does not count a re-export as a use). */
 export interface RetryPolicy {
   /** Retries after the first attempt. Default 2. */
   limit?: number;
@@ -43,13 +44,17 @@ export interface RetryPolicy {
   backoffLimit?: number;
 }
 
-/** What hooks see: always with credentials masked. */
+/**
+ * What hooks see: always with credentials masked.
+ * @public Re-exported by both packages' entries (knip does not count a re-export as a use).
+ */
 export interface RequestEvent {
   method: HttpMethod;
   url: string;
   headers: Record<string, string>;
   attempt: number;
 }
+/** @public Re-exported by both packages' entries (knip does not count a re-export as a use). */
 export interface ResponseEvent {
   method: HttpMethod;
   url: string;
@@ -57,12 +62,14 @@ export interface ResponseEvent {
   attempt: number;
   durationMs: number;
 }
+/** @public Re-exported by both packages' entries (knip does not count a re-export as a use). */
 export interface RetryEvent {
   method: HttpMethod;
   url: string;
   attempt: number;
   error: MagekitError | Error;
 }
+/** @public Re-exported by both packages' entries (knip does not count a re-export as a use). */
 export interface TransportHooks {
   onRequest?: (event: RequestEvent) => void;
   onResponse?: (event: ResponseEvent) => void;
