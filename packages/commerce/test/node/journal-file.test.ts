@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BulkJournal, JournalEntry } from '../src/async/journal.ts';
-import { createCommerceClient, none } from '../src/index.ts';
-import { openBulkJournal, readBulkJournal, replayJournal, resumeBulkImport } from '../src/node/index.ts';
-import { createFakeCommerce, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
-import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import type { BulkJournal, JournalEntry } from '../../src/async/journal.ts';
+import { createCommerceClient, none } from '../../src/index.ts';
+import { openBulkJournal, readBulkJournal, replayJournal, resumeBulkImport } from '../../src/node/index.ts';
+import { createFakeCommerce, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
+import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
+import { server } from '../msw.ts';
 
 const BASE = 'https://shop.journal.test';
 const rows = Array.from({ length: 30 }, (_, i) => {
@@ -170,8 +170,8 @@ describe('resume after a kill', () => {
   });
 });
 
-const CHILD = fileURLToPath(new URL('./support/journal-child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CHILD = fileURLToPath(new URL('../support/journal-child.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('a real process killed with SIGKILL mid-import', () => {
   it('leaves a journal that resume reads: the chunk in flight is unknown, nothing is lost or sent twice', async () => {

@@ -1,15 +1,15 @@
 import { http, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { attachAsync } from '../src/async/attach.ts';
-import { createCommerceClient, none } from '../src/index.ts';
-import { routes } from '../src/route-table.ts';
-import { createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
-import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { asyncClient, BASE } from './async-harness.ts';
-import { server } from './msw.ts';
-import { operations as specOperations } from './support/spec.ts';
-import { schemaErrors } from './support/validate.ts';
-import { runtimeOf } from '../src/runtime-of.ts';
+import { attachAsync } from '../../src/async/attach.ts';
+import { createCommerceClient, none } from '../../src/index.ts';
+import { routes } from '../../src/route-table.ts';
+import { createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
+import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
+import { asyncClient, BASE } from '../async-harness.ts';
+import { server } from '../msw.ts';
+import { operations as specOperations } from '../support/spec.ts';
+import { schemaErrors } from '../support/validate.ts';
+import { runtimeOf } from '../../src/runtime-of.ts';
 
 function withFake(options: Parameters<typeof createFakeCommerce>[0] = {}): FakeCommerce {
   const fake = createFakeCommerce({ auth: false, ...options });

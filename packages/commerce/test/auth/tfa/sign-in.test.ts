@@ -3,9 +3,9 @@
 // the configure/activate routes as typed calls, and start-up checks.
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminToken, createCommerceClient, isCommerceError, type TwoFactor, type WebAuthnChallenge } from '../src/index.ts';
-import { startFakeCommerce, type FakeTwoFactorOptions, type RunningFakeCommerce } from '../src/testing/index.ts';
-import { server as msw } from './msw.ts';
+import { adminToken, createCommerceClient, isCommerceError, type TwoFactor, type WebAuthnChallenge } from '../../../src/index.ts';
+import { startFakeCommerce, type FakeTwoFactorOptions, type RunningFakeCommerce } from '../../../src/testing/index.ts';
+import { server as msw } from '../../msw.ts';
 
 const PASSWORD = 'admin123!';
 const running: RunningFakeCommerce[] = [];
