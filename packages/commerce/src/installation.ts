@@ -8,21 +8,27 @@
  *     interface InstallationExtensions { 'catalog-data-product-extension-interface': { acme_warranty_months?: number } }
  *   }
  *
- * `Routes` extends InstallationRoutes, so the added routes are typed everywhere a route key is
- * (request, async.request, bulk.request, paginate); each `*-extension-interface` schema is
- * intersected with InstallationExtension<its name>, so products, orders, customers and carts gain
- * the installation's fields. The runtime half (the routes' encoding data) is registerRoutes().
+ * `Routes` extends InstallationRoutes (minus the keys the spec has), so the added routes are typed
+ * everywhere a route key is (request, async.request, bulk.request, paginate); each
+ * `*-extension-interface` schema is intersected with InstallationExtensions[its name], so products,
+ * orders, customers and carts gain the installation's fields. The runtime half (the routes' encoding data) is registerRoutes().
  */
 
 // Empty on purpose: declaration merging fills them in.
 // eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
 export interface InstallationRoutes {}
 
-// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
-export interface InstallationExtensions {}
+/**
+ * Fields by extension interface name. The index signature makes every name `unknown` (no change)
+ * until a declaration file adds it; the schemas index into it directly, which costs a checker
+ * nothing (a conditional type per interface would be paid by every app that checks libraries).
+ */
+export interface InstallationExtensions {
+  [definition: string]: unknown;
+}
 
 /** The fields an installation adds to extension interface `Name` (`unknown`, i.e. nothing, by default). */
-export type InstallationExtension<Name extends string> = Name extends keyof InstallationExtensions ? InstallationExtensions[Name] : unknown;
+export type InstallationExtension<Name extends string> = InstallationExtensions[Name];
 
 /** The installation's writes (every route but GET): they have asynchronous variants too. */
 export type InstallationWriteRouteKey = { [K in keyof InstallationRoutes & string]: K extends `GET ${string}` ? never : K }[keyof InstallationRoutes & string];

@@ -49,7 +49,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       checkCallbackUrls(input, origin);
     }
     // The docs say only the status code tells success: a 200 with an empty body is a success too.
-    if (route.id === 'packages.updateOne') return (await runtime.send({ ...(await prepareWrite(route, input)), options: callOptions, expect: 'json-or-void' })).data;
+    if (route.id === 'packages.updateOne') return (await runtime.send({ ...(await prepareWrite(route, input)), options: callOptions, expect: 'json-or-void', idempotent: route.idempotent })).data;
     if (route.key === 'POST /files/uploads' && input instanceof FormData) {
       return (await runtime.send({ method: 'POST', path: route.path, body: input, options: callOptions })).data;
     }
