@@ -4,9 +4,10 @@
 // operations only), the detailed status of every chunk that a full read downloads. Every request
 // goes over real HTTP through a counting fetch, so requests and bytes are what a real client would see.
 import budgets from './budgets.json' with { type: 'json' };
-import { attachAsync } from '../packages/commerce/src/async/index.ts';
+import { attachAsync } from '../packages/commerce/src/async/attach.ts';
 import { createCommerceClient, none } from '../packages/commerce/src/index.ts';
 import { startFakeCommerce, type RunningFakeCommerce } from '../packages/commerce/src/testing/index.ts';
+import { runtimeOf } from '../packages/commerce/src/runtime-of.ts';
 
 export interface BenchBulkOptions {
   operations?: number;
@@ -75,7 +76,7 @@ function priceRows(n: number) {
 
 function clientFor(running: RunningFakeCommerce, traffic: Traffic) {
   const client = createCommerceClient({ baseUrl: running.url, auth: none(), fetch: countingFetch(traffic) });
-  return { client, features: attachAsync(client.runtime) };
+  return { client, features: attachAsync(runtimeOf(client)) };
 }
 
 export async function benchBulk(options: BenchBulkOptions = {}): Promise<BenchBulkResult> {

@@ -14,14 +14,14 @@ import createOpenApiClient from 'openapi-fetch';
 import type * as Commerce from '@magekit/commerce';
 import type { paths } from '../packages/commerce/src/generated/schema.ts';
 
-export interface ContenderResult {
+interface ContenderResult {
   wallUs: number;
   cpuUs: number;
   /** By baseline (minimal ky, aio-commerce-lib-api with the same auth): median per-round ratio. */
   ratioTo: Record<string, { wall: number; cpu: number }>;
 }
 
-export type Mode = 'GET sequential' | 'GET 16 concurrent' | 'PUT sequential' | 'PUT 16 concurrent';
+type Mode = 'GET sequential' | 'GET 16 concurrent' | 'PUT sequential' | 'PUT 16 concurrent';
 
 export interface OverheadResult {
   requests: number;

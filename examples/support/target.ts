@@ -14,9 +14,9 @@ export interface CommerceTarget {
   close(): Promise<void>;
 }
 
-export const FAKE_ADMIN = { username: 'admin', password: 'admin123!' };
+const FAKE_ADMIN = { username: 'admin', password: 'admin123!' };
 
-export function authFromEnvironment(env: NodeJS.ProcessEnv): AuthStrategy {
+function authFromEnvironment(env: NodeJS.ProcessEnv): AuthStrategy {
   if (env['MAGEKIT_TOKEN']) return bearer(env['MAGEKIT_TOKEN']);
   if (env['MAGEKIT_CONSUMER_KEY']) {
     return integration({

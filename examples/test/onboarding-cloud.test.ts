@@ -41,7 +41,7 @@ describe('cloud-service', () => {
       expect(result.products).toHaveLength(3);
       expect(result.guestRoutes).toBe('refused (POST /V1/guest-carts)');
       expect(fakeIms.tokenRequests).toBe(1);
-      expect(fake.fake.requests.has('POST /V1/guest-carts')).toBe(false);
+      expect(fake.fake.stats.byRoute.has('POST /V1/guest-carts')).toBe(false);
     } finally {
       await fake.close();
     }

@@ -32,6 +32,7 @@ function scalar(type, schema) {
 }
 
 /** The zod/mini expression for a schema. */
+/** @public Also called by packages/marketplace/test/webhooks.test.ts, which imports this file by URL (knip cannot follow that). */
 export function zodFor(doc, node, where) {
   const schema = resolve(doc, node);
   if (!schema || typeof schema !== 'object') throw new Error(`emit-webhooks: no schema at ${where}`);

@@ -12,7 +12,7 @@ export async function loadSpec(file) {
   return doc.parsed;
 }
 
-export const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
+const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
 /** Every operation of a bundled document, with its path-level parameters merged in. */
 export function operationsOf(doc) {

@@ -1,9 +1,6 @@
 // Where an imported operation goes and what the spec says about it besides its shapes: module (tag and
 // path file), edition, access level and idempotency. Rules, not guesses: each is a decision written once.
 
-/** Editions and separately shipped services; the generator and the client read these values. */
-export const EDITIONS = ['open-source', 'commerce', 'b2b', 'payment-services', 'app-builder'];
-
 /** First match wins: [path pattern, tag, path file, edition]. */
 const MODULES = [
   [/^\/V1\/tfa\//, 'TwoFactorAuth', 'two-factor-auth.yaml', 'open-source'],

@@ -52,7 +52,7 @@ export interface CallOptions extends CallTransportOptions {
 
 export type Variant = 'sync' | 'async' | 'bulk';
 
-export interface RawCall {
+interface RawCall {
   method: HttpMethod;
   /** `/V1/...`, path parameters already encoded. */
   path: string;

@@ -3,7 +3,7 @@ import { ConfigurationError } from '@magekit/core';
 import type { MethodTree } from './generated/method-tree.ts';
 import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
-import { buildTree, createRuntime, requireRoute, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './client.ts';
+import { buildTree, createRuntime, requireRoute, type CallOptions, type CommerceClientOptions } from './client.ts';
 import type { RouteKey } from './methods.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
@@ -33,8 +33,6 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures 
   revoke(): Promise<void>;
   /** The platform's schema documents: GET /rest/{store}/schema, /async/schema, /async/bulk/schema. */
   readonly schema: SchemaEndpoints;
-  /** @internal Machinery for the SDK's own helpers. */
-  readonly runtime: CommerceRuntime;
 }
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {

@@ -6,7 +6,7 @@ import type { RouteKey, Routes } from './generated/operations.ts';
 export type { RouteKey, Routes };
 
 /** Options every route accepts inside its input. */
-export interface CommonInput {
+interface CommonInput {
   /** Partial response: `['sku', 'price']` or the raw `"sku,price"`. */
   fields?: FieldSelection | string;
 }
@@ -18,4 +18,4 @@ export type RouteArgs<K extends RouteKey> = Routes[K]['required'] extends true
   ? [input: RouteInput<K>, options?: CallOptions]
   : [input?: RouteInput<K>, options?: CallOptions];
 
-export type { RouteMethod, FieldsFor, FieldsArgument, PlainRouteArgs, SelectedOutput } from './fields/method-types.ts';
+export type { RouteMethod } from './fields/method-types.ts';

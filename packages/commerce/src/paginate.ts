@@ -17,6 +17,8 @@ import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
+import { runtimeOf } from './runtime-of.ts';
+import type { CommerceFetch } from './raw-fetch.ts';
 
 /** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria. */
 export type ListRouteKey = { [K in RouteKey]: Routes[K]['list'] extends true ? K : never }[RouteKey];
@@ -26,28 +28,44 @@ export type PaginateParams<K extends ListRouteKey, F> = Omit<Routes[K]['input'],
 export interface PaginateOptions extends CallOptions {
   /** Items per request. Default: the searchCriteria's page_size, else 100. */
   pageSize?: number | undefined;
+  /** Stop after this many items (no further page is requested). */
+  max?: number | undefined;
 }
 
+/** One page: the same shape as the marketplace package's pages (see "Vocabulary" in docs/design.md). */
 export interface Page<Item> {
   items: Item[];
-  /** Matching records on the server when this page was read. */
+  /** Matching records on the server when this page was read (total_count). */
   totalCount: number;
-  /** 1-based. */
-  page: number;
+  /** 0-based position of this page's first item in the whole result. */
+  offset: number;
+  /** Items asked for per request. */
   pageSize: number;
+  /** The platform's 1-based current_page. */
+  page: number;
+}
+
+export interface CollectOptions {
+  /** Stop after this many items (no further page is requested). */
+  max?: number | undefined;
 }
 
 export interface Paginator<Item> extends AsyncIterable<Item> {
   /** The pages themselves, with their totals. */
   pages(): AsyncIterableIterator<Page<Item>>;
-  /** Every item, collected. */
-  collect(): Promise<Item[]>;
+  /** Every item, collected; `{ max }` stops early. */
+  collect(options?: CollectOptions): Promise<Item[]>;
 }
 
-export const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 
 /** Anything that carries the client runtime: a CommerceClient, or the runtime itself. */
-export type RuntimeHolder = CommerceRuntime | { readonly runtime: CommerceRuntime };
+/**
+ * A client from createCommerceClient(), or the runtime itself (the SDK's own helpers). Written
+ * structurally: naming CommerceClient here would make every paginate() signature carry the whole
+ * method tree, which users' compilers pay for.
+ */
+export type RuntimeHolder = CommerceRuntime | { readonly fetch: CommerceFetch };
 
 /**
  * Iterates a search route's items. Input is checked now, before any request: the route must be a
@@ -60,7 +78,7 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
   options: PaginateOptions = {},
 ): Paginator<SelectedItem<Routes[K]['output'], F>> {
   type Item = SelectedItem<Routes[K]['output'], F>;
-  const runtime = 'runtime' in client ? client.runtime : client;
+  const runtime: CommerceRuntime = 'runtime' in client ? runtimeOf(client) : (client as CommerceRuntime);
   const info = requireRoute(route);
   if (!info.searchResults || !info.takesSearchCriteria) {
     throw new InputError(`paginate: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).`, { service: 'commerce' });
@@ -70,28 +88,33 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
   const pageSize = options.pageSize !== undefined ? positiveInteger(options.pageSize, 'pageSize') : (criteria.page_size ?? DEFAULT_PAGE_SIZE);
   const firstPage = criteria.current_page ?? 1;
   const fieldsValue = fields === undefined ? undefined : serializeSelection(listSelection(fields, toSelection(fields), { totalCount: true }));
-  const { pageSize: _pageSize, ...callOptions } = options;
+  const { pageSize: _pageSize, max: optionsMax = Infinity, ...callOptions } = options;
+  checkMax(optionsMax);
 
   const signal = callOptions.signal;
   const checkAborted = (where: string): void => {
     if (signal?.aborted) throw new AbortError(`paginate: ${route} was aborted by the caller ${where}.`, { service: 'commerce', cause: signal.reason });
   };
 
-  async function* pages(): AsyncIterableIterator<Page<Item>> {
+  async function* pages(max = optionsMax): AsyncIterableIterator<Page<Item>> {
+    let seen = 0;
+    if (max <= 0) return;
     for (let page = firstPage; ; page += 1) {
       checkAborted(`before page ${page}`);
       const input = { ...rest, searchCriteria: { ...criteria, page_size: pageSize, current_page: page }, ...(fieldsValue === undefined ? {} : { fields: fieldsValue }) };
       const body = await runtime.call<unknown>(info, input, callOptions);
       const { items, totalCount } = readPage(body, route, page);
-      yield { items: items as Item[], totalCount, page, pageSize };
+      const kept = items.slice(0, max - seen) as Item[];
+      seen += kept.length;
+      yield { items: kept, totalCount, offset: (page - 1) * pageSize, pageSize, page };
       const lastPage = Math.ceil(totalCount / pageSize);
       // A short or empty page also means the end: asking further would only repeat the last page.
-      if (page >= lastPage || items.length < pageSize) return;
+      if (page >= lastPage || items.length < pageSize || seen >= max) return;
     }
   }
 
   return {
-    pages,
+    pages: () => pages(),
     async *[Symbol.asyncIterator]() {
       for await (const page of pages()) {
         for (const item of page.items) {
@@ -101,12 +124,18 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
         }
       }
     },
-    async collect() {
+    async collect(collectOptions: CollectOptions = {}) {
+      checkMax(collectOptions.max);
       const out: Item[] = [];
-      for await (const page of pages()) out.push(...page.items);
+      for await (const page of pages(Math.min(optionsMax, collectOptions.max ?? Infinity))) out.push(...page.items);
       return out;
     },
   };
+}
+
+function checkMax(max: unknown): void {
+  if (max === undefined || max === Infinity) return;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) throw new InputError(`paginate: max must be a whole number of items (0 or more), got ${String(max)}.`, { service: 'commerce' });
 }
 
 function readPage(body: unknown, route: string, page: number): { items: unknown[]; totalCount: number } {

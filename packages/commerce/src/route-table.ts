@@ -73,10 +73,6 @@ export function registerRoutes(rows: readonly RouteRow[]): number {
   return added;
 }
 
-export function routeById(id: string): RouteInfo | undefined {
-  return index.byId(id);
-}
-
 /** Keys every call accepts besides the route's own parameters. */
 const RULES = { service: 'commerce', extraQuery: new Set(['fields']), bodyless: new Set(['GET']) } as const;
 

@@ -1,6 +1,7 @@
 /** A client with the async features attached (as createCommerceClient will once they are merged). */
-import { attachAsync, type AsyncFeatures } from '../src/async/index.ts';
+import { attachAsync, type AsyncFeatures } from '../src/async/attach.ts';
 import { createCommerceClient, none, type CommerceClient, type CommerceClientOptions } from '../src/index.ts';
+import { runtimeOf } from '../src/runtime-of.ts';
 
 export const BASE = 'https://shop.async.test';
 
@@ -8,7 +9,7 @@ export type AsyncClient = Omit<CommerceClient, 'bulk'> & AsyncFeatures;
 
 export function asyncClient(options: Partial<CommerceClientOptions> = {}): AsyncClient {
   const client = createCommerceClient({ baseUrl: BASE, auth: none(), ...options });
-  return Object.assign(client, attachAsync(client.runtime)) as unknown as AsyncClient;
+  return Object.assign(client, attachAsync(runtimeOf(client))) as unknown as AsyncClient;
 }
 
 export interface Captured {

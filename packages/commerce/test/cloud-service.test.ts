@@ -10,13 +10,14 @@ import { adminToken, cloudServiceUrl, CloudServiceRouteError, createCommerceClie
 import { createFakeCommerce, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type FakeIms } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from './msw.ts';
+import { runtimeOf } from '../src/runtime-of.ts';
 
 const BASE = 'https://na1.api.commerce.adobe.com/TENANT123';
 const TOKEN_URL = 'https://na1.api.commerce.adobe.com/ims/token/v3';
 const CREDENTIALS: ImsOptions = { clientId: DEFAULT_FAKE_IMS_CLIENT.clientId, clientSecret: DEFAULT_FAKE_IMS_CLIENT.clientSecret, orgId: DEFAULT_FAKE_IMS_CLIENT.orgId, tokenUrl: TOKEN_URL };
 
 function cloudFake(options: { ttlSeconds?: number; now?: () => number } = {}) {
-  const fakeIms = createFakeIms({ tokenTtlSeconds: options.ttlSeconds ?? 86399, ...(options.now ? { now: options.now } : {}) });
+  const fakeIms = createFakeIms({ tokenTtlMs: (options.ttlSeconds ?? 86399) * 1000, ...(options.now ? { now: options.now } : {}) });
   const fake = createFakeCommerce({ seed: { products: 3 }, cloudService: { tenantId: 'TENANT123', ims: fakeIms }, ...(options.now ? { now: options.now } : {}) });
   server.use(...commerceHandlers(fake, { baseUrl: 'https://na1.api.commerce.adobe.com' }));
   return { fake, fakeIms };
@@ -41,7 +42,7 @@ describe('ims() against the fake IMS', () => {
     server.events.removeAllListeners();
     expect(products.every((p) => p.sku === 'SKU-0001')).toBe(true);
     expect(fakeIms.tokenRequests).toBe(1);
-    expect(commerce.runtime.authorizer.tokenRequests).toBe(1);
+    expect(runtimeOf(commerce).authorizer.tokenRequests).toBe(1);
     const call = seen.find((r) => r.url.includes('/V1/products/'))!;
     // No /rest and no store code in the path: the store travels in the Store header.
     expect(call.url).toBe(`${BASE}/V1/products/SKU-0001`);
@@ -53,7 +54,7 @@ describe('ims() against the fake IMS', () => {
     const form = new URLSearchParams(await tokenRequest.text());
     expect(form.get('grant_type')).toBe('client_credentials');
     expect(form.get('scope')!.split(',')).toContain('commerce.accs');
-    expect(fake.requests.get('GET /V1/products/{sku}')).toBe(20);
+    expect(fake.stats.byRoute.get('GET /V1/products/{sku}')).toBe(20);
   });
 
   it('renews before expiry (not after), on the fake clock', async () => {
@@ -152,7 +153,7 @@ describe('cloud mode', () => {
     await expect(commerce.carts.mine.get()).rejects.toBeInstanceOf(CloudServiceRouteError);
     await expect(commerce.async.request('POST /V1/guest-carts')).rejects.toBeInstanceOf(CloudServiceRouteError);
     await expect(commerce.cmsPages.get({ pageId: 1 })).rejects.toBeInstanceOf(CloudServiceRouteError);
-    expect(fake.requests.size).toBe(0);
+    expect(fake.stats.byRoute.size).toBe(0);
     // The exceptions the published cloud schema lists are allowed (admin customer creation, countries).
     await expect(commerce.request('GET /V1/directory/countries')).resolves.toBeDefined();
   });
@@ -167,8 +168,8 @@ describe('cloud mode', () => {
 
   it('switches on for *.api.commerce.adobe.com and refuses token strategies the service does not issue', () => {
     expect(() => createCommerceClient({ baseUrl: BASE, auth: adminToken({ username: 'a', password: 'b1234' }) })).toThrow(/does not accept admin credentials: authenticate with Adobe IMS/);
-    expect(createCommerceClient({ baseUrl: 'https://shop.example.com', auth: ims(CREDENTIALS) }).runtime.cloudService).toBe(true);
-    expect(createCommerceClient({ baseUrl: 'https://shop.example.com' }).runtime.cloudService).toBe(false);
+    expect(runtimeOf(createCommerceClient({ baseUrl: 'https://shop.example.com', auth: ims(CREDENTIALS) })).cloudService).toBe(true);
+    expect(runtimeOf(createCommerceClient({ baseUrl: 'https://shop.example.com' })).cloudService).toBe(false);
   });
 
   it('runs against the fake on a real loopback server (cloud URLs, IMS on the same origin)', async () => {

@@ -40,7 +40,7 @@ describe('commerce.fetch against the fake platform', () => {
     await commerce.products.create({ product: { sku: 'MB/01+x', name: 'Slash plus', price: 5 } });
     const product = await commerce.fetch<{ name: string }>('GET', '/V1/products/{sku}', { path: { sku: 'MB/01+x' } });
     expect(product.name).toBe('Slash plus');
-    expect(platform.requests.get('GET /V1/products/{sku}')).toBe(1);
+    expect(platform.stats.byRoute.get('GET /V1/products/{sku}')).toBe(1);
   });
 
   it('reaches V2 routes and store codes like any call', async () => {
@@ -49,8 +49,8 @@ describe('commerce.fetch against the fake platform', () => {
     const codes = await commerce.fetch('GET', '/V2/carts/{cartId}/coupons', { path: { cartId: 7 } });
     expect(Array.isArray(codes)).toBe(true);
     await commerce.fetch('POST', '/V2/carts/{cartId}/coupons', { path: { cartId: 7 }, body: { couponCodes: ['A', 'B'] } }, { storeCode: 'all' });
-    expect(platform.requests.get('GET /V2/carts/{cartId}/coupons')).toBe(1);
-    expect(platform.requests.get('POST /V2/carts/{cartId}/coupons')).toBe(1);
+    expect(platform.stats.byRoute.get('GET /V2/carts/{cartId}/coupons')).toBe(1);
+    expect(platform.stats.byRoute.get('POST /V2/carts/{cartId}/coupons')).toBe(1);
   });
 
   it('serializes searchCriteria from the builder and narrows list answers with fields', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createCommerceClient, type CommerceClientOptions } from '../src/index.ts';
 import { attachSchemaEndpoints, type SwaggerDocument } from '../src/schema-endpoints.ts';
 import { server } from './msw.ts';
+import { runtimeOf } from '../src/runtime-of.ts';
 
 const BASE = 'https://shop.test';
 const DOC: SwaggerDocument = {
@@ -13,7 +14,7 @@ const DOC: SwaggerDocument = {
 };
 
 function schemaClient(options: Partial<CommerceClientOptions> = {}) {
-  return attachSchemaEndpoints(createCommerceClient({ baseUrl: BASE, retry: false, ...options }).runtime);
+  return attachSchemaEndpoints(runtimeOf(createCommerceClient({ baseUrl: BASE, retry: false, ...options })));
 }
 
 /** Answers every request with DOC and records what was asked for. */

@@ -48,7 +48,7 @@ describe('end to end against the fake platform', () => {
     const expected = [...fake.store.products.values()].filter((p) => (p['price'] as number) < 30).map((p) => p['sku']);
     expect(skus).toEqual(expected);
     expect(new Set(skus).size).toBe(skus.length);
-    expect(fake.requests.get('GET /V1/products')).toBe(Math.ceil(expected.length / 7));
+    expect(fake.stats.byRoute.get('GET /V1/products')).toBe(Math.ceil(expected.length / 7));
   });
 
   it('products: in / nin lists, and a product read with fields', async () => {

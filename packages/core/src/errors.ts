@@ -21,7 +21,7 @@ export type ErrorKind =
   | 'stalled' // a bulk's open count stopped moving
   | 'batch'; // (marketplace) a batch response that cannot be aligned with its input
 
-export const ERROR_BRAND = Symbol.for('magekit.error');
+const ERROR_BRAND = Symbol.for('magekit.error');
 
 export interface MagekitErrorOptions {
   service: Service;
@@ -187,6 +187,6 @@ export function isMagekitError(value: unknown, service?: Service): value is Mage
   return service === undefined ? brand === 'commerce' || brand === 'marketplace' : brand === service;
 }
 
-export function truncate(text: string, max: number): string {
+function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }

@@ -7,3 +7,4 @@ export * from './sleep.ts';
 export * from './single-flight.ts';
 export * from './route-row.ts';
 export * from './routes.ts';
+export * from './fake-stats.ts';

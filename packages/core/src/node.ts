@@ -26,6 +26,7 @@ function bodyOf(req: MaybeParsed): BodyInit | null {
   return Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
 }
 
+/** @public Re-exported by @magekit/commerce/node. */
 export function toRequest(req: MaybeParsed): Request {
   const host = req.headers.host ?? 'localhost';
   const url = new URL(req.originalUrl ?? req.url ?? '/', `http://${host}`);

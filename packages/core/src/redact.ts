@@ -10,7 +10,7 @@
  * Secrets are per client, not per process: one client's password does not mask words in another
  * client's errors, and a discarded client's secrets go with it.
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Minimum length of a registered secret: shorter strings would mask ordinary words. */
 const MIN_SECRET_LENGTH = 4;

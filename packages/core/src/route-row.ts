@@ -5,7 +5,7 @@
  */
 import { templateParams } from './url.ts';
 
-export type RouteMethodName = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type RouteMethodName = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type RouteRow = readonly [id: string, method: RouteMethodName, path: string, query: string, flags: string];
 
 export interface BaseRouteInfo {

@@ -10,7 +10,7 @@ import { untilAborted } from './sleep.ts';
 import { createTransport, type ClientTransportOptions, type ErrorContext, type SendRequest, type SendResult } from './transport.ts';
 
 /** What a runtime needs from an auth strategy. */
-export interface Credentials {
+interface Credentials {
   /** Adds credentials to one attempt's request (may sign in first). */
   authorize(request: Request): Promise<Request>;
   /**
@@ -32,7 +32,7 @@ export interface RuntimeOptions extends ClientTransportOptions {
   secrets?: (string | undefined)[] | undefined;
 }
 
-export interface RuntimeRequest extends Omit<SendRequest, 'authorize'> {
+interface RuntimeRequest extends Omit<SendRequest, 'authorize'> {
   /** Send without credentials (token routes, public routes). */
   anonymous?: boolean | undefined;
 }

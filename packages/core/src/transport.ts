@@ -24,6 +24,7 @@ import { abortableSleep } from './sleep.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/** @public Re-exported by both packages' entries (knip does not count a re-export as a use). */
 export interface RetryPolicy {
   /** Retries after the first attempt. Default 2. */
   limit?: number;
@@ -43,13 +44,17 @@ export interface RetryPolicy {
   backoffLimit?: number;
 }
 
-/** What hooks see: always with credentials masked. */
+/**
+ * What hooks see: always with credentials masked.
+ * @public Re-exported by both packages' entries (knip does not count a re-export as a use).
+ */
 export interface RequestEvent {
   method: HttpMethod;
   url: string;
   headers: Record<string, string>;
   attempt: number;
 }
+/** @public Re-exported by both packages' entries (knip does not count a re-export as a use). */
 export interface ResponseEvent {
   method: HttpMethod;
   url: string;
@@ -57,12 +62,14 @@ export interface ResponseEvent {
   attempt: number;
   durationMs: number;
 }
+/** @public Re-exported by both packages' entries (knip does not count a re-export as a use). */
 export interface RetryEvent {
   method: HttpMethod;
   url: string;
   attempt: number;
   error: MagekitError | Error;
 }
+/** @public Re-exported by both packages' entries (knip does not count a re-export as a use). */
 export interface TransportHooks {
   onRequest?: (event: RequestEvent) => void;
   onResponse?: (event: ResponseEvent) => void;
@@ -152,8 +159,8 @@ export interface TransportOptions extends ClientTransportOptions {
   redactor: Redactor;
 }
 
-export const DEFAULT_TIMEOUT = 120_000;
-export const DEFAULT_TOTAL_TIMEOUT = 600_000;
+const DEFAULT_TIMEOUT = 120_000;
+const DEFAULT_TOTAL_TIMEOUT = 600_000;
 const MAX_REDIRECTS = 5;
 /** setTimeout's limit (about 24.8 days); a longer delay would fire at once. */
 const MAX_TIMER = 2 ** 31 - 1;
@@ -165,7 +172,7 @@ const DEFAULT_RETRY: Required<RetryPolicy> = {
   backoffLimit: 10_000,
 };
 
-export function resolveRetry(policy: RetryPolicy | number | false | undefined, base: Required<RetryPolicy> = DEFAULT_RETRY): Required<RetryPolicy> {
+function resolveRetry(policy: RetryPolicy | number | false | undefined, base: Required<RetryPolicy> = DEFAULT_RETRY): Required<RetryPolicy> {
   if (policy === false) return { ...base, limit: 0 };
   if (typeof policy === 'number') return { ...base, limit: policy };
   if (policy === undefined) return base;

@@ -17,7 +17,7 @@ export interface InstalledApps {
   node: { 22: string; 24: string };
 }
 
-export const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const exec = promisify(execFile);

@@ -7,8 +7,6 @@
 import * as z from 'zod/mini';
 import { BatchError, type BatchFailure } from './errors.ts';
 
-export type { BatchFailure };
-
 export interface BatchSuccess<I, O> {
   index: number;
   input: I;
@@ -26,6 +24,8 @@ export interface BatchResult<I, O> {
   readonly succeeded: readonly BatchSuccess<I, O>[];
   readonly failed: readonly BatchFailure<I>[];
   /** Throws a BatchError listing every failed item; otherwise returns the successes. */
+  throwIfFailed(): readonly BatchSuccess<I, O>[];
+  /** @deprecated Renamed `throwIfFailed()` (the name the commerce bulk outcome uses); kept for one minor release. */
   throwIfAnyFailed(): readonly BatchSuccess<I, O>[];
 }
 
@@ -71,11 +71,11 @@ function createBatchResult<I, O>(all: BatchItem<I, O>[], where: string, context:
     if (item.ok) succeeded.push({ index: item.index, input: item.input, code: 200, message: item.message, value: item.value });
     else failed.push({ index: item.index, input: item.input, code: item.code, message: item.message });
   }
-  return {
+  const result: BatchResult<I, O> = {
     all,
     succeeded,
     failed,
-    throwIfAnyFailed() {
+    throwIfFailed() {
       if (failed.length === 0) return succeeded;
       const list = failed.map((f) => `#${f.index} (code ${f.code}): ${f.message}`).join('; ');
       throw new BatchError<I>(`${where}: ${failed.length} of ${all.length} item(s) failed: ${list}`, 'items-failed', failed, {
@@ -84,7 +84,9 @@ function createBatchResult<I, O>(all: BatchItem<I, O>[], where: string, context:
         url: context.url,
       });
     },
+    throwIfAnyFailed: () => result.throwIfFailed(),
   };
+  return result;
 }
 
 function itemIdOf(value: unknown): string | undefined {

@@ -30,13 +30,15 @@ export interface MarketplaceClientOptions extends ClientTransportOptions {
   appSecret: string;
   /** Overrides the environment's documented address (HTTPS only; plain http only to loopback, for fakes). */
   baseUrl?: string | URL | undefined;
-  /** Session lifetime to request, in seconds. The service may cap it. Default 7200. */
+  /** Session lifetime to request, in ms (sent as whole seconds, rounded up). The service may cap it. Default 2 hours. */
+  sessionLifetimeMs?: number | undefined;
+  /** @deprecated In seconds, unlike every other duration: use `sessionLifetimeMs`. Kept for one minor release. */
   sessionLifetime?: number | undefined;
 }
 
 export type CallOptions = CallTransportOptions;
 
-export interface RawCall {
+interface RawCall {
   method: HttpMethod;
   /** Path below /rest/v1, parameters already encoded. */
   path: string;
@@ -69,6 +71,10 @@ export function createRuntime(options: MarketplaceClientOptions): MarketplaceRun
   }
   const baseUrl = resolveBaseUrl(options.environment, options.baseUrl);
   checkPositive(options.sessionLifetime, 'sessionLifetime', 'marketplace');
+  checkPositive(options.sessionLifetimeMs, 'sessionLifetimeMs', 'marketplace');
+  if (options.sessionLifetime !== undefined && options.sessionLifetimeMs !== undefined) {
+    throw new ConfigurationError('Give sessionLifetimeMs (milliseconds) or the deprecated sessionLifetime (seconds), not both.', { service: 'marketplace' });
+  }
   const secret = typeof options.appSecret === 'string' ? options.appSecret : undefined;
   const basic = secret !== undefined && typeof options.appId === 'string' ? base64(`${options.appId}:${secret}`) : undefined;
   // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
@@ -77,7 +83,8 @@ export function createRuntime(options: MarketplaceClientOptions): MarketplaceRun
   const session = createSessionManager({
     appId: options.appId,
     appSecret: options.appSecret,
-    expiresIn: options.sessionLifetime ?? 7200,
+    // The service takes seconds.
+    expiresIn: options.sessionLifetimeMs !== undefined ? Math.ceil(options.sessionLifetimeMs / 1000) : (options.sessionLifetime ?? 7200),
     // A refused key must not be replayed: the token request is a POST, never repeated.
     requestToken: async (origin, authorization, json) =>
       (await core.send({ method: 'POST', url: `${origin}${API_PREFIX}/app/session/token`, json, headers: { authorization }, retry: false, idempotent: false, anonymous: true })).data,

@@ -1,7 +1,7 @@
 /**
  * The marketplace's error bodies are `{code, message}` on every 4xx (handling-errors). This module
  * maps them to the shared typed errors, and adds BatchError for batch responses that cannot be
- * trusted item by item (a length mismatch) or that the caller asked to fail on (throwIfAnyFailed).
+ * trusted item by item (a length mismatch) or that the caller asked to fail on (throwIfFailed).
  */
 import { AuthError, HttpError, MagekitError, isMagekitError, redactValue, type ErrorContext, type MagekitErrorOptions } from '@magekit/core';
 
@@ -69,7 +69,7 @@ export interface BatchFailure<I = unknown> {
 
 export type BatchErrorReason = 'items-failed' | 'length-mismatch' | 'malformed-response';
 
-/** A batch that failed item by item (throwIfAnyFailed), or a response that cannot be aligned with its input. */
+/** A batch that failed item by item (throwIfFailed), or a response that cannot be aligned with its input. */
 export class BatchError<I = unknown> extends MagekitError {
   override readonly kind = 'batch' as const;
   readonly reason: BatchErrorReason;

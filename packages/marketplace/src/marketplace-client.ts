@@ -1,7 +1,7 @@
 /** The public client: `request`, the named methods (with the batch/upload wrappers), paginate and the scan waiter. */
 import { InputError } from '@magekit/core';
 import { alignBatch } from './batch.ts';
-import { createRuntime, type CallOptions, type MarketplaceClientOptions, type MarketplaceRuntime } from './client.ts';
+import { createRuntime, type CallOptions, type MarketplaceClientOptions } from './client.ts';
 import { API_PREFIX, type Environment } from './environments.ts';
 import { buildUploadForm, checkUploadResponse, waitForMalwareScan, type UploadSource, type WaitForMalwareScanOptions } from './files.ts';
 import type { MethodTree } from './generated/method-tree.ts';
@@ -28,8 +28,6 @@ export interface MarketplaceClient extends MethodTree {
   logout(): void;
   readonly environment: Environment;
   readonly baseUrl: string;
-  /** Internal machinery for the SDK's own helpers. */
-  readonly runtime: MarketplaceRuntime;
 }
 
 const TOKEN_ROUTE = 'POST /app/session/token';
@@ -115,7 +113,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     environment: runtime.environment,
     baseUrl: runtime.baseUrl,
     runtime,
-  }) as MarketplaceClient;
+  }) as unknown as MarketplaceClient;
 }
 
 function checkBatchInput(route: RouteInfo, items: unknown): void {

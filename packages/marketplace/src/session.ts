@@ -11,7 +11,7 @@
  */
 import { AuthError, ConfigurationError, createTokenCache, isMagekitError, ResponseError, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
 
-export interface SessionGrant {
+interface SessionGrant {
   mage_id: string;
   ust: string;
   expires_in: number;

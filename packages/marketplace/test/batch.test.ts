@@ -32,14 +32,14 @@ describe('packages.submit / packages.update (BatchResult)', () => {
     expect(result.all.map((item) => item.index)).toEqual(inputs.map((_, i) => i));
   });
 
-  it('throwIfAnyFailed throws a typed error listing every failure', async () => {
+  it('throwIfFailed throws a typed error listing every failure', async () => {
     const { fake, market } = setupFake();
     fake.failItems('item-1', 1210);
     fake.failItems('item-2', 1208);
     const result = await market.packages.submit([draft(0), draft(1), draft(2)]);
     const error = (() => {
       try {
-        result.throwIfAnyFailed();
+        result.throwIfFailed();
       } catch (e) {
         return e;
       }
@@ -51,7 +51,7 @@ describe('packages.submit / packages.update (BatchResult)', () => {
     expect(batch.failures.map((f) => [f.index, f.code])).toEqual([[1, 1210], [2, 1208]]);
     expect(batch.message).toMatch(/#1 \(code 1210\).*#2 \(code 1208\)/);
     const ok = await market.packages.submit([draft(5)]);
-    expect(ok.throwIfAnyFailed()).toHaveLength(1);
+    expect(ok.throwIfFailed()).toHaveLength(1);
   });
 
   it('validates like the service: 1208 for an incomplete technical submit, 1210 for a bad SKU', async () => {

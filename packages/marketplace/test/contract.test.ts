@@ -19,7 +19,7 @@ describe('route coverage', () => {
   it('every route the client sends matches the spec route table the fake serves', async () => {
     const { fake, market } = setupFake({ reviewDelayMs: false });
     const [file] = await market.files.upload([{ data: 'z', filename: 'a.zip' }]);
-    const [sent] = (await market.packages.submit([draft(0)])).throwIfAnyFailed();
+    const [sent] = (await market.packages.submit([draft(0)])).throwIfFailed();
     const id = sent!.value.submission_id!;
     const sku = String(fake.getPackage(id)?.sku);
     await market.session.create();

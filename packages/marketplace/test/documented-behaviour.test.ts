@@ -17,7 +17,7 @@ async function seeded() {
   const result = await env.market.packages.submit(
     Array.from({ length: 6 }, (_, i) => ({ ...draft(i), license_type: i % 2 ? ('mit' as const) : ('osl' as const), ...(i < 2 ? { action: { marketing: 'submit' as const } } : {}) })),
   );
-  result.throwIfAnyFailed();
+  result.throwIfFailed();
   return env;
 }
 

@@ -77,7 +77,7 @@ it('upload → malware-scan callback → submit → status callbacks, over loopb
       action: { technical: 'submit', marketing: 'submit' },
     },
   ]);
-  const [submitted] = result.throwIfAnyFailed();
+  const [submitted] = result.throwIfFailed();
   const submissionId = submitted!.value.submission_id!;
   expect(submitted!.value.eqp_status).toEqual({ overall: 'in_progress', technical: 'in_automation', marketing: 'awaiting_marketing_review' });
 

@@ -31,7 +31,7 @@ describe('users', () => {
 
   it('manages Composer keys: list, create, update, delete (204)', async () => {
     const { market } = setupFake();
-    (await market.users.keys.create([{ label: 'build server' }])).throwIfAnyFailed();
+    (await market.users.keys.create([{ label: 'build server' }])).throwIfFailed();
     expect((await market.users.keys.list()).m2?.map((k) => k.label)).toEqual(['build server']);
     const updated = await market.users.keys.update({ label: 'build server', m2: [{ is_enabled: false }] });
     expect(updated.m2?.[0]?.is_enabled).toBe(false);
@@ -138,7 +138,7 @@ describe('files', () => {
 describe('package reads', () => {
   async function seeded() {
     const env = setupFake();
-    (await env.market.packages.submit(Array.from({ length: 7 }, (_, i) => ({ ...draft(i), type: i % 2 ? ('theme' as const) : ('extension' as const) })))).throwIfAnyFailed();
+    (await env.market.packages.submit(Array.from({ length: 7 }, (_, i) => ({ ...draft(i), type: i % 2 ? ('theme' as const) : ('extension' as const) })))).throwIfFailed();
     return env;
   }
 
@@ -149,7 +149,7 @@ describe('package reads', () => {
     const pages = [];
     for await (const page of market.paginate('GET /products/packages', { type: 'extension' }, { pageSize: 2 }).pages()) pages.push(page);
     expect(pages.map((p) => p.items.length)).toEqual([2, 2]);
-    expect(pages.map((p) => p.total)).toEqual([4, 4]);
+    expect(pages.map((p) => p.totalCount)).toEqual([4, 4]);
     expect(queries).toEqual(['?type=extension&offset=0&limit=2', '?type=extension&offset=2&limit=2']);
     const names: string[] = [];
     for await (const pkg of market.paginate('GET /products/packages', { sort: ['-name'] }, { pageSize: 3, max: 4 })) names.push(String(pkg.name));
@@ -199,7 +199,7 @@ describe('test results', () => {
     const result = await market.packages.submit([
       { ...draft(0), release_notes: 'first', version_compatibility: [{ edition: 'CE', versions: ['2.4'] }], artifact: { file_upload_id: zip!.file_upload_id }, documentation_artifacts: { user: { file_upload_id: pdf!.file_upload_id } }, action: { technical: 'submit', marketing: 'submit' } },
     ]);
-    const id = result.throwIfAnyFailed()[0]!.value.submission_id!;
+    const id = result.throwIfFailed()[0]!.value.submission_id!;
     await fake.settle();
     expect(fake.getPackage(id)?.eqp_status).toEqual({ overall: 'approved', technical: 'approved', marketing: 'approved' });
     const runs = await market.testResults.list({ submission_id: id });

@@ -10,7 +10,7 @@ async function submitted(options: Parameters<typeof setupFake>[0] = {}) {
   await env.market.files.waitForMalwareScan([zip!.file_upload_id, pdf!.file_upload_id], { pollInterval: 5 });
   const submit = (itemId: string) =>
     env.market.packages.submit([{ ...draft(0), item_id: itemId, release_notes: 'r', version_compatibility: [{ edition: 'CE', versions: ['2.4'] }], artifact: { file_upload_id: zip!.file_upload_id }, documentation_artifacts: { user: { file_upload_id: pdf!.file_upload_id } }, action: { technical: 'submit', marketing: 'submit' } }]);
-  return { ...env, submit: async (itemId: string) => String((await submit(itemId)).throwIfAnyFailed()[0]!.value.submission_id) };
+  return { ...env, submit: async (itemId: string) => String((await submit(itemId)).throwIfFailed()[0]!.value.submission_id) };
 }
 
 describe('packages.waitForReview', () => {

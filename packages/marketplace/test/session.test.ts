@@ -5,6 +5,7 @@ import { createFakeMarketplace } from '../src/testing/index.ts';
 import { marketplaceHandlers } from '../src/testing/msw.ts';
 import { server } from './msw.ts';
 import { setupFake } from './helpers.ts';
+import { runtimeOf } from '../src/runtime-of.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -84,12 +85,12 @@ describe('session manager', () => {
 
   it('never sends a cached token to another origin, even through one session manager', async () => {
     const { market } = setupFake();
-    const sandboxToken = await market.runtime.session.token('https://commercedeveloper-sandbox-api.adobe.com');
+    const sandboxToken = await runtimeOf(market).session.token('https://commercedeveloper-sandbox-api.adobe.com');
     const prodRequest = new Request('https://commercedeveloper-api.adobe.com/rest/v1/users/x');
     const other = createFakeMarketplace({ environment: 'production' });
     server.use(...marketplaceHandlers(other));
     // The production origin gets its own session from its own token request, never the sandbox token.
-    const signed = await market.runtime.session.authorize(prodRequest);
+    const signed = await runtimeOf(market).session.authorize(prodRequest);
     const sent = signed.headers.get('authorization') ?? '';
     expect(sent).toMatch(/^Bearer production-/);
     expect(sent).not.toContain(sandboxToken.value);

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiCallback, ApiCallbackInput, BatchResult, MarketplaceClient, Package, PackageBatchItem, PackageInput, UserProfile, UserSummary } from '../src/index.ts';
+import type { EqpStatusUpdate, MalwareScanComplete, SpecUpdateInfo } from '../src/callbacks/events.ts';
 
 declare const market: MarketplaceClient;
 
@@ -68,5 +69,22 @@ describe('delivery and review types', () => {
     expectTypeOf(market.packages.list).toBeCallableWith({ 'eqp_status.technical': 'in_automation' });
     // @ts-expect-error not a technical status
     void market.packages.list({ 'eqp_status.technical': 'in_marketing_review' });
+  });
+});
+
+describe('callback payload shapes', () => {
+  // The hand-written public shapes must accept every payload the spec's webhooks section describes.
+  it('accepts what the spec says update_info carries', () => {
+    expectTypeOf<SpecUpdateInfo['malware_scan_complete']>().toExtend<MalwareScanComplete>();
+    // eqp_status_update is normalized on the way in (item_id to a string, current_status filled from
+    // the older eqp_state), so the fields are held to the spec one by one.
+    type Spec = SpecUpdateInfo['eqp_status_update'];
+    expectTypeOf<EqpStatusUpdate['submission_id']>().toEqualTypeOf<Spec['submission_id']>();
+    expectTypeOf<NonNullable<EqpStatusUpdate['current_status']>>().toEqualTypeOf<NonNullable<Spec['current_status']>>();
+    expectTypeOf<NonNullable<EqpStatusUpdate['item_id']>>().toEqualTypeOf<Extract<NonNullable<Spec['item_id']>, string>>();
+    expectTypeOf<NonNullable<EqpStatusUpdate['eqp_flow']>>().toEqualTypeOf<NonNullable<Spec['eqp_flow']>>();
+    expectTypeOf<NonNullable<EqpStatusUpdate['eqp_state']>>().toEqualTypeOf<NonNullable<Spec['eqp_state']>>();
+    expectTypeOf<NonNullable<EqpStatusUpdate['modified_at']>>().toEqualTypeOf<NonNullable<Spec['modified_at']>>();
+    expectTypeOf<NonNullable<Spec['eqp_status']>>().toExtend<NonNullable<EqpStatusUpdate['eqp_status']>>();
   });
 });

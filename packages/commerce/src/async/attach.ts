@@ -97,11 +97,3 @@ function mergeDisjoint(a: Record<string, unknown>, b: Record<string, unknown>, w
 function isPlainNode(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && typeof value !== 'function';
 }
-
-/** Every write route, for tests and tools that want the list. */
-export function asyncRouteKeys(): RouteKey[] {
-  return routes.filter(isWriteRoute).map((r) => r.key as RouteKey);
-}
-
-export { HELPER_NAMES };
-export type { Routes };

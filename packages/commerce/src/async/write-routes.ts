@@ -16,21 +16,13 @@ export function isBulkable(route: RouteInfo): boolean {
   return isWriteRoute(route) && route.pathParams.every((name) => new RegExp(`/\\{${name}\\}(/|$)`).test(route.path));
 }
 
-export function byParamSegment(name: string): string {
+function byParamSegment(name: string): string {
   return `by${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
 /** `/V1/products/{sku}/media/{entryId}` → `/V1/products/bySku/media/byEntryId`. */
 export function bulkPath(route: RouteInfo): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => byParamSegment(name));
-}
-
-export function asyncRoutes(): RouteInfo[] {
-  return routes.filter(isWriteRoute);
-}
-
-export function bulkRoutes(): RouteInfo[] {
-  return routes.filter(isBulkable);
 }
 
 /** Looks a route up for an async call and refuses reads before anything is sent. */

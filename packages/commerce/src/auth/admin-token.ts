@@ -32,8 +32,8 @@ export interface AdminTokenOptions {
   renewBeforeMs?: number | undefined;
 }
 
-export const ADMIN_TOKEN_PATH = '/V1/integration/admin/token';
-export const GOOGLE_TFA_PATH = '/V1/tfa/provider/google/authenticate';
+const ADMIN_TOKEN_PATH = '/V1/integration/admin/token';
+const GOOGLE_TFA_PATH = '/V1/tfa/provider/google/authenticate';
 const ADMIN_TTL_MS = 4 * 3600_000;
 const DEFAULT_RENEW_BEFORE_MS = 60_000;
 

@@ -14,8 +14,8 @@ export interface CustomerTokenOptions {
   renewBeforeMs?: number | undefined;
 }
 
-export const CUSTOMER_TOKEN_PATH = '/V1/integration/customer/token';
-export const REVOKE_CUSTOMER_TOKEN_PATH = '/V1/integration/customer/revoke-customer-token';
+const CUSTOMER_TOKEN_PATH = '/V1/integration/customer/token';
+const REVOKE_CUSTOMER_TOKEN_PATH = '/V1/integration/customer/revoke-customer-token';
 const CUSTOMER_TTL_MS = 3600_000;
 const DEFAULT_RENEW_BEFORE_MS = 60_000;
 

@@ -93,7 +93,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `90` (seconds), `500ms`, `90s`, `15m`, `2h` → milliseconds. */
-export function duration(text: string | undefined, flag: string): number | undefined {
+function duration(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
   const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? 's').toLowerCase()]! : NaN;

@@ -17,7 +17,7 @@ export interface ConnectionConfig {
   authMethod: 'token' | 'admin' | 'integration' | 'ims';
 }
 
-export const ENV = {
+const ENV = {
   baseUrl: 'MAGEKIT_BASE_URL',
   store: 'MAGEKIT_STORE_CODE',
   token: 'MAGEKIT_TOKEN',

@@ -4,6 +4,7 @@
  */
 import { version } from '../../package.json';
 import { createCommerceClient } from '../commerce-client.ts';
+import { runtimeOf } from '../runtime-of.ts';
 import { DEFAULT_LISTED_FAILURES, parseCommandLine, type Command } from './args.ts';
 import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';
@@ -29,7 +30,7 @@ export interface CliIO {
   now?: () => number;
 }
 
-export const VERSION: string = version;
+const VERSION: string = version;
 
 export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let command: Command | undefined;
@@ -63,7 +64,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const waiting = (what: string) => {
       if (flags.quiet) return undefined;
       progress = createProgressReporter(io.stderr, { isTTY: io.isTTY, now });
-      if (!io.isTTY) io.stderr.write(`Waiting for ${what} at ${commerce.runtime.baseUrl}\n`);
+      if (!io.isTTY) io.stderr.write(`Waiting for ${what} at ${runtimeOf(commerce).baseUrl}\n`);
       const reporter = progress;
       return (event: Parameters<ProgressReporter['update']>[0]) => reporter.update(event);
     };

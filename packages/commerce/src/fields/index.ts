@@ -14,8 +14,8 @@ import { parseSelection } from './syntax.ts';
 import type { FieldSelection } from './types.ts';
 
 export { FieldsSyntaxError, parseSelection } from './syntax.ts';
-export { checkSelection, normalizeSelection, serializeSelection } from './serialize.ts';
-export { listSelection, selectsWrapper, wrapListSelection } from './list.ts';
+export { normalizeSelection, serializeSelection } from './serialize.ts';
+export { listSelection, wrapListSelection } from './list.ts';
 export type * from './types.ts';
 
 /** Reads a call's `fields`: an array selection (checked) or a raw string (parsed, so checked too). */

@@ -14,7 +14,7 @@ function namesOf(entry: FieldSelector): string[] {
 }
 
 /** Whether a raw selector names `items` at its top level, i.e. is already written for the wrapper. */
-export function selectsWrapper(selection: FieldSelection): boolean {
+function selectsWrapper(selection: FieldSelection): boolean {
   return selection.some((entry) => namesOf(entry).includes('items'));
 }
 

@@ -13,7 +13,7 @@ type Subject<T> = T extends readonly (infer E)[] ? E : T;
 type IsList<K extends RouteKey> = Routes[K]['list'] extends true ? true : false;
 
 /** The selections route `K` accepts: item fields on search routes, response fields elsewhere. */
-export type FieldsFor<K extends RouteKey> = IsList<K> extends true ? ListSelectionFor<ItemOf<Output<K>>> : SelectionFor<Subject<Output<K>>>;
+type FieldsFor<K extends RouteKey> = IsList<K> extends true ? ListSelectionFor<ItemOf<Output<K>>> : SelectionFor<Subject<Output<K>>>;
 
 /** The constraint on a call's `fields`: a valid selection (checked for unknown names) or a raw string. */
 export type FieldsArgument<K extends RouteKey, F> =
@@ -28,7 +28,7 @@ export type SelectedOutput<K extends RouteKey, F> = F extends FieldSelection
     : Selected<Output<K>, F>
   : Output<K>;
 
-export type RouteInputWith<K extends RouteKey, F> = Omit<Routes[K]['input'], 'fields'> & { fields?: F };
+type RouteInputWith<K extends RouteKey, F> = Omit<Routes[K]['input'], 'fields'> & { fields?: F };
 
 export type RouteArgsWith<K extends RouteKey, F> = Routes[K]['required'] extends true
   ? [input: RouteInputWith<K, F>, options?: CallOptions]

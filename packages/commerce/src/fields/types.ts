@@ -13,7 +13,7 @@ export type FieldSelection = readonly FieldSelector[];
 
 /** Counts nesting levels down; at 0 the type-level checks give up and accept anything. */
 type Down = [0, 0, 1, 2, 3];
-export type MaxDepth = 4;
+type MaxDepth = 4;
 
 /** Keys written in the schema, without the `[key: string]: unknown` of open extension interfaces. */
 export type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 } & string;
@@ -35,7 +35,7 @@ type NestedKeys<T> = { [K in KnownKeys<T>]-?: IsObject<T[K]> extends true ? K : 
 type CustomAttributes = 'custom_attributes';
 
 /** One entry of a selection on `T`. */
-export type SelectorFor<T, D extends number = MaxDepth> = [D] extends [0]
+type SelectorFor<T, D extends number = MaxDepth> = [D] extends [0]
   ? FieldSelector
   :
       | KnownKeys<T>

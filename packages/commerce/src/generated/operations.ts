@@ -4,7 +4,7 @@ import type { InstallationRoutes } from '../installation.ts';
 import type { SearchCriteriaInput } from '../search/types.ts';
 
 /** The spec's routes: operationId, flat input (path + query + body fields), and response type. */
-export interface BuiltinRoutes {
+interface BuiltinRoutes {
   /**
    * `POST /V1/carts/mine/balance/apply`
    * Commercial edition (Adobe Commerce) only.

@@ -10,14 +10,14 @@ export type ConditionType = (typeof CONDITION_TYPES)[number];
 /** A filter value: `in` / `nin` also take a list (sent comma-joined, as the platform expects). */
 export type FilterValue = string | number | boolean | Date | readonly (string | number)[];
 
-export interface RawFilter {
+interface RawFilter {
   field: string;
   /** Ignored by the platform for `null` / `notnull`, so optional there. */
   value?: FilterValue;
   /** `eq` when omitted. */
   condition_type?: ConditionType;
 }
-export interface RawSortOrder {
+interface RawSortOrder {
   field: string;
   direction?: 'ASC' | 'DESC';
 }

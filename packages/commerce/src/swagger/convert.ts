@@ -20,7 +20,7 @@ import type { ConvertedMethod, ConvertedOperation, ConvertedParameter, JsonSchem
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
 /** Throws InputError unless `doc` looks like a Swagger 2.0 document; says what was found instead. */
-export function assertSwaggerDocument(doc: unknown): asserts doc is SwaggerDocument {
+function assertSwaggerDocument(doc: unknown): asserts doc is SwaggerDocument {
   const fail = (what: string): never => {
     throw new InputError(`Not a Swagger 2.0 document: ${what}. Pass the parsed JSON of the platform's schema (GET /rest/all/schema?services=all, or a *-schema-2.4.9.json file).`, { service: 'commerce' });
   };

@@ -38,7 +38,7 @@ export function toOpenApiDocument(conversion: SwaggerConversion, options: OpenAp
 }
 
 /** One operation object; the same layout the files of specs/commerce/paths use. */
-export function toOperationObject(op: ConvertedOperation, operationId?: string): JsonSchema {
+function toOperationObject(op: ConvertedOperation, operationId?: string): JsonSchema {
   const out: JsonSchema = {};
   if (operationId) out['operationId'] = operationId;
   if (op.parameters.length) out['parameters'] = op.parameters.map((p) => ({ name: p.name, in: p.in, ...(p.required ? { required: true } : {}), ...(p.style ? { style: p.style, explode: true } : {}), schema: p.schema }));

@@ -14,7 +14,7 @@ const DEFINITION_REF = /^#\/definitions\/(.+)$/;
 export const componentRef = (name: string): string => `#/components/schemas/${name}`;
 
 /** The definition a Swagger `$ref` names, or undefined for any other reference. */
-export function definitionName(ref: unknown): string | undefined {
+function definitionName(ref: unknown): string | undefined {
   return typeof ref === 'string' ? DEFINITION_REF.exec(ref)?.[1] : undefined;
 }
 

@@ -62,7 +62,7 @@ const KNOWN_TOPICS: Record<string, string> = {
 };
 
 /** The platform names topics after the service contract; the fake derives one for the rest. */
-export function topicFor(routeKey: string, routeId: string): string {
+function topicFor(routeKey: string, routeId: string): string {
   const known = KNOWN_TOPICS[routeKey];
   if (known) return known;
   const [method] = routeKey.split(' ');

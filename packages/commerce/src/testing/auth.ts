@@ -15,7 +15,7 @@ export type Principal =
   | { type: 'integration'; consumerKey: string }
   | { type: 'guest' };
 
-export interface FakeIntegration {
+interface FakeIntegration {
   id?: number;
   consumerKey: string;
   consumerSecret: string;
@@ -43,7 +43,9 @@ export interface FakeAuthOptions {
   maxFailures?: number;
   /** Lock duration. Default 30 minutes. */
   lockMs?: number;
-  /** Accepted OAuth clock difference, either way, in seconds. Default 600. */
+  /** Accepted OAuth clock difference, either way, in ms (checked to the second, as oauth_timestamp is). Default 10 minutes. */
+  oauthWindowMs?: number;
+  /** @deprecated In seconds, unlike every other duration: use `oauthWindowMs`. Kept for one minor release. */
   oauthWindowSeconds?: number;
   /** The fake's clock (epoch ms). Default Date.now, read at each use so faked timers apply. */
   now?: () => number;
@@ -88,7 +90,7 @@ export function createFakeAuth(options: FakeAuthOptions = {}): FakeAuth {
   const verifier = createOAuthVerifier({
     findConsumer: (key) => integrations.find((record) => record.consumerKey === key),
     now,
-    windowSeconds: options.oauthWindowSeconds ?? 600,
+    windowSeconds: options.oauthWindowMs !== undefined ? Math.floor(options.oauthWindowMs / 1000) : (options.oauthWindowSeconds ?? 600),
   });
 
   function issue(principal: Principal, ttlMs: number): Response {

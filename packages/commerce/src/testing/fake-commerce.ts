@@ -5,6 +5,7 @@
  * consumer works it, and every catalog route answers (modeled ones from the store, the rest with
  * schema-valid examples from the spec).
  */
+import { createFakeStats, type FakeStats } from '@magekit/core';
 import { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal, type TokenRoute } from './auth.ts';
 import { createQueue, type FakeOperation, type FakeQueue, type OperationStorage, type QueuedElement } from './async-queue.ts';
 import { createConsumer, type ConsumerOptions, type FakeConsumer } from './consumer.ts';
@@ -57,7 +58,9 @@ export interface FakeCommerce {
   readonly b2b: FakeB2b;
   /** Two-factor providers (auth.twoFactor): tfaTokens for configure/activate, codes sent, activations. */
   readonly twoFactor: FakeTwoFactor;
-  /** Requests handled, by route key (or `unmatched`), for assertions on traffic. */
+  /** Traffic seen: requests, token requests, unmatched requests, and counts by route key. */
+  readonly stats: FakeStats;
+  /** @deprecated Use `stats.byRoute` (the same map); kept as an alias for one minor release. */
   readonly requests: Map<string, number>;
   /** The cloud-service settings, when the fake plays Adobe Commerce as a Cloud Service. */
   readonly cloudService: FakeCommerceOptions['cloudService'];
@@ -85,7 +88,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const store = createStore(options.seed);
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
   const queue = createQueue(now, options.operationStorage);
-  const requests = new Map<string, number>();
+  const stats = createFakeStats();
   const b2b = createB2bState();
   const twoFactor = createFakeTwoFactor(options.auth === false ? undefined : options.auth?.twoFactor, auth, now);
   const activations = createFakeActivations({ auth, now });
@@ -163,7 +166,10 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
-    if (cloud && url.pathname === IMS_TOKEN_PATH) return cloud.ims.handle(request);
+    if (cloud && url.pathname === IMS_TOKEN_PATH) {
+      stats.tokenRequests += 1;
+      return cloud.ims.handle(request);
+    }
     if (!cloud && (url.pathname === TOKEN_REQUEST_PATH || url.pathname === TOKEN_ACCESS_PATH)) return activations.handle(request);
     const restPath = cloud ? cloudPath(request, url.pathname) : url.pathname;
     // The live schema, as the installation's modules shape it: admin (and integration) callers only here.
@@ -175,7 +181,10 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
       return Response.json(moduleSchema(options.schema, modules));
     }
     const path = parseRestPath(restPath);
-    if (!path) throw new PlatformError(404, MESSAGES.noRoute);
+    if (!path) {
+      stats.unmatched.push(`${method} ${url.pathname}`);
+      throw new PlatformError(404, MESSAGES.noRoute);
+    }
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
 
     // Two-factor provider routes (sign-in, configure, activate) identify the admin by their own fields.
@@ -190,6 +199,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     // The cloud service issues no admin or customer tokens: those routes do not exist there.
     const tokenRoute = !cloud && path.variant === 'sync' && method === 'POST' ? TOKEN_ROUTES['/' + path.segments.join('/')] : undefined;
     if (tokenRoute) {
+      stats.tokenRequests += 1;
       count(`POST /${path.segments.join('/')}`);
       return auth.handleTokenRoute(tokenRoute, request, body, authenticated instanceof Response ? { type: 'guest' } : authenticated);
     }
@@ -208,6 +218,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
     if (!match) {
       count('unmatched');
+      stats.unmatched.push(`${method} ${url.pathname}`);
       throw new PlatformError(404, MESSAGES.noRoute);
     }
     count(path.variant === 'sync' ? match.route.key : `${path.variant} ${match.route.key}`);
@@ -234,10 +245,11 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   }
 
   function count(key: string): void {
-    requests.set(key, (requests.get(key) ?? 0) + 1);
+    stats.byRoute.set(key, (stats.byRoute.get(key) ?? 0) + 1);
   }
 
   async function handle(request: Request): Promise<Response> {
+    stats.requests += 1;
     try {
       return await dispatch(request);
     } catch (error) {
@@ -249,5 +261,5 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
   }
 
-  return { handle, store, queue, consumer, auth, b2b, twoFactor, requests, cloudService: cloud, activations, activateIntegration: (o) => activations.activate(o) };
+  return { handle, store, queue, consumer, auth, b2b, twoFactor, stats, requests: stats.byRoute, cloudService: cloud, activations, activateIntegration: (o) => activations.activate(o) };
 }

@@ -15,7 +15,9 @@ export interface FakeImsClient {
 export interface FakeImsOptions {
   /** Default one client: `fake-ims-client` / `fake-ims-secret` / `FAKE0001@AdobeOrg`. */
   clients?: FakeImsClient[];
-  /** Token lifetime in seconds. Default 86399, what IMS answers. */
+  /** Token lifetime in ms (answered as whole seconds, as IMS does). Default 86,399 s, what IMS answers. */
+  tokenTtlMs?: number;
+  /** @deprecated In seconds, unlike every other duration: use `tokenTtlMs`. Kept for one minor release. */
   tokenTtlSeconds?: number;
   /** The scope every token request must include. Default `commerce.accs`. */
   requiredScope?: string;
@@ -43,7 +45,7 @@ const oauthError = (status: number, error: string, description: string) => Respo
 export function createFakeIms(options: FakeImsOptions = {}): FakeIms {
   const now = options.now ?? (() => Date.now());
   const clients = options.clients ?? [DEFAULT_FAKE_IMS_CLIENT];
-  const ttlSeconds = options.tokenTtlSeconds ?? 86399;
+  const ttlMs = options.tokenTtlMs ?? (options.tokenTtlSeconds ?? 86399) * 1000;
   const requiredScope = options.requiredScope ?? 'commerce.accs';
   const tokens = new Map<string, { client: FakeImsClient; expiresAt: number }>();
   let tokenRequests = 0;
@@ -69,8 +71,8 @@ export function createFakeIms(options: FakeImsOptions = {}): FakeIms {
       const scopes = (form.get('scope') ?? '').split(',').map((s) => s.trim());
       if (!scopes.includes(requiredScope)) return oauthError(400, 'invalid_scope', `the credential needs the ${requiredScope} scope`);
       const token = `ims-${randomHex(24)}`;
-      tokens.set(token, { client, expiresAt: now() + ttlSeconds * 1000 });
-      return Response.json({ access_token: token, token_type: 'bearer', expires_in: ttlSeconds });
+      tokens.set(token, { client, expiresAt: now() + ttlMs });
+      return Response.json({ access_token: token, token_type: 'bearer', expires_in: Math.floor(ttlMs / 1000) });
     },
     verify(token, apiKey, orgId) {
       const entry = tokens.get(token);

@@ -3,6 +3,7 @@
  * or a loopback HTTP server.
  */
 export { createFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from './fake-commerce.ts';
+export type { FakeStats } from '@magekit/core';
 export { startFakeCommerce, type RunningFakeCommerce, type StartFakeCommerceOptions } from './server.ts';
 export type { ConsumerOptions, FailureInjection, FakeConsumer, InjectedFailure } from './consumer.ts';
 export type { FakeBulk, FakeOperation, FakeQueue, OperationStorage } from './async-queue.ts';

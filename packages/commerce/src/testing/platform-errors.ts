@@ -34,7 +34,7 @@ export function fill(template: string, parameters: Record<string, unknown> | unk
   });
 }
 
-export function errorBody(error: PlatformError): Record<string, unknown> {
+function errorBody(error: PlatformError): Record<string, unknown> {
   const body: Record<string, unknown> = { message: error.template };
   if (error.parameters !== undefined) body['parameters'] = error.parameters;
   if (error.code) body['code'] = error.code;

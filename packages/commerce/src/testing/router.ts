@@ -8,7 +8,7 @@ import { isBulkable } from '../async/write-routes.ts';
 import { routes, type RouteInfo } from '../route-table.ts';
 import { phpUrlDecode } from './php-urldecode.ts';
 
-export type Variant = 'sync' | 'async' | 'bulk';
+type Variant = 'sync' | 'async' | 'bulk';
 
 export interface RestPath {
   storeCode: string | undefined;

@@ -2,6 +2,7 @@
  * The fake on a real HTTP server, bound to loopback, for demos, examples and benchmarks. node:http
  * is imported only when a server is started, so the testing entry loads in any runtime.
  */
+import type { FakeStats } from '@magekit/core';
 import { createFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from './fake-commerce.ts';
 
 export interface StartFakeCommerceOptions extends FakeCommerceOptions {
@@ -14,7 +15,10 @@ export interface StartFakeCommerceOptions extends FakeCommerceOptions {
 export interface RunningFakeCommerce {
   /** `http://127.0.0.1:<port>`: pass it as the client's baseUrl. */
   url: string;
+  port: number;
   fake: FakeCommerce;
+  /** The fake's traffic counters (`fake.stats`). */
+  readonly stats: FakeStats;
   close(): Promise<void>;
 }
 
@@ -55,7 +59,9 @@ export async function startFakeCommerce(options: StartFakeCommerceOptions = {}):
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
     fake,
+    stats: fake.stats,
     close: () =>
       new Promise<void>((resolve, reject) => {
         fake.consumer.stop();

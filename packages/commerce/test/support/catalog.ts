@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './spec.ts';
 
-export interface CatalogRoute {
+interface CatalogRoute {
   module: string;
   method: string;
   /** Spelled as in the spec: `{param}`. */

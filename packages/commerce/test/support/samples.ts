@@ -26,10 +26,10 @@ function hash(text: string): number {
 export const stringFor = (name: string): string => `${name} ä/+%?#&=1`;
 export const integerFor = (name: string): number => 1 + (hash(name) % 997);
 export const numberFor = (name: string): number => integerFor(name) + 0.25;
-export const booleanFor = (name: string): boolean => hash(name) % 2 === 0;
+const booleanFor = (name: string): boolean => hash(name) % 2 === 0;
 
 /** A key no schema declares, added to open objects (`additionalProperties: true`) to show they stay open. */
-export const EXTRA_KEY = 'x_magekit_extra';
+const EXTRA_KEY = 'x_magekit_extra';
 
 export function sample(schema: JsonSchema, options: SampleOptions, name = 'value', depth = 0): unknown {
   const s = options.resolve(schema);

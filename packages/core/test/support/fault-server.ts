@@ -26,7 +26,7 @@ export type Fault =
   | { status: number; retryAfter?: string; body?: unknown }
   | { redirect: 301 | 302 | 303 | 307 | 308; to: string };
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];

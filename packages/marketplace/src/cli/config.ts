@@ -8,7 +8,7 @@ import { CliError } from './errors.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export const ENV = {
+const ENV = {
   appId: 'MAGEKIT_EQP_APP_ID',
   appSecret: 'MAGEKIT_EQP_APP_SECRET',
   environment: 'MAGEKIT_EQP_ENV',

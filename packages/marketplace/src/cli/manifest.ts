@@ -22,7 +22,7 @@ import type { ReviewFlow } from '../review.ts';
 import type { PackageInput } from '../types.ts';
 import { CliError } from './errors.ts';
 
-export type DocumentationKind = 'user' | 'installation' | 'reference';
+type DocumentationKind = 'user' | 'installation' | 'reference';
 
 export interface PackagePlan {
   /** Position in the manifest. */
@@ -58,7 +58,7 @@ export async function readManifest(path: string): Promise<PackagePlan[]> {
   return parseManifest(doc, dirname(resolve(path)), path);
 }
 
-export function parseManifest(doc: unknown, baseDir: string, name = 'the manifest'): PackagePlan[] {
+function parseManifest(doc: unknown, baseDir: string, name = 'the manifest'): PackagePlan[] {
   const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
   if (!isObject(doc)) throw new CliError(`${name} must be a JSON object: one package, or { "packages": [...] }.`);
   const list = doc['packages'] === undefined ? [doc] : doc['packages'];

@@ -57,7 +57,7 @@ export function createProgress(sink: TextSink, options: { isTTY: boolean; quiet:
   };
 }
 
-export function formatElapsed(ms: number): string {
+function formatElapsed(ms: number): string {
   if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s}s`;

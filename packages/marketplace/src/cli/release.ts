@@ -22,7 +22,7 @@ import { testResultsOf, type ToolResult } from './results.ts';
  * submitted: accepted, not waited for (--no-wait).   pending: still in review when the wait ended.
  * passed / rejected: the reviews' decision.   error: its review could not be followed (message says why).
  */
-export type PackageState = 'scan-failed' | 'refused' | 'submitted' | 'pending' | 'passed' | 'rejected' | 'error';
+type PackageState = 'scan-failed' | 'refused' | 'submitted' | 'pending' | 'passed' | 'rejected' | 'error';
 
 export interface PackageReport {
   index: number;

@@ -31,7 +31,7 @@ export interface CliIO {
   now?: () => number;
 }
 
-export const VERSION: string = version;
+const VERSION: string = version;
 
 export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let command: Command | undefined;

@@ -9,6 +9,8 @@
  * packages through the documented states with eqp_status_update callbacks; test results; and
  * injectable failures (per batch item with 1208/1210, or a whole request).
  */
+import { routeById } from '../route-table.ts';
+import { createFakeStats, type FakeStats } from '@magekit/core';
 import { BASE_URLS, type Environment } from '../environments.ts';
 import { base64 } from '../session.ts';
 import type { ApiCallbackInput, EqpStatus, FileRecord, Package, PackageFields } from '../types.ts';
@@ -60,7 +62,8 @@ export interface FakeMarketplace {
   handle(request: Request): Promise<Response>;
   /** `handle` with the signature of fetch, for a client's `fetch` option. */
   readonly fetch: typeof fetch;
-  readonly stats: { tokenRequests: number; requests: number; unmatched: string[] };
+  /** Traffic seen: requests, token requests, unmatched requests, and counts by route key. */
+  readonly stats: FakeStats;
   readonly deliveries: readonly CallbackDelivery[];
   /** Makes batch items fail with 1208 or 1210: by item_id, or by a rule over (item, index). */
   failItems(rule: string | ItemFailureRule, code?: ItemFailureCode): void;
@@ -112,7 +115,7 @@ export function createFakeMarketplace(options: FakeMarketplaceOptions = {}): Fak
   const deliveries: CallbackDelivery[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  const stats = { tokenRequests: 0, requests: 0, unmatched: [] as string[] };
+  const stats = createFakeStats();
   let counter = 0;
   const nextId = () => `${(++counter).toString(16).padStart(8, '0')}`;
 
@@ -353,6 +356,8 @@ export function createFakeMarketplace(options: FakeMarketplaceOptions = {}): Fak
       stats.unmatched.push(`${request.method} ${path}`);
       return error(404, `No route ${request.method} ${path}`);
     }
+    const routeKey = routeById(route.id).key;
+    stats.byRoute.set(routeKey, (stats.byRoute.get(routeKey) ?? 0) + 1);
     const injected = nextFailure.get(route.id);
     if (injected) {
       nextFailure.delete(route.id);

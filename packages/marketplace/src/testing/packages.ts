@@ -15,14 +15,13 @@ export interface StoredPackage {
   runs: (ToolRunSummary & { report: ToolReport })[];
 }
 
-export type ItemOutcome = { code: 200; record: Package } | { code: number; message: string };
 
 export function timestamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Why a technical submission is incomplete, or undefined when it is complete. */
-export function missingTechnicalFields(fields: Record<string, unknown>): string[] {
+function missingTechnicalFields(fields: Record<string, unknown>): string[] {
   const required = ['type', 'platform', 'version_compatibility', 'release_notes', 'version', 'artifact'];
   const missing = required.filter((name) => fields[name] === undefined || fields[name] === '');
   const docs = fields['documentation_artifacts'] as { user?: unknown } | undefined;

@@ -2,6 +2,7 @@
  * The fake as a real HTTP server on 127.0.0.1, for demos, examples and end-to-end tests. node:http
  * is imported lazily so the testing entry still loads where Node built-ins do not exist.
  */
+import type { FakeStats } from '@magekit/core';
 import { createFakeMarketplace, type FakeMarketplace, type FakeMarketplaceOptions } from './fake.ts';
 
 export interface RunningFakeMarketplace {
@@ -11,6 +12,8 @@ export interface RunningFakeMarketplace {
   /** @deprecated Use `url`; kept as an alias for one minor release. */
   baseUrl: string;
   port: number;
+  /** The fake's traffic counters (`fake.stats`). */
+  readonly stats: FakeStats;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,7 @@ export async function startFakeMarketplace(options: FakeMarketplaceOptions & { p
     url: `http://127.0.0.1:${port}`,
     baseUrl: `http://127.0.0.1:${port}`,
     port,
+    stats: fake.stats,
     close: () =>
       new Promise<void>((resolve) => {
         fake.close();

@@ -180,7 +180,7 @@ async function* completeResults<Result>(plan: WaitPlan, pages: ResultPages, opti
   }
 }
 
-export function countOf(operations: readonly Pick<OperationOutcome, 'status'>[]): BulkCounts {
+function countOf(operations: readonly Pick<OperationOutcome, 'status'>[]): BulkCounts {
   const counts: BulkCounts = { total: operations.length, complete: 0, failed: 0, retryable: 0, rejected: 0, open: 0, unaccounted: 0 };
   for (const op of operations) {
     if (op.status === 1) counts.complete += 1;

@@ -16,12 +16,12 @@ import type { CallOptions, CommerceRuntime } from '../../client.ts';
 import type { RawOperation } from './outcome.ts';
 
 /** Operations per page of a listing: the platform's cap when its input limits are on. */
-export const LISTING_PAGE_SIZE = 300;
+const LISTING_PAGE_SIZE = 300;
 /** Bulk UUIDs ORed into one search, keeping the query string well under common URL limits. */
 const UUIDS_PER_SEARCH = 20;
 
 /** Which stored operations a listing asks for. */
-export type StatusFilter = 'failed' | 'complete' | 'not-failed';
+type StatusFilter = 'failed' | 'complete' | 'not-failed';
 
 interface Filter {
   field: string;

@@ -32,7 +32,7 @@ function isTransient(error: unknown): boolean {
 const DEADLINE_GRACE_MS = 5000;
 
 /** `0.6 s`, `12 s`: the durations the messages state. */
-export function seconds(ms: number): string {
+function seconds(ms: number): string {
   return `${ms < 10_000 ? String(Math.round(ms / 100) / 10) : String(Math.round(ms / 1000))} s`;
 }
 

@@ -10,7 +10,7 @@ import { oauthEncode } from './percent-encode.ts';
 export type OAuthParameter = readonly [name: string, value: string];
 
 /** scheme://host[:port]/path, lowercased scheme and host, default ports dropped, no query or fragment. */
-export function baseStringUri(url: URL): string {
+function baseStringUri(url: URL): string {
   // URL already lowercases scheme and host and drops default ports; the path stays as sent.
   return `${url.protocol}//${url.host}${url.pathname}`;
 }
@@ -21,7 +21,7 @@ export function queryParameters(url: URL): OAuthParameter[] {
 }
 
 /** Encodes each name and value, sorts by name then value (byte order), joins with & and =. */
-export function normalizeParameters(parameters: readonly OAuthParameter[]): string {
+function normalizeParameters(parameters: readonly OAuthParameter[]): string {
   return parameters
     .map(([name, value]) => [oauthEncode(name), oauthEncode(value)] as const)
     .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))

@@ -22,18 +22,18 @@ export interface InstallationTypesOptions {
   source?: string;
 }
 
-export interface AddedRoute {
+interface AddedRoute {
   key: string;
   id: string;
   required: boolean;
 }
 
-export interface AddedExtension {
+interface AddedExtension {
   definition: string;
   fields: string[];
 }
 
-export interface NotTyped {
+interface NotTyped {
   what: string;
   why: string;
 }

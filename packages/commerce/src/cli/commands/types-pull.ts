@@ -19,7 +19,7 @@ import { describeError, formatError } from '../format.ts';
 import type { CliIO } from '../run.ts';
 import { buildInstallationTypes, type InstallationTypes } from './types-emit.ts';
 
-export const TYPES_USAGE = `Usage: magekit-commerce types pull [options]
+const TYPES_USAGE = `Usage: magekit-commerce types pull [options]
 
 Reads the installation's live schema and writes a declaration file that types
 its own REST routes (in request(), async.request(), bulk.request(), paginate())
@@ -111,7 +111,7 @@ async function readSchema(args: TypesArgs, io: CliIO): Promise<unknown> {
 }
 
 /** The installation types for a schema document, against the SDK's own surface. */
-export function installationTypesFor(document: unknown): InstallationTypes {
+function installationTypesFor(document: unknown): InstallationTypes {
   return buildInstallationTypes(document, { routeKeys: routes.map((r) => r.key), schemaNames: builtinSchemaNames, extensionProperties: builtinExtensionProperties });
 }
 

@@ -37,7 +37,7 @@ function aliasFor(name: string, context: TypeContext): string {
   return alias;
 }
 
-export function referenceType(name: string, context: TypeContext): string {
+function referenceType(name: string, context: TypeContext): string {
   if (context.builtin.has(name)) return `components["schemas"][${JSON.stringify(name)}]`;
   if (!context.schemas[name]) {
     context.problems.push(`The definition "${name}" is referenced but not in the schema: typed as unknown.`);

@@ -10,7 +10,7 @@ import { PUBLIC_CATALOG_ID, id, noSuchEntity, object, required, type FakeB2b } f
 
 const COMPANY_REQUIRED = ['company_name', 'company_email', 'street', 'city', 'country_id', 'postcode', 'telephone', 'super_user_id'];
 
-export function companyRecord(companyId: number, fields: Entity, customerGroupId: number): Entity {
+function companyRecord(companyId: number, fields: Entity, customerGroupId: number): Entity {
   return {
     status: 0, legal_name: '', vat_tax_id: '', reseller_id: '', comment: '', region: '', region_id: '0', sales_representative_id: 1,
     reject_reason: '', rejected_at: '', ...fields, id: companyId, customer_group_id: customerGroupId,

@@ -7,7 +7,6 @@ import { sharedCatalogRoutes } from './shared-catalog.ts';
 import type { FakeB2b } from './state.ts';
 
 export { createB2bState, PUBLIC_CATALOG_ID, type FakeB2b, type FakeNegotiableQuote, type NegotiableQuoteStatus } from './state.ts';
-export { WRONG_STATE } from './negotiable-quote.ts';
 
 export function b2bRoutes(b2b: FakeB2b, store: FakeStore): Record<string, ModeledHandler> {
   return { ...companyRoutes(b2b), ...sharedCatalogRoutes(b2b, store), ...negotiableQuoteRoutes(b2b) };

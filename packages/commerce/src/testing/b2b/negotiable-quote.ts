@@ -11,7 +11,7 @@ import type { Entity } from '../store.ts';
 import { id, noSuchEntity, object, required, text, type FakeB2b, type FakeNegotiableQuote, type NegotiableQuoteStatus } from './state.ts';
 
 /** The fake's wording (the platform's differs by release); `%1` the quote, `%2` the step, `%3` its state. */
-export const WRONG_STATE = 'Quote %1 cannot be %2 while it is %3.';
+const WRONG_STATE = 'Quote %1 cannot be %2 while it is %3.';
 
 const SELLER_EDITABLE: NegotiableQuoteStatus[] = ['created', 'submitted_by_customer', 'processing_by_admin'];
 const CREATOR = { customer: 3, admin: 2 } as const;

@@ -1,6 +1,6 @@
 /** The fake platform's authentication on its own: the behaviour the SDK's tests rely on. */
 import { describe, expect, it } from 'vitest';
-import { createFakeAuth, SIGN_IN_REFUSED, TWO_FACTOR_REQUIRED, type FakeAuthOptions, type Principal } from '../src/testing/auth.ts';
+import { createFakeAuth, SIGN_IN_REFUSED, TWO_FACTOR_REQUIRED, type FakeAuthOptions, type Principal } from '../../src/testing/auth.ts';
 
 const URL_ = 'https://shop.test/rest/V1/products';
 const guest: Principal = { type: 'guest' };

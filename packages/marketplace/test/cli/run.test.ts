@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run } from '../src/cli/run.ts';
-import { createMarketplaceClient } from '../src/index.ts';
-import { createFakeMarketplace, startFakeMarketplace, type FakeMarketplace, type FakeMarketplaceOptions } from '../src/testing/index.ts';
+import { run } from '../../src/cli/run.ts';
+import { createMarketplaceClient } from '../../src/index.ts';
+import { createFakeMarketplace, startFakeMarketplace, type FakeMarketplace, type FakeMarketplaceOptions } from '../../src/testing/index.ts';
 
 const SECRET = 'fake-app-secret';
 const ENV = { MAGEKIT_EQP_APP_ID: 'fake-app-id', MAGEKIT_EQP_APP_SECRET: SECRET };
@@ -278,8 +278,8 @@ describe('errors', () => {
   });
 });
 
-const DIST_CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const SOURCE_CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+const DIST_CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const SOURCE_CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 /** The built bin when `npm run build` has run (npm test builds first), else the source through tsx: always a real process. */
 function spawnCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { BulkStalledError, BulkTimeoutError, type BulkJob, type BulkOutcome, type OperationOutcome, type ProgressEvent } from '../src/async/index.ts';
-import { nextDelay, RateEstimator } from '../src/async/waiter/schedule.ts';
-import type { RouteOutput } from '../src/index.ts';
-import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';
-import { asyncClient, BASE } from './async-harness.ts';
-import { server } from './msw.ts';
+import { BulkStalledError, BulkTimeoutError, type BulkJob, type BulkOutcome, type OperationOutcome, type ProgressEvent } from '../../../src/async/index.ts';
+import { nextDelay, RateEstimator } from '../../../src/async/waiter/schedule.ts';
+import type { RouteOutput } from '../../../src/index.ts';
+import { applyFields, applySearch, parseSearchCriteria } from '../../../src/testing/search.ts';
+import { asyncClient, BASE } from '../../async-harness.ts';
+import { server } from '../../msw.ts';
 
 type Storage = 'upfront' | 'when-worked';
 type ReadKind = 'summary' | 'count' | 'closed' | 'failed' | 'listing' | 'results';

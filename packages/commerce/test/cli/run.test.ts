@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../src/async/journal.ts';
-import { run } from '../src/cli/run.ts';
-import { openBulkJournal } from '../src/node/index.ts';
-import { adminToken, createCommerceClient, none, type AuthStrategy } from '../src/index.ts';
-import { createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../src/testing/index.ts';
-import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import type { JournalEntry } from '../../src/async/journal.ts';
+import { run } from '../../src/cli/run.ts';
+import { openBulkJournal } from '../../src/node/index.ts';
+import { adminToken, createCommerceClient, none, type AuthStrategy } from '../../src/index.ts';
+import { createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../../src/testing/index.ts';
+import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
+import { server } from '../msw.ts';
 
 const BASE = 'https://shop.cli.test';
 const UNKNOWN = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -408,7 +408,7 @@ describe('credentials never reach the output', () => {
   });
 });
 
-const DIST_CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const DIST_CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 function spawnCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

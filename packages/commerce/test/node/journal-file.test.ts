@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BulkJournal, JournalEntry } from '../src/async/journal.ts';
-import { createCommerceClient, none } from '../src/index.ts';
-import { openBulkJournal, readBulkJournal, replayJournal, resumeBulkImport } from '../src/node/index.ts';
-import { createFakeCommerce, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
-import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import type { BulkJournal, JournalEntry } from '../../src/async/journal.ts';
+import { createCommerceClient, none } from '../../src/index.ts';
+import { openBulkJournal, readBulkJournal, replayJournal, resumeBulkImport } from '../../src/node/index.ts';
+import { createFakeCommerce, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
+import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
+import { server } from '../msw.ts';
 
 const BASE = 'https://shop.journal.test';
 const rows = Array.from({ length: 30 }, (_, i) => {
@@ -144,11 +144,11 @@ describe('resume after a kill', () => {
     const path = join(dir, 'import.journal');
     await importUntilKilled(path, 'before', (e) => e.type === 'submitted' && e.chunk === 1);
     expect(fake.queue.bulks.size).toBe(2); // the platform did queue it
-    const before = fake.requests.get('bulk PUT /V1/products/{sku}');
+    const before = fake.stats.byRoute.get('bulk PUT /V1/products/{sku}');
 
     fake.consumer.start();
     const resumed = await resumeBulkImport(client(), path, { minDelay: 5 });
-    expect(fake.requests.get('bulk PUT /V1/products/{sku}')).toBe(before); // nothing resubmitted
+    expect(fake.stats.byRoute.get('bulk PUT /V1/products/{sku}')).toBe(before); // nothing resubmitted
     expect(resumed.outcome.counts).toMatchObject({ total: 10, complete: 9, failed: 1 });
     // Without the inputs, each failure still names its element (from the platform's copy).
     expect(resumed.outcome.operations[2]).toMatchObject({ position: 2, state: 'failed', input: rows[2] });
@@ -170,8 +170,8 @@ describe('resume after a kill', () => {
   });
 });
 
-const CHILD = fileURLToPath(new URL('./support/journal-child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CHILD = fileURLToPath(new URL('../support/journal-child.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('a real process killed with SIGKILL mid-import', () => {
   it('leaves a journal that resume reads: the chunk in flight is unknown, nothing is lost or sent twice', async () => {

@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient } from '../src/commerce-client.ts';
-import { buildQuery } from '../src/query.ts';
-import { CONDITION_TYPES, searchCriteria, toRawSearchCriteria, where, type ConditionType, type RawSearchCriteria } from '../src/search/index.ts';
-import { parseSearchCriteria } from '../src/testing/search.ts';
-import { BASE, installSearchPlatform, product, thrown } from './search-harness.ts';
+import { createCommerceClient } from '../../src/commerce-client.ts';
+import { buildQuery } from '../../src/query.ts';
+import { CONDITION_TYPES, searchCriteria, toRawSearchCriteria, where, type ConditionType, type RawSearchCriteria } from '../../src/search/index.ts';
+import { parseSearchCriteria } from '../../src/testing/search.ts';
+import { BASE, installSearchPlatform, product, thrown } from '../search-harness.ts';
 
 describe('builder', () => {
   it('ORs inside a group, ANDs across groups, and carries sort and paging', () => {

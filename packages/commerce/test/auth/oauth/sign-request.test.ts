@@ -5,11 +5,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { integration, signRequest, signatureBaseString, type OAuthCredentials } from '../src/auth/index.ts';
-import { createCommerceClient } from '../src/commerce-client.ts';
-import { buildQuery } from '../src/query.ts';
-import { createFakeAuth } from '../src/testing/auth.ts';
-import { BASE, installFakePlatform } from './auth-harness.ts';
+import { integration, signRequest, signatureBaseString, type OAuthCredentials } from '../../../src/auth/index.ts';
+import { createCommerceClient } from '../../../src/commerce-client.ts';
+import { buildQuery } from '../../../src/query.ts';
+import { createFakeAuth } from '../../../src/testing/auth.ts';
+import { BASE, installFakePlatform } from '../../auth-harness.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -237,6 +237,13 @@ describe('end to end against the fake platform verifier', () => {
   it('within the window, a skewed clock is accepted', async () => {
     const { client } = setup(-5 * 60_000);
     await expect(client.request('GET /V1/products/{sku}', { sku: 'MB01' })).resolves.toMatchObject({ principal: 'integration' });
+  });
+
+  it('oauthWindowMs narrows the accepted clock difference (in ms, like every duration)', async () => {
+    const fake = createFakeAuth({ integrations: [creds], oauthWindowMs: 60_000, now: () => Date.now() - 5 * 60_000 });
+    installFakePlatform(fake);
+    const client = createCommerceClient({ baseUrl: BASE, auth: integration(creds), retry: false });
+    await expect(client.request('GET /V1/products/{sku}', { sku: 'MB01' })).rejects.toMatchObject({ kind: 'auth', status: 401 });
   });
 
   it('HMAC-SHA1 is refused with 400, as 2.4.4+ does', async () => {

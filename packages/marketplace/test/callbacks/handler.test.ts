@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCallbackHandler, type CallbackEvent, type UnknownCallbackEvent } from '../src/index.ts';
-import { toNodeListener } from '../src/node.ts';
+import { createCallbackHandler, type CallbackEvent, type UnknownCallbackEvent } from '../../src/index.ts';
+import { toNodeListener } from '../../src/node.ts';
 
 const USER = 'cb-user';
 const PASS = 'cb-password-s3cret';

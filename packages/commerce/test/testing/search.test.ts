@@ -3,8 +3,8 @@
  * every condition type, group logic, sorting and paging (a page past the end repeats the last one).
  */
 import { describe, expect, it } from 'vitest';
-import { applySearch, matches, parseSearchCriteria, SearchCriteriaError, type ParsedSearchCriteria } from '../src/testing/search.ts';
-import { product } from './search-harness.ts';
+import { applySearch, matches, parseSearchCriteria, SearchCriteriaError, type ParsedSearchCriteria } from '../../src/testing/search.ts';
+import { product } from '../search-harness.ts';
 
 const records = [
   { id: 1, sku: 'MB-01', name: 'Joust Duffle Bag', price: 34, color: 'red', category_ids: '3,4,15', special_price: null },

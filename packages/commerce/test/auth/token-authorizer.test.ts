@@ -1,10 +1,11 @@
 /** Admin and customer tokens end to end against the fake platform's authentication. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminToken, customerToken } from '../src/auth/index.ts';
-import { createCommerceClient } from '../src/commerce-client.ts';
-import { isCommerceError, type AuthError } from '../src/errors.ts';
-import { createFakeAuth, type FakeAuthOptions } from '../src/testing/auth.ts';
-import { BASE, directRuntime, installFakePlatform, type HarnessOptions } from './auth-harness.ts';
+import { adminToken, customerToken } from '../../src/auth/index.ts';
+import { createCommerceClient } from '../../src/commerce-client.ts';
+import { isCommerceError, type AuthError } from '../../src/errors.ts';
+import { createFakeAuth, type FakeAuthOptions } from '../../src/testing/auth.ts';
+import { BASE, directRuntime, installFakePlatform, type HarnessOptions } from '../auth-harness.ts';
+import { runtimeOf } from '../../src/runtime-of.ts';
 
 const HOUR = 3600_000;
 const T0 = Date.UTC(2025, 0, 1);
@@ -56,7 +57,7 @@ describe('admin tokens', () => {
     await getProduct();
     expect(fake.counts.admin).toBe(2);
     expect(seen.unauthorized).toBe(0);
-    expect(client.runtime.authorizer.tokenRequests).toBe(2);
+    expect(runtimeOf(client).authorizer.tokenRequests).toBe(2);
   });
 
   it('renews after expiry (a client idle for longer than the token lives)', async () => {
@@ -184,7 +185,7 @@ describe('admin tokens', () => {
   });
 
   it('a token route that answers something other than a string is a response error', async () => {
-    const { server } = await import('./msw.ts');
+    const { server } = await import('../msw.ts');
     const { http, HttpResponse } = await import('msw');
     server.use(http.post(`${BASE}/rest/V1/integration/admin/token`, () => HttpResponse.json({ token: 'abc' })));
     const client = createCommerceClient({ baseUrl: BASE, auth: adminToken(ADMIN) });

@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSelection, serializeSelection } from '../src/fields/index.ts';
-import { parseFilter } from '../src/testing/partial-response.ts';
-import { applyFields } from '../src/testing/search.ts';
-import { product } from './search-harness.ts';
+import { parseSelection, serializeSelection } from '../../src/fields/index.ts';
+import { parseFilter } from '../../src/testing/partial-response.ts';
+import { applyFields } from '../../src/testing/search.ts';
+import { product } from '../search-harness.ts';
 
 const wrapper = { items: [product(1), product(2)], search_criteria: { filter_groups: [] }, total_count: 2 };
 

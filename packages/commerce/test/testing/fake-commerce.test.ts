@@ -1,14 +1,15 @@
 import { http, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { attachAsync } from '../src/async/index.ts';
-import { createCommerceClient, none } from '../src/index.ts';
-import { routes } from '../src/route-table.ts';
-import { createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
-import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { asyncClient, BASE } from './async-harness.ts';
-import { server } from './msw.ts';
-import { operations as specOperations } from './support/spec.ts';
-import { schemaErrors } from './support/validate.ts';
+import { attachAsync } from '../../src/async/attach.ts';
+import { createCommerceClient, none } from '../../src/index.ts';
+import { routes } from '../../src/route-table.ts';
+import { createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
+import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
+import { asyncClient, BASE } from '../async-harness.ts';
+import { server } from '../msw.ts';
+import { operations as specOperations } from '../support/spec.ts';
+import { schemaErrors } from '../support/validate.ts';
+import { runtimeOf } from '../../src/runtime-of.ts';
 
 function withFake(options: Parameters<typeof createFakeCommerce>[0] = {}): FakeCommerce {
   const fake = createFakeCommerce({ auth: false, ...options });
@@ -141,7 +142,7 @@ describe('fake platform: async queue and bulk routes', () => {
     try {
       expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const client = createCommerceClient({ baseUrl: running.url, auth: none(), fetch: (input, init) => globalThis.fetch(input, init) });
-      const features = attachAsync(client.runtime);
+      const features = attachAsync(runtimeOf(client));
       expect((await client.products.get({ sku: 'SKU-0003' })).sku).toBe('SKU-0003');
       const job = await features.bulk.products.update([{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 1 } }]);
       const outcome = await features.waitForBulk(job, { minDelay: 10 });

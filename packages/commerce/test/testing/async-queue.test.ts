@@ -4,7 +4,7 @@
  * and the operation search filters by bulk UUID and status, trims by `fields` and pages.
  */
 import { describe, expect, it } from 'vitest';
-import { createFakeCommerce, type OperationStorage } from '../src/testing/index.ts';
+import { createFakeCommerce, type OperationStorage } from '../../src/testing/index.ts';
 
 const BASE = 'https://shop.fake-bulk.test';
 

@@ -3,9 +3,9 @@
 // the configure/activate routes as typed calls, and start-up checks.
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminToken, createCommerceClient, isCommerceError, type TwoFactor, type WebAuthnChallenge } from '../src/index.ts';
-import { startFakeCommerce, type FakeTwoFactorOptions, type RunningFakeCommerce } from '../src/testing/index.ts';
-import { server as msw } from './msw.ts';
+import { adminToken, createCommerceClient, isCommerceError, type TwoFactor, type WebAuthnChallenge } from '../../../src/index.ts';
+import { startFakeCommerce, type FakeTwoFactorOptions, type RunningFakeCommerce } from '../../../src/testing/index.ts';
+import { server as msw } from '../../msw.ts';
 
 const PASSWORD = 'admin123!';
 const running: RunningFakeCommerce[] = [];
@@ -39,7 +39,7 @@ describe('adminToken with a two-factor provider', () => {
     const { url, fake } = await platform({ otp: '123456' });
     const commerce = clientFor(url, { provider: 'google', otp: async () => '123456' });
     await commerce.modules.list();
-    expect(fake.requests.get('POST /V1/tfa/provider/google/authenticate')).toBe(1);
+    expect(fake.stats.byRoute.get('POST /V1/tfa/provider/google/authenticate')).toBe(1);
   });
 
   it('authy by text message: asks the platform to send the code, then asks the person for it', async () => {
@@ -54,7 +54,7 @@ describe('adminToken with a two-factor provider', () => {
       },
     });
     await commerce.modules.list();
-    expect(fake.requests.get('POST /V1/tfa/provider/authy/send-token/{via}')).toBe(1);
+    expect(fake.stats.byRoute.get('POST /V1/tfa/provider/authy/send-token/{via}')).toBe(1);
     expect(fake.twoFactor.sent.get('admin')!.map((s) => s.via)).toEqual(['sms']);
     expect(order).toEqual(['otp asked']);
   });
@@ -64,7 +64,7 @@ describe('adminToken with a two-factor provider', () => {
     let waited = 0;
     await clientFor(approved.url, { provider: 'authy', via: 'onetouch', approved: () => void waited++ }).modules.list();
     expect(waited).toBe(1);
-    expect(approved.fake.requests.get('POST /V1/tfa/provider/authy/authenticate-onetouch')).toBe(1);
+    expect(approved.fake.stats.byRoute.get('POST /V1/tfa/provider/authy/authenticate-onetouch')).toBe(1);
 
     const denied = await platform({ authy: { otp: '000000', oneTouch: 'denied' } });
     const error = await failure(clientFor(denied.url, { provider: 'authy', via: 'onetouch' }).modules.list());
@@ -79,7 +79,7 @@ describe('adminToken with a two-factor provider', () => {
     const error = await failure(clientFor(url, { provider: 'duo_security', passcode: '000000' }).modules.list());
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/Invalid passcode/);
-    expect(fake.requests.get('POST /V1/tfa/provider/duo_security/authenticate')).toBe(2);
+    expect(fake.stats.byRoute.get('POST /V1/tfa/provider/duo_security/authenticate')).toBe(2);
     expect(fake.auth.failuresOf('admin:admin')).toBe(1);
   });
 
@@ -96,7 +96,7 @@ describe('adminToken with a two-factor provider', () => {
     await commerce.modules.list();
     expect(seen).toHaveLength(1);
     expect(seen[0]!.publicKey['allowCredentials']).toEqual([{ type: 'public-key', id: 'key-1' }]);
-    expect(fake.requests.get('POST /V1/tfa/provider/u2fkey/verify')).toBe(1);
+    expect(fake.stats.byRoute.get('POST /V1/tfa/provider/u2fkey/verify')).toBe(1);
 
     // An assertion for an old challenge (a replay) is refused.
     const stale = assertion(String(seen[0]!.publicKey['challenge']), 'key-1');
