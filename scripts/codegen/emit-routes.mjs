@@ -117,18 +117,60 @@ function checkTree(routes) {
   }
 }
 
-export function emitRouteTable(routes) {
-  const rows = routes.map((r) => {
-    const q = r.query.map((p) => p.name).join(',');
-    return `  [${JSON.stringify(r.id)}, ${JSON.stringify(r.method)}, ${JSON.stringify(r.path)}, ${JSON.stringify(q)}, ${JSON.stringify(r.flags)}],`;
-  });
-  return `${HEADER}
-/** [operationId, method, path template, query parameter names (comma-separated), flags]. */
+export function emitRouteTable(routes, { routeModules = false } = {}) {
+  const row = (r) => `[${JSON.stringify(r.id)}, ${JSON.stringify(r.method)}, ${JSON.stringify(r.path)}, ${JSON.stringify(r.query.map((p) => p.name).join(','))}, ${JSON.stringify(r.flags)}]`;
+  const rowType = `/** [operationId, method, path template, query parameter names (comma-separated), flags]. */
 export type RouteRow = readonly [id: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, query: string, flags: string];
-
+`;
+  if (!routeModules) {
+    return `${HEADER}
+${rowType}
 export const routeRows: readonly RouteRow[] = [
-${rows.join('\n')}
+${routes.map((r) => `  ${row(r)},`).join('\n')}
 ];
+`;
+  }
+  // One table per module (the first segment of the operationId), each its own top-level constant, so
+  // a bundler keeps only the modules an app imports; the full table is their union, in spec order.
+  const modules = new Map();
+  routes.forEach((r, position) => {
+    const name = r.id.split('.')[0];
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`${r.key}: operationId "${r.id}" does not start with an identifier`);
+    if (!modules.has(name)) modules.set(name, []);
+    modules.get(name).push({ r, position });
+  });
+  const tables = [...modules].map(
+    ([name, entries]) => `/** The \`${name}.*\` routes. */
+export const ${name}Routes: RouteModule<${JSON.stringify(name)}> = { name: ${JSON.stringify(name)}, rows: [
+${entries.map(({ r }) => `  ${row(r)},`).join('\n')}
+] };
+`,
+  );
+  // Spec order is kept: [module, index in that module] for each route.
+  const order = [];
+  const seen = new Map();
+  for (const r of routes) {
+    const name = r.id.split('.')[0];
+    const index = seen.get(name) ?? 0;
+    seen.set(name, index + 1);
+    order.push(`  ${name}Routes.rows[${index}]!,`);
+  }
+  return `${HEADER}
+${rowType}
+/** A module's routes (operationIds sharing a first segment): what a lean client and \`methodsOf\` take. */
+export interface RouteModule<N extends string = string> {
+  readonly name: N;
+  readonly rows: readonly RouteRow[];
+}
+
+${tables.join('\n')}
+/**
+ * Every route, in the spec's order. Marked pure: reading \`.rows\` counts as a possible side effect
+ * to a bundler, and without the mark this union would keep every module in every bundle.
+ */
+export const routeRows: readonly RouteRow[] = /* @__PURE__ */ (() => [
+${order.join('\n')}
+])();
 `;
 }
 

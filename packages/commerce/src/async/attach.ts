@@ -3,7 +3,8 @@
  * `bulk.<method>` next to the four bulk status routes, `bulk.resubmitRetryable`, and `waitForBulk`.
  * The client merges what this returns into itself (commerce.async, commerce.bulk, commerce.waitForBulk).
  */
-import { buildTree, type CallOptions, type CommerceRuntime } from '../client.ts';
+import type { CallOptions, CommerceRuntime } from '../client.ts';
+import { buildTree } from '../route-tree.ts';
 import type { MethodTree } from '../generated/method-tree.ts';
 import type { RouteKey, Routes } from '../generated/operations.ts';
 import { routes, type RouteInfo } from '../route-table.ts';

@@ -63,7 +63,7 @@ export async function sendAsync<K extends string>(runtime: CommerceRuntime, rout
       service: 'commerce', method: route.method, status: error.status, cause: error, ...(error.url === undefined ? {} : { url: error.url }),
     });
   }
-  const acceptance = toAcceptance(routeKey, parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'async') }));
+  const acceptance = toAcceptance(routeKey, await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'async') }));
   if (acceptance.errors) {
     const items = acceptance.requestItems
       .filter((item) => item.status === 'rejected')
@@ -111,7 +111,7 @@ export async function sendBulk<K extends string, Row>(
     let answer: ChunkAnswer;
     try {
       const raw = await runtime.sendRaw({ method: route.method, path, json: rows.slice(range.offset, range.offset + range.size), variant: 'bulk', options: callOptions, expect: 'json' });
-      answer = { range, body: parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk') }) };
+      answer = { range, body: await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk') }) };
     } catch (error) {
       // An abort, bad input or a broken acceptance is not per-chunk news: stop the whole call.
       if (isMagekitError(error) && (error.kind === 'abort' || error.kind === 'input' || error.kind === 'response' || error.kind === 'auth')) {
