@@ -146,15 +146,10 @@ ${entries.map(({ r }) => `  ${row(r)},`).join('\n')}
 ] };
 `,
   );
-  // Spec order is kept: [module, index in that module] for each route.
-  const order = [];
-  const seen = new Map();
-  for (const r of routes) {
-    const name = r.id.split('.')[0];
-    const index = seen.get(name) ?? 0;
-    seen.set(name, index + 1);
-    order.push(`  ${name}Routes.rows[${index}]!,`);
-  }
+  // Spec order is kept: for each route, the position of its module in `modules` (the routes of a
+  // module keep their order), so the union costs a short string rather than 600 property reads.
+  const names = [...modules.keys()];
+  const order = routes.map((r) => names.indexOf(r.id.split('.')[0]).toString(36)).join('.');
   return `${HEADER}
 ${rowType}
 /** A module's routes (operationIds sharing a first segment): what a lean client and \`methodsOf\` take. */
@@ -164,16 +159,27 @@ export interface RouteModule<N extends string = string> {
 }
 
 ${tables.join('\n')}
-/**
- * Every route, in the spec's order. Marked pure: reading \`.rows\` counts as a possible side effect
- * to a bundler, and without the mark this union would keep every module in every bundle.
- */
-export const routeRows: readonly RouteRow[] = /* @__PURE__ */ (() => [
-${order.join('\n')}
-])();
-`;
+/** Interleaves the modules' rows back into spec order: \`order\` names each row's module (base 36). */
+function inSpecOrder(modules: readonly RouteModule[], order: string): RouteRow[] {
+  const next = modules.map(() => 0);
+  return order.split('.').map((digits) => {
+    const m = parseInt(digits, 36);
+    return modules[m]!.rows[next[m]!++]!;
+  });
 }
 
+/**
+ * Every route, in the spec's order. Marked pure so that a bundler drops it (and with it every
+ * module) from apps that import only some modules.
+ */
+export const routeRows: readonly RouteRow[] = /* @__PURE__ */ inSpecOrder(
+  [
+${names.map((n) => `    ${n}Routes,`).join('\n')}
+  ],
+  ${JSON.stringify(order)},
+);
+`;
+}
 function docComment(r, { service }) {
   const lines = [];
   const summary = r.op.summary ?? r.op.description;

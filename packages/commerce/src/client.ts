@@ -63,6 +63,8 @@ export interface RawCall {
   anonymous?: boolean | undefined;
   /** The route's x-idempotent. Default: true for GET, false otherwise. Async and bulk are never repeated. */
   idempotent?: boolean | undefined;
+  /** What to tell the user when the call may or may not have reached the server (queued writes say how to find out). */
+  unknownOutcomeHint?: string | undefined;
 }
 
 /** What the feature modules (async, paginate, auth, schema) get from a client. */
@@ -117,11 +119,6 @@ function isRuntime(value: object): value is CommerceRuntime {
 
 const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
 
-/** How to find out what happened to a queued write whose acceptance never came back. */
-const QUEUED_UNKNOWN =
-  'The request may have reached the server, so it may have been queued: it was not sent again, because a second submission would queue the work twice. ' +
-  'Find out with the bulk operation search (GET /V1/bulk with searchCriteria on start_time and user, or the CLI\'s bulk status) before submitting again.';
-
 export function createRuntime(options: CommerceClientOptions, parts: RuntimeParts): CommerceRuntime {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError('createCommerceClient needs an options object: { baseUrl: "https://shop.example.com", auth: adminToken({...}) }.', { service: 'commerce' });
@@ -174,7 +171,7 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
       totalTimeout: o.totalTimeout,
       retry: queued ? limitToUnsent(o.retry) : o.retry,
       idempotent,
-      unknownOutcomeHint: queued ? QUEUED_UNKNOWN : undefined,
+      unknownOutcomeHint: call.unknownOutcomeHint,
       expect: call.expect ?? 'json',
       anonymous: call.anonymous,
     });
