@@ -14,13 +14,23 @@ import createOpenApiClient from 'openapi-fetch';
 import type * as Commerce from '@magekit/commerce';
 import type { paths } from '../packages/commerce/src/generated/schema.ts';
 
+export interface ContenderResult {
+  wallUs: number;
+  cpuUs: number;
+  /** By baseline (minimal ky, aio-commerce-lib-api with the same auth): median per-round ratio. */
+  ratioTo: Record<string, { wall: number; cpu: number }>;
+}
+
 export type Mode = 'GET sequential' | 'GET 16 concurrent' | 'PUT sequential' | 'PUT 16 concurrent';
 
 export interface OverheadResult {
   requests: number;
   rounds: number;
-  /** By mode, by contender: median µs per request (wall) and µs of client CPU per request. */
-  modes: Record<Mode, Record<string, { wallUs: number; cpuUs: number; wallRatioToKy: number; cpuRatioToKy: number }>>;
+  /**
+   * By mode, by contender: median µs per request (wall) and µs of client CPU per request, and the
+   * median of per-round ratios to each baseline (contenders of one round ran side by side).
+   */
+  modes: Record<Mode, Record<string, ContenderResult>>;
 }
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {
@@ -52,7 +62,7 @@ export const MAGEKIT = 'magekit (bearer)';
 export const AIO_OAUTH = 'aio-commerce-lib-api (OAuth 1.0a)';
 export const MAGEKIT_OAUTH = 'magekit (OAuth 1.0a)';
 
-export async function benchOverhead({ requests = 2000, rounds = 7 } = {}): Promise<OverheadResult> {
+export async function benchOverhead({ requests = 1000, rounds = 11 } = {}): Promise<OverheadResult> {
   const server = await startServer();
   try {
     const { createCommerceClient, bearer, integration } = await loadBuiltCommerce();
@@ -129,9 +139,10 @@ export async function benchOverhead({ requests = 2000, rounds = 7 } = {}): Promi
             wallUs: median(wall[n]!),
             cpuUs: median(cpu[n]!),
             // Median of per-round ratios: each round's contenders ran side by side.
-            wallRatioToKy: median(wall[n]!.map((us, i) => us / wall[KY]![i]!)),
-            cpuRatioToKy: median(cpu[n]!.map((us, i) => us / cpu[KY]![i]!)),
-          },
+            ratioTo: Object.fromEntries(
+              [KY, AIO, AIO_OAUTH].map((base) => [base, { wall: median(wall[n]!.map((us, i) => us / wall[base]![i]!)), cpu: median(cpu[n]!.map((us, i) => us / cpu[base]![i]!)) }]),
+            ),
+          } satisfies ContenderResult,
         ]),
       );
     }

@@ -8,8 +8,8 @@ import ts from 'typescript';
 import { loadSpec, operationsOf } from './codegen/load-spec.mjs';
 import { buildRoutes, emitMethodTree, emitOperationTypes, emitRouteTable, emitVariantTrees } from './codegen/emit-routes.mjs';
 import { emitExamples } from './codegen/emit-examples.mjs';
-import { emitWebhooks } from './codegen/emit-webhooks.mjs';
 import { emitBuiltinSchemas } from './codegen/emit-builtin-schemas.mjs';
+import { emitWebhooks } from './codegen/emit-webhooks.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const check = process.argv.includes('--check');
@@ -52,11 +52,11 @@ async function generate(target) {
   if (target.variantTrees) files['variant-trees.ts'] = emitVariantTrees(routes, target);
   // Schema-valid sample responses for the fake platform's unmodelled routes (testing entry only).
   if (target.examples) files['examples.ts'] = emitExamples(doc, routes);
+  // What `types pull` compares a live schema with (CLI only, so no client bundle carries it).
+  if (target.installationHooks) files['builtin-schemas.ts'] = emitBuiltinSchemas(doc);
   // zod validators of the callbacks the service sends (the spec's `webhooks`), for the receiver.
   const webhooks = emitWebhooks(doc);
   if (webhooks) files['webhooks.ts'] = webhooks;
-  // What `types pull` compares a live schema with (CLI only, so no client bundle carries it).
-  if (target.installationHooks) files['builtin-schemas.ts'] = emitBuiltinSchemas(doc);
   return { files, routes: routes.length, ms: performance.now() - started };
 }
 

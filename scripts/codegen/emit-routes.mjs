@@ -13,7 +13,7 @@ export const FLAGS = {
   searchCriteria: 'q', // takes searchCriteria
   notInCatalog: 'x', // outside the seed catalog (tfa, token revoke)
   notIdempotent: 'n', // x-idempotent: false: never re-sent once it may have reached the server
-  notInCloudService: 'k', // absent from Adobe Commerce as a Cloud Service (see inCloudService)
+  notInCloudService: 'o', // on self-hosted installations only: absent from Adobe Commerce as a Cloud Service
 };
 
 /** x-edition → the flag that marks it; open-source (the default) has none. `commerceEdition` is 'c'. */

@@ -15,8 +15,8 @@ import {
   type ClientTransportOptions,
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
-import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
+import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { commerceHttpError } from './errors.ts';
 import { appendBracketed, buildQuery } from './query.ts';
 import type { QueryEncoders } from './query-encoders.ts';
@@ -31,15 +31,15 @@ export interface CommerceClientOptions extends ClientTransportOptions {
   /** adminToken(...), customerToken(...), integration(...), bearer(...), or none() (the default). */
   auth?: AuthStrategy | undefined;
   /**
-   * Allow plain http:// to a host other than loopback, for a local installation on a custom host
-   * name. Passwords and tokens then travel unencrypted. Default false.
-   */
-  allowInsecure?: boolean | undefined;
-  /**
    * Adobe Commerce as a Cloud Service: no `/rest/{store}` in URLs (the store goes in a `Store`
    * header) and no guest or customer routes. Default: on with ims() auth or a *.api.commerce.adobe.com base URL.
    */
   cloudService?: boolean | undefined;
+  /**
+   * Allow plain http:// to a host other than loopback, for a local installation on a custom host
+   * name. Passwords and tokens then travel unencrypted. Default false.
+   */
+  allowInsecure?: boolean | undefined;
 }
 
 export interface CallOptions extends CallTransportOptions {
@@ -71,15 +71,15 @@ export interface RawCall {
 export interface CommerceRuntime {
   readonly baseUrl: string;
   readonly storeCode: string | undefined;
+  /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
+  readonly cloudService: boolean;
+  /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
+  checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
   /** Splits and checks a route's flat input, returning the encoded path, query and body. */
   prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
   call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
   readonly authorizer: Authorizer;
-  /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
-  readonly cloudService: boolean;
-  /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
-  checkRoute(route: RouteInfo): void;
   /** The route behind "METHOD /path" among the routes this client knows; an InputError otherwise. */
   route(key: unknown): RouteInfo;
   /** Makes `fields` and `searchCriteria` usable in prepare() (a lean client loads them on first use). */
@@ -141,9 +141,10 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
   }
 
   function urlFor(call: RawCall): string {
-    const query = call.query ? buildQuery(call.query) : '';
-    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
     const store = storeFor(call);
+    const query = call.query ? buildQuery(call.query) : '';
+    // The cloud service has no /rest/{store}: the store view travels in the Store header (sendRaw).
+    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
     return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
   }
 
@@ -154,18 +155,19 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
   async function sendRaw<T>(call: RawCall): Promise<T> {
     const url = urlFor(call);
     const o = call.options ?? {};
+    // The cloud service takes the store view from a header, not the path.
+    const store = cloudService ? storeFor(call) : undefined;
+    const headers = store === undefined ? o.headers : { ...o.headers, store };
     const queued = call.variant !== 'sync';
     // Async and bulk submissions are never repeated once they may have reached the server: the
     // queue would run the work twice, and only the second UUID would be known.
     const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
     if (anonymousSecrets(call)) for (const value of secretValues(call.json)) core.redactor.add(value);
-    // The cloud service takes the store view from a header, not the path.
-    const store = cloudService ? storeFor(call) : undefined;
     const result = await core.send<T>({
       method: call.method,
       url,
       json: call.json,
-      headers: store === undefined ? o.headers : { ...o.headers, store },
+      headers,
       signal: o.signal,
       timeout: o.timeout,
       totalTimeout: o.totalTimeout,
@@ -181,11 +183,11 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
   const runtime: CommerceRuntime = {
     baseUrl,
     storeCode: defaultStore,
-    sendRaw,
     cloudService,
     checkRoute(route) {
       if (cloudService) assertCloudServiceRoute(route);
     },
+    sendRaw,
     route: parts.route,
     useQueryEncoders(given) {
       encoders = given;

@@ -36,7 +36,7 @@ export function toInfo(row: RouteRow): RouteInfo {
     searchResults: flags.includes('s'),
     takesSearchCriteria: flags.includes('q'),
     inCatalog: !flags.includes('x'),
-    inCloudService: !flags.includes('k'),
+    inCloudService: !flags.includes('o'),
   };
 }
 

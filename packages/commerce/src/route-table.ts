@@ -1,7 +1,6 @@
 /**
- * The runtime view of the generated route table: lookup by route key or operationId, the split of a
- * call's flat input into path parameters, query parameters and body fields, and the installation's
- * own routes registered at run time.
+ * The runtime view of the generated route table: lookup by route key or operationId, and the split
+ * of a call's flat input into path parameters, query parameters and body fields.
  */
 import { InputError, type RouteRow } from '@magekit/core';
 import { routeRows } from './generated/routes.ts';
@@ -11,15 +10,12 @@ export { splitInput, toInfo, type Edition, type RouteInfo, type SplitInput } fro
 
 export const routes: readonly RouteInfo[] = routeRows.map(toInfo);
 const index = commerceRouteIndex(routes);
-/** The index of every route, for the full client's lookups. */
-export const routeIndex = index;
+const builtinKeys = new Set(routes.map((r) => r.key));
+/** Routes an installation registered (registerRoutes); looked up only for keys the spec does not have. */
+const installed = new Map<string, RouteInfo>();
 
 export function routeByKey(key: string): RouteInfo {
-  return index.byKey(key);
-}
-
-export function routeById(id: string): RouteInfo | undefined {
-  return index.byId(id);
+  return installed.get(key) ?? index.byKey(key);
 }
 
 const ROW_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
@@ -32,12 +28,18 @@ const ROW_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 export function registerRoutes(rows: readonly RouteRow[]): number {
   if (!Array.isArray(rows)) throw new InputError('registerRoutes takes the array of route rows a generated routes file exports.', { service: 'commerce' });
   let added = 0;
-  rows.forEach((row, position) => {
+  rows.forEach((row, index) => {
     const parts: readonly unknown[] = Array.isArray(row) ? row : [];
     const valid = parts.length === 5 && parts.every((part) => typeof part === 'string') && ROW_METHODS.has(parts[1] as string) && /^\/V\d+\//.test(parts[2] as string);
-    if (!valid) throw new InputError(`registerRoutes: row ${position} is not [id, method, "/V1/path", query names, flags]; regenerate the file with \`magekit-commerce types pull\`.`, { service: 'commerce' });
-    if (index.add(toInfo(row))) added += 1;
+    if (!valid) throw new InputError(`registerRoutes: row ${index} is not [id, method, "/V1/path", query names, flags]; regenerate the file with \`magekit-commerce types pull\`.`, { service: 'commerce' });
+    const info = toInfo(row as RouteRow);
+    if (builtinKeys.has(info.key)) return;
+    installed.set(info.key, info);
+    added += 1;
   });
   return added;
 }
 
+export function routeById(id: string): RouteInfo | undefined {
+  return index.byId(id);
+}

@@ -1,6 +1,6 @@
 /** The named-method trees of the full client, built from the whole route table. */
-import { lookupIn } from './route-info.ts';
-import { routeIndex, routes, type RouteInfo } from './route-table.ts';
+import { InputError } from '@magekit/core';
+import { routeByKey, routes, type RouteInfo } from './route-table.ts';
 
 /** Builds `{ products: { get: fn, ... } }` from the route table; `bind` makes each leaf callable. */
 export function buildTree<T>(bind: (route: RouteInfo) => unknown, filter: (route: RouteInfo) => boolean = () => true, from: readonly RouteInfo[] = routes): T {
@@ -16,4 +16,7 @@ export function buildTree<T>(bind: (route: RouteInfo) => unknown, filter: (route
 }
 
 /** Finds a route among every route the SDK and registerRoutes() know. */
-export const requireRoute = lookupIn(routeIndex);
+export function requireRoute(key: unknown): RouteInfo {
+  if (typeof key !== 'string') throw new InputError('The route must be a string such as "GET /V1/products/{sku}".', { service: 'commerce' });
+  return routeByKey(key);
+}

@@ -76,17 +76,22 @@ describe('ims() against the fake IMS', () => {
     }
   });
 
-  it('renews once after a 401 (a token revoked early) and does not loop when the new one is refused too', async () => {
+  it('renews once after a 401 (a token revoked early), and reports a fresh token refused as a permission problem without looping', async () => {
     const { fakeIms } = cloudFake();
     const commerce = createCommerceClient({ baseUrl: BASE, auth: ims(CREDENTIALS) });
     await commerce.products.get({ sku: 'SKU-0001' });
     fakeIms.invalidateTokens();
     await commerce.products.get({ sku: 'SKU-0001' });
     expect(fakeIms.tokenRequests).toBe(2);
-    // Every token refused: one renewal, then the 401 reaches the caller.
-    server.use(http.get(`${BASE}/V1/products/:sku`, () => HttpResponse.json({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'self' } }, { status: 401 })));
+    // Now every token is refused. The second token was accepted once, so its refusal may be expiry:
+    // one renewal; the third token, refused before it ever worked, is a missing permission: no loop.
+    server.use(http.get(`${BASE}/V1/products/:sku`, () => HttpResponse.json({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'Magento_Catalog::products' } }, { status: 401 })));
     const error = await commerce.products.get({ sku: 'SKU-0001' }).catch((e: unknown) => e);
-    expect(isCommerceError(error) && error.kind).toBe('auth');
+    expect(isCommerceError(error) && error.status).toBe(401);
+    expect((error as Error).name).toBe('PermissionError');
+    expect(fakeIms.tokenRequests).toBe(3);
+    // A further call with the refused-at-once token is not another sign-in.
+    await commerce.products.get({ sku: 'SKU-0001' }).catch((e: unknown) => e);
     expect(fakeIms.tokenRequests).toBe(3);
   });
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/run.ts';
 import { buildInstallationTypes } from '../src/cli/commands/types-emit.ts';
 import { adminToken, createCommerceClient, isCommerceError, registerRoutes } from '../src/index.ts';
-import { acmeWarrantyModule, startFakeCommerce, type RunningFakeCommerce } from '../src/testing/index.ts';
+import { acmeWarrantyModule, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type RunningFakeCommerce } from '../src/testing/index.ts';
 import { moduleSchema } from '../src/testing/custom-module.ts';
 import { server } from './msw.ts';
 import { repoRoot } from './support/spec.ts';
@@ -215,6 +215,33 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).not.toContain('wrong-password-1');
     expect((await cli(['types', 'frobnicate'], {})).stderr).toMatch(/Unknown types command "frobnicate"/);
+  });
+});
+
+describe('types pull against the cloud service', () => {
+  it('authenticates with IMS from the environment and reads the schema over cloud URLs', async () => {
+    const cloud = await startFakeCommerce({ modules: [acmeWarrantyModule], cloudService: { tenantId: 'T1', ims: createFakeIms() } });
+    server.use(http.all(`${cloud.url}/*`, () => passthrough()));
+    const env = { MAGEKIT_IMS_CLIENT_ID: DEFAULT_FAKE_IMS_CLIENT.clientId, MAGEKIT_IMS_CLIENT_SECRET: DEFAULT_FAKE_IMS_CLIENT.clientSecret, MAGEKIT_IMS_ORG_ID: DEFAULT_FAKE_IMS_CLIENT.orgId };
+    try {
+      // The fake serves IMS on its own origin; a real run uses Adobe's token endpoint (the ims() default).
+      const fetchVia = (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        return fetch(url.hostname === 'ims-na1.adobelogin.com' ? `${cloud.url}${url.pathname}` : input, init);
+      };
+      let stdout = '';
+      let stderr = '';
+      const code = await run(['types', 'pull', '--base-url', `${cloud.url}/T1`, '--out', path.join(dir, 'cloud-env.d.ts'), '--runtime', path.join(dir, 'cloud-routes.ts')], {
+        env, stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (c: string) => (stderr += c) }, isTTY: false, fetch: fetchVia,
+      });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toContain('Added 3 route(s):');
+      const partial = await cli(['types', 'pull', '--base-url', `${cloud.url}/T1`], { MAGEKIT_IMS_CLIENT_ID: 'x' });
+      expect(partial.stderr).toMatch(/IMS credentials are incomplete: MAGEKIT_IMS_CLIENT_SECRET, MAGEKIT_IMS_ORG_ID are not set/);
+    } finally {
+      await cloud.close();
+    }
   });
 });
 

@@ -119,13 +119,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           return signed;
         },
       });
-    try {
-      const result = await attempt();
-      if (used !== null) {
-        const entry = seen.get(used);
-        if (entry) entry.worked = true;
-      }
+    // A credential that was accepted once is no longer "just issued": a later 401 means it expired.
+    const accepted = <R>(result: R): R => {
+      const entry = used === null ? undefined : seen.get(used);
+      if (entry) entry.worked = true;
       return result;
+    };
+    try {
+      return accepted(await attempt());
     } catch (error) {
       if (!isUnauthorized(error) || used === null || !creds.refused) throw error;
       const refusedAuthorization: string = used;
@@ -133,7 +134,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       // Expired early (revoked, a server restart with a shorter lifetime): renew once.
       if (!creds.refused(refusedAuthorization)) throw error;
       try {
-        return await attempt();
+        return accepted(await attempt());
       } catch (second) {
         throw isUnauthorized(second) ? permissionError(second) : second;
       }

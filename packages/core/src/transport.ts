@@ -127,11 +127,6 @@ export interface ClientTransportOptions {
   /** Logging hooks; they see URLs and headers with credentials masked. */
   hooks?: TransportHooks | undefined;
   headers?: Record<string, string> | undefined;
-  /**
-   * Allow plain http:// to a host other than loopback (a local installation on a custom host name).
-   * Credentials then travel unencrypted. Default false.
-   */
-  allowInsecure?: boolean | undefined;
 }
 
 /** The per-call options every call accepts. */

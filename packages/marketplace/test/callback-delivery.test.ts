@@ -144,6 +144,31 @@ describe('handler deadline', () => {
   });
 });
 
+describe('lease takeover', () => {
+  it('a handler that fails after its lease ran out does not free the claim of the delivery that took over', async () => {
+    let now = 1_000_000;
+    const store = createMemoryIdempotencyStore({ now: () => now });
+    const first = deferred();
+    const second = deferred();
+    let calls = 0;
+    const handler = handlerWith(
+      { malware_scan_complete: () => { calls += 1; return calls === 1 ? first.promise : calls === 2 ? second.promise : undefined; } },
+      { handlerTimeout: 20, claimLease: 60_000, idempotency: store, onError: () => undefined },
+    );
+    expect((await handler(post())).status).toBe(503);
+    now += 61_000;
+    expect((await handler(post())).status).toBe(503); // took over the expired claim; still running
+    first.reject(new Error('late failure of the first run'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await handler(post())).status).toBe(503); // the second run still holds the key
+    expect(calls).toBe(2);
+    second.resolve();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await (await handler(post())).json()).toEqual({ status: 'duplicate' });
+    expect(calls).toBe(2);
+  });
+});
+
 describe('body-read deadline', () => {
   it('a body that stalls mid-way gets 408', async () => {
     const handler = handlerWith({}, { bodyTimeout: 40 });
@@ -242,6 +267,18 @@ describe('idempotency stores', () => {
       expect(await store.claim('k2', 1_000)).toBe('claimed');
       now += 10_001; // k1 is forgotten after `retain`
       expect(await store.claim('k1', 1_000)).toBe('claimed');
+    });
+
+    it(`${name}: a late release by a delivery whose lease ran out does not free the newer claim`, async () => {
+      let now = 5_000_000;
+      const store = make(() => now);
+      expect(await store.claim('k', 1_000, 'first')).toBe('claimed');
+      now += 1_001; // the first delivery's handler is still running, past its lease
+      expect(await store.claim('k', 1_000, 'second')).toBe('claimed');
+      await store.release('k', 'first'); // the first handler fails late
+      expect(await store.claim('k', 1_000, 'third')).toBe('in-progress');
+      await store.release('k', 'second');
+      expect(await store.claim('k', 1_000, 'third')).toBe('claimed');
     });
 
     it(`${name}: of 25 concurrent claims of one key exactly one wins`, async () => {

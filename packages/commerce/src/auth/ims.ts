@@ -36,7 +36,7 @@ export interface ImsOptions {
   renewBeforeMs?: number | undefined;
   /** Per token request. Default 30 s. */
   timeout?: number | undefined;
-  /** A fetch implementation for the token requests; resolved at request time. */
+  /** A fetch implementation for the token requests (default: the client's, else the global one); resolved at request time. */
   fetch?: typeof fetch | undefined;
 }
 

@@ -3,7 +3,7 @@
  * authentication method. Secrets go straight into the SDK's auth strategies, which register them
  * for redaction before anything can echo them.
  */
-import { adminToken, bearer, integration, type AuthStrategy } from '../auth/index.ts';
+import { adminToken, bearer, ims, integration, type AuthStrategy } from '../auth/index.ts';
 import type { Flags } from './args.ts';
 import { CliError } from './errors.ts';
 
@@ -14,7 +14,7 @@ export interface ConnectionConfig {
   storeCode: string | undefined;
   auth: AuthStrategy;
   /** Which method was picked, for messages: `token`, `admin`, `integration`. */
-  authMethod: 'token' | 'admin' | 'integration';
+  authMethod: 'token' | 'admin' | 'integration' | 'ims';
 }
 
 export const ENV = {
@@ -28,11 +28,15 @@ export const ENV = {
   consumerSecret: 'MAGEKIT_CONSUMER_SECRET',
   accessToken: 'MAGEKIT_ACCESS_TOKEN',
   accessTokenSecret: 'MAGEKIT_ACCESS_TOKEN_SECRET',
+  imsClientId: 'MAGEKIT_IMS_CLIENT_ID',
+  imsClientSecret: 'MAGEKIT_IMS_CLIENT_SECRET',
+  imsOrgId: 'MAGEKIT_IMS_ORG_ID',
 } as const;
 
 const AUTH_HINT =
   `Give one of: --token / ${ENV.token} (a bearer token); --username and ${ENV.password} (an admin user; ${ENV.username} also works); ` +
-  `or the four integration credentials ${ENV.consumerKey}, ${ENV.consumerSecret}, ${ENV.accessToken}, ${ENV.accessTokenSecret}.`;
+  `or the four integration credentials ${ENV.consumerKey}, ${ENV.consumerSecret}, ${ENV.accessToken}, ${ENV.accessTokenSecret}; ` +
+  `or, for Adobe Commerce as a Cloud Service, ${ENV.imsClientId}, ${ENV.imsClientSecret} and ${ENV.imsOrgId}.`;
 
 /** A flag, else the environment variable; blank counts as unset. */
 function pick(flag: string | undefined, env: Env, name: string): string | undefined {
@@ -67,6 +71,16 @@ function resolveAuth(flags: Flags, env: Env): Pick<ConnectionConfig, 'auth' | 'a
   };
   const given = Object.values(oauth).filter((v) => v !== undefined).length;
   if (given === 4) return { auth: integration(oauth as { [K in keyof typeof oauth]: string }), authMethod: 'integration' };
+
+  // Adobe Commerce as a Cloud Service: IMS server-to-server credentials, environment only.
+  const imsKeys = { clientId: pick(undefined, env, ENV.imsClientId), clientSecret: pick(undefined, env, ENV.imsClientSecret), orgId: pick(undefined, env, ENV.imsOrgId) };
+  const imsGiven = Object.values(imsKeys).filter((v) => v !== undefined).length;
+  if (imsGiven === 3) return { auth: ims(imsKeys as { [K in keyof typeof imsKeys]: string }), authMethod: 'ims' };
+  if (imsGiven > 0) {
+    const names = { clientId: ENV.imsClientId, clientSecret: ENV.imsClientSecret, orgId: ENV.imsOrgId };
+    const missing = (Object.keys(imsKeys) as (keyof typeof imsKeys)[]).filter((k) => imsKeys[k] === undefined).map((k) => names[k]);
+    throw new CliError(`IMS credentials are incomplete: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`, AUTH_HINT);
+  }
 
   // Nothing complete: name what is missing from the method the user evidently meant.
   if (username !== undefined) throw new CliError(`Admin user "${username}" has no password: set ${ENV.password} (or pass --password).`, AUTH_HINT);

@@ -37,9 +37,9 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let baseUrl: string | undefined;
   let json = argv.includes('--json');
   let progress: ProgressReporter | undefined;
+  let listLimit = DEFAULT_LISTED_FAILURES;
   // `types pull` has its own flags and output (commands/types-pull.ts).
   if (argv[0] === 'types') return runTypes(argv.slice(1), io);
-  let listLimit = DEFAULT_LISTED_FAILURES;
   try {
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help') {

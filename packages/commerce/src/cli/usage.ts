@@ -26,6 +26,8 @@ Authentication (the first complete method wins, flags before environment):
   --otp <code>         Two-factor code, when 2FA is on [MAGEKIT_ADMIN_OTP]
   Integration (OAuth 1.0a), environment only: MAGEKIT_CONSUMER_KEY,
     MAGEKIT_CONSUMER_SECRET, MAGEKIT_ACCESS_TOKEN, MAGEKIT_ACCESS_TOKEN_SECRET
+  Adobe Commerce as a Cloud Service (IMS), environment only:
+    MAGEKIT_IMS_CLIENT_ID, MAGEKIT_IMS_CLIENT_SECRET, MAGEKIT_IMS_ORG_ID
   Put passwords and tokens in the environment, not in flags: flags show in the
   process list and in shell history.
 

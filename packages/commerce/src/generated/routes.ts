@@ -11,127 +11,127 @@ export interface RouteModule<N extends string = string> {
 
 /** The `carts.*` routes. */
 export const cartsRoutes: RouteModule<"carts"> = { name: "carts", rows: [
-  ["carts.mine.balance.apply", "POST", "/V1/carts/mine/balance/apply", "", "cnk"],
+  ["carts.mine.balance.apply", "POST", "/V1/carts/mine/balance/apply", "", "cno"],
   ["carts.giftCards.get", "GET", "/V1/carts/{quoteId}/giftCards", "", "c"],
   ["carts.giftCards.update", "PUT", "/V1/carts/{cartId}/giftCards", "", "c"],
   ["carts.giftCards.delete", "DELETE", "/V1/carts/{cartId}/giftCards/{giftCardCode}", "", "c"],
-  ["carts.mine.giftCards.delete", "DELETE", "/V1/carts/mine/giftCards/{giftCardCode}", "", "ck"],
-  ["carts.mine.giftCards.add", "POST", "/V1/carts/mine/giftCards", "", "cnk"],
-  ["carts.mine.giftCards.check", "GET", "/V1/carts/mine/checkGiftCard/{giftCardCode}", "", "ck"],
-  ["carts.mine.shippingInformation.save", "POST", "/V1/carts/mine/shipping-information", "", "nk"],
+  ["carts.mine.giftCards.delete", "DELETE", "/V1/carts/mine/giftCards/{giftCardCode}", "", "co"],
+  ["carts.mine.giftCards.add", "POST", "/V1/carts/mine/giftCards", "", "cno"],
+  ["carts.mine.giftCards.check", "GET", "/V1/carts/mine/checkGiftCard/{giftCardCode}", "", "co"],
+  ["carts.mine.shippingInformation.save", "POST", "/V1/carts/mine/shipping-information", "", "no"],
   ["carts.shippingInformation.save", "POST", "/V1/carts/{cartId}/shipping-information", "", "n"],
   ["carts.totalsInformation.calculate", "POST", "/V1/carts/{cartId}/totals-information", "", ""],
-  ["carts.mine.totalsInformation.calculate", "POST", "/V1/carts/mine/totals-information", "", "k"],
-  ["carts.mine.paymentInformation.get", "GET", "/V1/carts/mine/payment-information", "", "k"],
-  ["carts.mine.paymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/payment-information", "", "nk"],
-  ["carts.mine.paymentInformation.set", "POST", "/V1/carts/mine/set-payment-information", "", "nk"],
+  ["carts.mine.totalsInformation.calculate", "POST", "/V1/carts/mine/totals-information", "", "o"],
+  ["carts.mine.paymentInformation.get", "GET", "/V1/carts/mine/payment-information", "", "o"],
+  ["carts.mine.paymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/payment-information", "", "no"],
+  ["carts.mine.paymentInformation.set", "POST", "/V1/carts/mine/set-payment-information", "", "no"],
   ["carts.licence.list", "GET", "/V1/carts/licence", "", ""],
   ["carts.licence.search", "GET", "/V1/carts/licence/list", "searchCriteria", "q"],
   ["carts.giftMessage.get", "GET", "/V1/carts/{cartId}/gift-message", "", ""],
   ["carts.giftMessage.set", "POST", "/V1/carts/{cartId}/gift-message", "", "n"],
   ["carts.giftMessage.getForItem", "GET", "/V1/carts/{cartId}/gift-message/{itemId}", "", ""],
   ["carts.giftMessage.setForItem", "POST", "/V1/carts/{cartId}/gift-message/{itemId}", "", "n"],
-  ["carts.mine.giftMessage.get", "GET", "/V1/carts/mine/gift-message", "", "k"],
-  ["carts.mine.giftMessage.set", "POST", "/V1/carts/mine/gift-message", "", "nk"],
-  ["carts.mine.giftMessage.getForItem", "GET", "/V1/carts/mine/gift-message/{itemId}", "", "k"],
-  ["carts.mine.giftMessage.setForItem", "POST", "/V1/carts/mine/gift-message/{itemId}", "", "nk"],
+  ["carts.mine.giftMessage.get", "GET", "/V1/carts/mine/gift-message", "", "o"],
+  ["carts.mine.giftMessage.set", "POST", "/V1/carts/mine/gift-message", "", "no"],
+  ["carts.mine.giftMessage.getForItem", "GET", "/V1/carts/mine/gift-message/{itemId}", "", "o"],
+  ["carts.mine.giftMessage.setForItem", "POST", "/V1/carts/mine/gift-message/{itemId}", "", "no"],
   ["carts.get", "GET", "/V1/carts/{cartId}", "", ""],
   ["carts.assignCustomer", "PUT", "/V1/carts/{cartId}", "", "n"],
   ["carts.search", "GET", "/V1/carts/search", "searchCriteria", "sq"],
   ["carts.create", "POST", "/V1/carts/", "", "n"],
-  ["carts.mine.get", "GET", "/V1/carts/mine", "", "k"],
-  ["carts.mine.create", "POST", "/V1/carts/mine", "", "nk"],
-  ["carts.mine.update", "PUT", "/V1/carts/mine", "", "vk"],
-  ["carts.mine.placeOrder", "PUT", "/V1/carts/mine/order", "", "nk"],
+  ["carts.mine.get", "GET", "/V1/carts/mine", "", "o"],
+  ["carts.mine.create", "POST", "/V1/carts/mine", "", "no"],
+  ["carts.mine.update", "PUT", "/V1/carts/mine", "", "vo"],
+  ["carts.mine.placeOrder", "PUT", "/V1/carts/mine/order", "", "no"],
   ["carts.shippingMethods.list", "GET", "/V1/carts/{cartId}/shipping-methods", "", ""],
   ["carts.shippingMethods.estimate", "POST", "/V1/carts/{cartId}/estimate-shipping-methods", "", ""],
   ["carts.shippingMethods.estimateByAddressId", "POST", "/V1/carts/{cartId}/estimate-shipping-methods-by-address-id", "", ""],
-  ["carts.mine.shippingMethods.list", "GET", "/V1/carts/mine/shipping-methods", "", "k"],
-  ["carts.mine.shippingMethods.estimate", "POST", "/V1/carts/mine/estimate-shipping-methods", "", "k"],
-  ["carts.mine.shippingMethods.estimateByAddressId", "POST", "/V1/carts/mine/estimate-shipping-methods-by-address-id", "", "k"],
+  ["carts.mine.shippingMethods.list", "GET", "/V1/carts/mine/shipping-methods", "", "o"],
+  ["carts.mine.shippingMethods.estimate", "POST", "/V1/carts/mine/estimate-shipping-methods", "", "o"],
+  ["carts.mine.shippingMethods.estimateByAddressId", "POST", "/V1/carts/mine/estimate-shipping-methods-by-address-id", "", "o"],
   ["carts.items.list", "GET", "/V1/carts/{cartId}/items", "", ""],
   ["carts.items.add", "POST", "/V1/carts/{quoteId}/items", "", "n"],
   ["carts.items.update", "PUT", "/V1/carts/{cartId}/items/{itemId}", "", ""],
   ["carts.items.delete", "DELETE", "/V1/carts/{cartId}/items/{itemId}", "", ""],
-  ["carts.mine.items.list", "GET", "/V1/carts/mine/items", "", "k"],
-  ["carts.mine.items.add", "POST", "/V1/carts/mine/items", "", "nk"],
-  ["carts.mine.items.update", "PUT", "/V1/carts/mine/items/{itemId}", "", "k"],
-  ["carts.mine.items.delete", "DELETE", "/V1/carts/mine/items/{itemId}", "", "k"],
+  ["carts.mine.items.list", "GET", "/V1/carts/mine/items", "", "o"],
+  ["carts.mine.items.add", "POST", "/V1/carts/mine/items", "", "no"],
+  ["carts.mine.items.update", "PUT", "/V1/carts/mine/items/{itemId}", "", "o"],
+  ["carts.mine.items.delete", "DELETE", "/V1/carts/mine/items/{itemId}", "", "o"],
   ["carts.selectedPaymentMethod.get", "GET", "/V1/carts/{cartId}/selected-payment-method", "", ""],
   ["carts.selectedPaymentMethod.set", "PUT", "/V1/carts/{cartId}/selected-payment-method", "", ""],
   ["carts.paymentMethods.list", "GET", "/V1/carts/{cartId}/payment-methods", "", ""],
-  ["carts.mine.selectedPaymentMethod.get", "GET", "/V1/carts/mine/selected-payment-method", "", "k"],
-  ["carts.mine.selectedPaymentMethod.set", "PUT", "/V1/carts/mine/selected-payment-method", "", "k"],
-  ["carts.mine.paymentMethods.list", "GET", "/V1/carts/mine/payment-methods", "", "k"],
+  ["carts.mine.selectedPaymentMethod.get", "GET", "/V1/carts/mine/selected-payment-method", "", "o"],
+  ["carts.mine.selectedPaymentMethod.set", "PUT", "/V1/carts/mine/selected-payment-method", "", "o"],
+  ["carts.mine.paymentMethods.list", "GET", "/V1/carts/mine/payment-methods", "", "o"],
   ["carts.billingAddress.get", "GET", "/V1/carts/{cartId}/billing-address", "", ""],
   ["carts.billingAddress.set", "POST", "/V1/carts/{cartId}/billing-address", "", "n"],
-  ["carts.mine.billingAddress.get", "GET", "/V1/carts/mine/billing-address", "", "k"],
-  ["carts.mine.billingAddress.set", "POST", "/V1/carts/mine/billing-address", "", "nk"],
+  ["carts.mine.billingAddress.get", "GET", "/V1/carts/mine/billing-address", "", "o"],
+  ["carts.mine.billingAddress.set", "POST", "/V1/carts/mine/billing-address", "", "no"],
   ["carts.coupons.get", "GET", "/V1/carts/{cartId}/coupons", "", ""],
   ["carts.coupons.delete", "DELETE", "/V1/carts/{cartId}/coupons", "", ""],
   ["carts.coupons.set", "PUT", "/V1/carts/{cartId}/coupons/{couponCode}", "", ""],
-  ["carts.mine.coupons.get", "GET", "/V1/carts/mine/coupons", "", "k"],
-  ["carts.mine.coupons.delete", "DELETE", "/V1/carts/mine/coupons", "", "k"],
-  ["carts.mine.coupons.set", "PUT", "/V1/carts/mine/coupons/{couponCode}", "", "k"],
+  ["carts.mine.coupons.get", "GET", "/V1/carts/mine/coupons", "", "o"],
+  ["carts.mine.coupons.delete", "DELETE", "/V1/carts/mine/coupons", "", "o"],
+  ["carts.mine.coupons.set", "PUT", "/V1/carts/mine/coupons/{couponCode}", "", "o"],
   ["carts.placeOrder", "PUT", "/V1/carts/{cartId}/order", "", "n"],
   ["carts.totals.get", "GET", "/V1/carts/{cartId}/totals", "", ""],
-  ["carts.mine.totals.get", "GET", "/V1/carts/mine/totals", "", "k"],
-  ["carts.mine.totals.collect", "PUT", "/V1/carts/mine/collect-totals", "", "k"],
-  ["carts.mine.paymentOrder.create", "POST", "/V1/carts/mine/payment-order", "", "pxnk"],
-  ["carts.mine.paymentOrder.get", "GET", "/V1/carts/mine/payment-order/{id}", "", "pxk"],
-  ["carts.mine.paymentOrder.sync", "POST", "/V1/carts/mine/payment-order/{id}", "", "pxnk"],
-  ["carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/po-payment-information", "", "bxnk"],
+  ["carts.mine.totals.get", "GET", "/V1/carts/mine/totals", "", "o"],
+  ["carts.mine.totals.collect", "PUT", "/V1/carts/mine/collect-totals", "", "o"],
+  ["carts.mine.paymentOrder.create", "POST", "/V1/carts/mine/payment-order", "", "pxno"],
+  ["carts.mine.paymentOrder.get", "GET", "/V1/carts/mine/payment-order/{id}", "", "pxo"],
+  ["carts.mine.paymentOrder.sync", "POST", "/V1/carts/mine/payment-order/{id}", "", "pxno"],
+  ["carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/po-payment-information", "", "bxno"],
   ["carts.balance.apply", "POST", "/V1/carts/{cartId}/balance/apply", "", "cxn"],
   ["carts.balance.unapply", "DELETE", "/V1/carts/{cartId}/balance/unapply", "", "cx"],
 ] };
 
 /** The `guestCarts.*` routes. */
 export const guestCartsRoutes: RouteModule<"guestCarts"> = { name: "guestCarts", rows: [
-  ["guestCarts.giftCards.delete", "DELETE", "/V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}", "", "ck"],
-  ["guestCarts.giftCards.add", "POST", "/V1/carts/guest-carts/{cartId}/giftCards", "", "cnk"],
-  ["guestCarts.giftCards.check", "GET", "/V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}", "", "ck"],
-  ["guestCarts.shippingInformation.save", "POST", "/V1/guest-carts/{cartId}/shipping-information", "", "nk"],
-  ["guestCarts.totalsInformation.calculate", "POST", "/V1/guest-carts/{cartId}/totals-information", "", "k"],
-  ["guestCarts.paymentInformation.get", "GET", "/V1/guest-carts/{cartId}/payment-information", "", "k"],
-  ["guestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/guest-carts/{cartId}/payment-information", "", "nk"],
-  ["guestCarts.paymentInformation.set", "POST", "/V1/guest-carts/{cartId}/set-payment-information", "", "nk"],
-  ["guestCarts.giftMessage.get", "GET", "/V1/guest-carts/{cartId}/gift-message", "", "k"],
-  ["guestCarts.giftMessage.set", "POST", "/V1/guest-carts/{cartId}/gift-message", "", "nk"],
-  ["guestCarts.giftMessage.getForItem", "GET", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "k"],
-  ["guestCarts.giftMessage.setForItem", "POST", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "nk"],
-  ["guestCarts.get", "GET", "/V1/guest-carts/{cartId}", "", "k"],
-  ["guestCarts.assignCustomer", "PUT", "/V1/guest-carts/{cartId}", "", "nk"],
-  ["guestCarts.create", "POST", "/V1/guest-carts", "", "nk"],
-  ["guestCarts.placeOrder", "PUT", "/V1/guest-carts/{cartId}/order", "", "nk"],
-  ["guestCarts.shippingMethods.list", "GET", "/V1/guest-carts/{cartId}/shipping-methods", "", "k"],
-  ["guestCarts.shippingMethods.estimate", "POST", "/V1/guest-carts/{cartId}/estimate-shipping-methods", "", "k"],
-  ["guestCarts.items.list", "GET", "/V1/guest-carts/{cartId}/items", "", "k"],
-  ["guestCarts.items.add", "POST", "/V1/guest-carts/{cartId}/items", "", "nk"],
-  ["guestCarts.items.update", "PUT", "/V1/guest-carts/{cartId}/items/{itemId}", "", "k"],
-  ["guestCarts.items.delete", "DELETE", "/V1/guest-carts/{cartId}/items/{itemId}", "", "k"],
-  ["guestCarts.selectedPaymentMethod.get", "GET", "/V1/guest-carts/{cartId}/selected-payment-method", "", "k"],
-  ["guestCarts.selectedPaymentMethod.set", "PUT", "/V1/guest-carts/{cartId}/selected-payment-method", "", "k"],
-  ["guestCarts.paymentMethods.list", "GET", "/V1/guest-carts/{cartId}/payment-methods", "", "k"],
-  ["guestCarts.billingAddress.get", "GET", "/V1/guest-carts/{cartId}/billing-address", "", "k"],
-  ["guestCarts.billingAddress.set", "POST", "/V1/guest-carts/{cartId}/billing-address", "", "nk"],
-  ["guestCarts.coupons.get", "GET", "/V1/guest-carts/{cartId}/coupons", "", "k"],
-  ["guestCarts.coupons.delete", "DELETE", "/V1/guest-carts/{cartId}/coupons", "", "k"],
-  ["guestCarts.coupons.set", "PUT", "/V1/guest-carts/{cartId}/coupons/{couponCode}", "", "k"],
-  ["guestCarts.totals.collect", "PUT", "/V1/guest-carts/{cartId}/collect-totals", "", "k"],
-  ["guestCarts.totals.get", "GET", "/V1/guest-carts/{cartId}/totals", "", "k"],
-  ["guestCarts.paymentOrder.create", "POST", "/V1/guest-carts/{cartId}/payment-order", "", "pxnk"],
-  ["guestCarts.paymentOrder.get", "GET", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxk"],
-  ["guestCarts.paymentOrder.sync", "POST", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxnk"],
+  ["guestCarts.giftCards.delete", "DELETE", "/V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}", "", "co"],
+  ["guestCarts.giftCards.add", "POST", "/V1/carts/guest-carts/{cartId}/giftCards", "", "cno"],
+  ["guestCarts.giftCards.check", "GET", "/V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}", "", "co"],
+  ["guestCarts.shippingInformation.save", "POST", "/V1/guest-carts/{cartId}/shipping-information", "", "no"],
+  ["guestCarts.totalsInformation.calculate", "POST", "/V1/guest-carts/{cartId}/totals-information", "", "o"],
+  ["guestCarts.paymentInformation.get", "GET", "/V1/guest-carts/{cartId}/payment-information", "", "o"],
+  ["guestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/guest-carts/{cartId}/payment-information", "", "no"],
+  ["guestCarts.paymentInformation.set", "POST", "/V1/guest-carts/{cartId}/set-payment-information", "", "no"],
+  ["guestCarts.giftMessage.get", "GET", "/V1/guest-carts/{cartId}/gift-message", "", "o"],
+  ["guestCarts.giftMessage.set", "POST", "/V1/guest-carts/{cartId}/gift-message", "", "no"],
+  ["guestCarts.giftMessage.getForItem", "GET", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "o"],
+  ["guestCarts.giftMessage.setForItem", "POST", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "no"],
+  ["guestCarts.get", "GET", "/V1/guest-carts/{cartId}", "", "o"],
+  ["guestCarts.assignCustomer", "PUT", "/V1/guest-carts/{cartId}", "", "no"],
+  ["guestCarts.create", "POST", "/V1/guest-carts", "", "no"],
+  ["guestCarts.placeOrder", "PUT", "/V1/guest-carts/{cartId}/order", "", "no"],
+  ["guestCarts.shippingMethods.list", "GET", "/V1/guest-carts/{cartId}/shipping-methods", "", "o"],
+  ["guestCarts.shippingMethods.estimate", "POST", "/V1/guest-carts/{cartId}/estimate-shipping-methods", "", "o"],
+  ["guestCarts.items.list", "GET", "/V1/guest-carts/{cartId}/items", "", "o"],
+  ["guestCarts.items.add", "POST", "/V1/guest-carts/{cartId}/items", "", "no"],
+  ["guestCarts.items.update", "PUT", "/V1/guest-carts/{cartId}/items/{itemId}", "", "o"],
+  ["guestCarts.items.delete", "DELETE", "/V1/guest-carts/{cartId}/items/{itemId}", "", "o"],
+  ["guestCarts.selectedPaymentMethod.get", "GET", "/V1/guest-carts/{cartId}/selected-payment-method", "", "o"],
+  ["guestCarts.selectedPaymentMethod.set", "PUT", "/V1/guest-carts/{cartId}/selected-payment-method", "", "o"],
+  ["guestCarts.paymentMethods.list", "GET", "/V1/guest-carts/{cartId}/payment-methods", "", "o"],
+  ["guestCarts.billingAddress.get", "GET", "/V1/guest-carts/{cartId}/billing-address", "", "o"],
+  ["guestCarts.billingAddress.set", "POST", "/V1/guest-carts/{cartId}/billing-address", "", "no"],
+  ["guestCarts.coupons.get", "GET", "/V1/guest-carts/{cartId}/coupons", "", "o"],
+  ["guestCarts.coupons.delete", "DELETE", "/V1/guest-carts/{cartId}/coupons", "", "o"],
+  ["guestCarts.coupons.set", "PUT", "/V1/guest-carts/{cartId}/coupons/{couponCode}", "", "o"],
+  ["guestCarts.totals.collect", "PUT", "/V1/guest-carts/{cartId}/collect-totals", "", "o"],
+  ["guestCarts.totals.get", "GET", "/V1/guest-carts/{cartId}/totals", "", "o"],
+  ["guestCarts.paymentOrder.create", "POST", "/V1/guest-carts/{cartId}/payment-order", "", "pxno"],
+  ["guestCarts.paymentOrder.get", "GET", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxo"],
+  ["guestCarts.paymentOrder.sync", "POST", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxno"],
 ] };
 
 /** The `giftRegistry.*` routes. */
 export const giftRegistryRoutes: RouteModule<"giftRegistry"> = { name: "giftRegistry", rows: [
-  ["giftRegistry.mine.estimateShippingMethods", "POST", "/V1/giftregistry/mine/estimate-shipping-methods", "", "ck"],
+  ["giftRegistry.mine.estimateShippingMethods", "POST", "/V1/giftregistry/mine/estimate-shipping-methods", "", "co"],
 ] };
 
 /** The `guestGiftRegistry.*` routes. */
 export const guestGiftRegistryRoutes: RouteModule<"guestGiftRegistry"> = { name: "guestGiftRegistry", rows: [
-  ["guestGiftRegistry.estimateShippingMethods", "POST", "/V1/guest-giftregistry/{cartId}/estimate-shipping-methods", "", "ck"],
+  ["guestGiftRegistry.estimateShippingMethods", "POST", "/V1/guest-giftregistry/{cartId}/estimate-shipping-methods", "", "co"],
 ] };
 
 /** The `giftWrappings.*` routes. */
@@ -145,7 +145,7 @@ export const giftWrappingsRoutes: RouteModule<"giftWrappings"> = { name: "giftWr
 
 /** The `reward.*` routes. */
 export const rewardRoutes: RouteModule<"reward"> = { name: "reward", rows: [
-  ["reward.mine.use", "POST", "/V1/reward/mine/use-reward", "", "cnk"],
+  ["reward.mine.use", "POST", "/V1/reward/mine/use-reward", "", "cno"],
 ] };
 
 /** The `returns.*` routes. */
@@ -173,12 +173,12 @@ export const returnsAttributeMetadataRoutes: RouteModule<"returnsAttributeMetada
 
 /** The `providerGuestCarts.*` routes. */
 export const providerGuestCartsRoutes: RouteModule<"providerGuestCarts"> = { name: "providerGuestCarts", rows: [
-  ["providerGuestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/{provider}-guest-carts/{cartId}/payment-information", "", "cnk"],
+  ["providerGuestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/{provider}-guest-carts/{cartId}/payment-information", "", "cno"],
 ] };
 
 /** The `analytics.*` routes. */
 export const analyticsRoutes: RouteModule<"analytics"> = { name: "analytics", rows: [
-  ["analytics.link.get", "GET", "/V1/analytics/link", "", "k"],
+  ["analytics.link.get", "GET", "/V1/analytics/link", "", "o"],
 ] };
 
 /** The `bulk.*` routes. */
@@ -307,7 +307,7 @@ export const categoriesRoutes: RouteModule<"categories"> = { name: "categories",
 
 /** The `productsRenderInfo.*` routes. */
 export const productsRenderInfoRoutes: RouteModule<"productsRenderInfo"> = { name: "productsRenderInfo", rows: [
-  ["productsRenderInfo.list", "GET", "/V1/products-render-info", "storeId,currencyCode,searchCriteria", "qk"],
+  ["productsRenderInfo.list", "GET", "/V1/products-render-info", "storeId,currencyCode,searchCriteria", "qo"],
 ] };
 
 /** The `stockItems.*` routes. */
@@ -323,20 +323,20 @@ export const stockStatusesRoutes: RouteModule<"stockStatuses"> = { name: "stockS
 
 /** The `cmsPages.*` routes. */
 export const cmsPagesRoutes: RouteModule<"cmsPages"> = { name: "cmsPages", rows: [
-  ["cmsPages.get", "GET", "/V1/cmsPage/{pageId}", "", "k"],
-  ["cmsPages.delete", "DELETE", "/V1/cmsPage/{pageId}", "", "k"],
-  ["cmsPages.search", "GET", "/V1/cmsPage/search", "searchCriteria", "sqk"],
-  ["cmsPages.create", "POST", "/V1/cmsPage", "", "nk"],
-  ["cmsPages.update", "PUT", "/V1/cmsPage/{id}", "", "k"],
+  ["cmsPages.get", "GET", "/V1/cmsPage/{pageId}", "", "o"],
+  ["cmsPages.delete", "DELETE", "/V1/cmsPage/{pageId}", "", "o"],
+  ["cmsPages.search", "GET", "/V1/cmsPage/search", "searchCriteria", "sqo"],
+  ["cmsPages.create", "POST", "/V1/cmsPage", "", "no"],
+  ["cmsPages.update", "PUT", "/V1/cmsPage/{id}", "", "o"],
 ] };
 
 /** The `cmsBlocks.*` routes. */
 export const cmsBlocksRoutes: RouteModule<"cmsBlocks"> = { name: "cmsBlocks", rows: [
-  ["cmsBlocks.get", "GET", "/V1/cmsBlock/{blockId}", "", "k"],
-  ["cmsBlocks.delete", "DELETE", "/V1/cmsBlock/{blockId}", "", "k"],
-  ["cmsBlocks.search", "GET", "/V1/cmsBlock/search", "searchCriteria", "sqk"],
-  ["cmsBlocks.create", "POST", "/V1/cmsBlock", "", "nk"],
-  ["cmsBlocks.update", "PUT", "/V1/cmsBlock/{id}", "", "k"],
+  ["cmsBlocks.get", "GET", "/V1/cmsBlock/{blockId}", "", "o"],
+  ["cmsBlocks.delete", "DELETE", "/V1/cmsBlock/{blockId}", "", "o"],
+  ["cmsBlocks.search", "GET", "/V1/cmsBlock/search", "searchCriteria", "sqo"],
+  ["cmsBlocks.create", "POST", "/V1/cmsBlock", "", "no"],
+  ["cmsBlocks.update", "PUT", "/V1/cmsBlock/{id}", "", "o"],
 ] };
 
 /** The `configurableProducts.*` routes. */
@@ -383,24 +383,24 @@ export const customersRoutes: RouteModule<"customers"> = { name: "customers", ro
   ["customers.update", "PUT", "/V1/customers/{customerId}", "", ""],
   ["customers.delete", "DELETE", "/V1/customers/{customerId}", "", ""],
   ["customers.create", "POST", "/V1/customers", "", "n"],
-  ["customers.me.get", "GET", "/V1/customers/me", "", "k"],
-  ["customers.me.update", "PUT", "/V1/customers/me", "", "k"],
-  ["customers.me.activate", "PUT", "/V1/customers/me/activate", "", "nk"],
+  ["customers.me.get", "GET", "/V1/customers/me", "", "o"],
+  ["customers.me.update", "PUT", "/V1/customers/me", "", "o"],
+  ["customers.me.activate", "PUT", "/V1/customers/me/activate", "", "no"],
   ["customers.search", "GET", "/V1/customers/search", "searchCriteria", "sq"],
   ["customers.activate", "PUT", "/V1/customers/{email}/activate", "", "n"],
-  ["customers.me.password.change", "PUT", "/V1/customers/me/password", "", "nk"],
-  ["customers.password.validateResetLinkToken", "GET", "/V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}", "", "k"],
-  ["customers.password.initiateReset", "PUT", "/V1/customers/password", "", "nk"],
-  ["customers.password.reset", "POST", "/V1/customers/resetPassword", "", "nk"],
+  ["customers.me.password.change", "PUT", "/V1/customers/me/password", "", "no"],
+  ["customers.password.validateResetLinkToken", "GET", "/V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}", "", "o"],
+  ["customers.password.initiateReset", "PUT", "/V1/customers/password", "", "no"],
+  ["customers.password.reset", "POST", "/V1/customers/resetPassword", "", "no"],
   ["customers.confirmation.getStatus", "GET", "/V1/customers/{customerId}/confirm", "", ""],
   ["customers.confirmation.resend", "POST", "/V1/customers/confirm", "", "n"],
   ["customers.validate", "PUT", "/V1/customers/validate", "", ""],
   ["customers.permissions.isReadonly", "GET", "/V1/customers/{customerId}/permissions/readonly", "", ""],
-  ["customers.isEmailAvailable", "POST", "/V1/customers/isEmailAvailable", "", "k"],
+  ["customers.isEmailAvailable", "POST", "/V1/customers/isEmailAvailable", "", "o"],
   ["customers.addresses.get", "GET", "/V1/customers/addresses/{addressId}", "", ""],
-  ["customers.me.billingAddress.get", "GET", "/V1/customers/me/billingAddress", "", "k"],
+  ["customers.me.billingAddress.get", "GET", "/V1/customers/me/billingAddress", "", "o"],
   ["customers.billingAddress.get", "GET", "/V1/customers/{customerId}/billingAddress", "", ""],
-  ["customers.me.shippingAddress.get", "GET", "/V1/customers/me/shippingAddress", "", "k"],
+  ["customers.me.shippingAddress.get", "GET", "/V1/customers/me/shippingAddress", "", "o"],
   ["customers.shippingAddress.get", "GET", "/V1/customers/{customerId}/shippingAddress", "", ""],
   ["customers.carts.create", "POST", "/V1/customers/{customerId}/carts", "", "n"],
   ["customers.balance.get", "GET", "/V1/customers/{customerId}/balance/{websiteId}", "", "cx"],
@@ -419,7 +419,7 @@ export const addressesRoutes: RouteModule<"addresses"> = { name: "addresses", ro
 
 /** The `directory.*` routes. */
 export const directoryRoutes: RouteModule<"directory"> = { name: "directory", rows: [
-  ["directory.currency.get", "GET", "/V1/directory/currency", "", "k"],
+  ["directory.currency.get", "GET", "/V1/directory/currency", "", "o"],
   ["directory.countries.list", "GET", "/V1/directory/countries", "", ""],
   ["directory.countries.get", "GET", "/V1/directory/countries/{countryId}", "", ""],
 ] };
@@ -435,9 +435,9 @@ export const eavRoutes: RouteModule<"eav"> = { name: "eav", rows: [
 
 /** The `integration.*` routes. */
 export const integrationRoutes: RouteModule<"integration"> = { name: "integration", rows: [
-  ["integration.adminToken.create", "POST", "/V1/integration/admin/token", "", "nk"],
-  ["integration.customerToken.create", "POST", "/V1/integration/customer/token", "", "nk"],
-  ["integration.customerToken.revoke", "POST", "/V1/integration/customer/revoke-customer-token", "", "xnk"],
+  ["integration.adminToken.create", "POST", "/V1/integration/admin/token", "", "no"],
+  ["integration.customerToken.create", "POST", "/V1/integration/customer/token", "", "no"],
+  ["integration.customerToken.revoke", "POST", "/V1/integration/customer/revoke-customer-token", "", "xno"],
 ] };
 
 /** The `inventory.*` routes. */
@@ -479,8 +479,8 @@ export const inventoryRoutes: RouteModule<"inventory"> = { name: "inventory", ro
   ["inventory.stockExport.dumpIndexData", "GET", "/V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode}", "", "x"],
   ["inventory.stockExport.salableQuantities", "GET", "/V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}", "searchCriteria", "sqx"],
   ["inventory.distance.getLatsLngsFromAddress", "GET", "/V1/inventory/get-latslngs-from-address", "address", "x"],
-  ["inventory.pickupLocations.search", "GET", "/V1/inventory/in-store-pickup/pickup-locations/", "searchRequest", "sxk"],
-  ["inventory.pickupLocations.find", "POST", "/V1/inventory/in-store-pickup/pickup-locations/", "", "sxk"],
+  ["inventory.pickupLocations.search", "GET", "/V1/inventory/in-store-pickup/pickup-locations/", "searchRequest", "sxo"],
+  ["inventory.pickupLocations.find", "POST", "/V1/inventory/in-store-pickup/pickup-locations/", "", "sxo"],
 ] };
 
 /** The `orders.*` routes. */
@@ -572,7 +572,7 @@ export const couponsRoutes: RouteModule<"coupons"> = { name: "coupons", rows: [
 
 /** The `catalogSearch.*` routes. */
 export const catalogSearchRoutes: RouteModule<"catalogSearch"> = { name: "catalogSearch", rows: [
-  ["catalogSearch.search", "GET", "/V1/search", "searchCriteria", "sqk"],
+  ["catalogSearch.search", "GET", "/V1/search", "searchCriteria", "sqo"],
 ] };
 
 /** The `store.*` routes. */
@@ -612,28 +612,28 @@ export const taxClassesRoutes: RouteModule<"taxClasses"> = { name: "taxClasses",
 
 /** The `tfa.*` routes. */
 export const tfaRoutes: RouteModule<"tfa"> = { name: "tfa", rows: [
-  ["tfa.google.authenticate", "POST", "/V1/tfa/provider/google/authenticate", "", "xnk"],
+  ["tfa.google.authenticate", "POST", "/V1/tfa/provider/google/authenticate", "", "xno"],
   ["tfa.users.defaultProvider.get", "GET", "/V1/tfa/default-provider-code/{userId}", "", "x"],
   ["tfa.users.defaultProvider.set", "PUT", "/V1/tfa/default-provider-code/{userId}", "", "x"],
   ["tfa.providers.forced.list", "GET", "/V1/tfa/forced-providers", "", "x"],
   ["tfa.providers.installed.list", "GET", "/V1/tfa/installed-providers", "", "x"],
-  ["tfa.authy.activate", "POST", "/V1/tfa/provider/authy/activate", "", "vxnk"],
-  ["tfa.authy.authenticate", "POST", "/V1/tfa/provider/authy/authenticate", "", "xnk"],
-  ["tfa.authy.authenticateOneTouch", "POST", "/V1/tfa/provider/authy/authenticate-onetouch", "", "xnk"],
-  ["tfa.authy.configure", "POST", "/V1/tfa/provider/authy/configure", "", "xnk"],
-  ["tfa.authy.sendToken", "POST", "/V1/tfa/provider/authy/send-token/{via}", "", "vxnk"],
-  ["tfa.duoSecurity.activate", "POST", "/V1/tfa/provider/duo_security/activate", "", "vxnk"],
-  ["tfa.duoSecurity.authenticate", "POST", "/V1/tfa/provider/duo_security/authenticate", "", "xnk"],
-  ["tfa.duoSecurity.configure", "POST", "/V1/tfa/provider/duo_security/configure", "", "vxnk"],
-  ["tfa.google.activate", "POST", "/V1/tfa/provider/google/activate", "", "vxnk"],
-  ["tfa.google.configure", "POST", "/V1/tfa/provider/google/configure", "", "xnk"],
-  ["tfa.u2fKey.activate", "POST", "/V1/tfa/provider/u2fkey/activate", "", "vxnk"],
-  ["tfa.u2fKey.challenge", "POST", "/V1/tfa/provider/u2fkey/authentication-challenge", "", "xnk"],
-  ["tfa.u2fKey.configure", "POST", "/V1/tfa/provider/u2fkey/configure", "", "xnk"],
-  ["tfa.u2fKey.verify", "POST", "/V1/tfa/provider/u2fkey/verify", "", "xnk"],
+  ["tfa.authy.activate", "POST", "/V1/tfa/provider/authy/activate", "", "vxno"],
+  ["tfa.authy.authenticate", "POST", "/V1/tfa/provider/authy/authenticate", "", "xno"],
+  ["tfa.authy.authenticateOneTouch", "POST", "/V1/tfa/provider/authy/authenticate-onetouch", "", "xno"],
+  ["tfa.authy.configure", "POST", "/V1/tfa/provider/authy/configure", "", "xno"],
+  ["tfa.authy.sendToken", "POST", "/V1/tfa/provider/authy/send-token/{via}", "", "vxno"],
+  ["tfa.duoSecurity.activate", "POST", "/V1/tfa/provider/duo_security/activate", "", "vxno"],
+  ["tfa.duoSecurity.authenticate", "POST", "/V1/tfa/provider/duo_security/authenticate", "", "xno"],
+  ["tfa.duoSecurity.configure", "POST", "/V1/tfa/provider/duo_security/configure", "", "vxno"],
+  ["tfa.google.activate", "POST", "/V1/tfa/provider/google/activate", "", "vxno"],
+  ["tfa.google.configure", "POST", "/V1/tfa/provider/google/configure", "", "xno"],
+  ["tfa.u2fKey.activate", "POST", "/V1/tfa/provider/u2fkey/activate", "", "vxno"],
+  ["tfa.u2fKey.challenge", "POST", "/V1/tfa/provider/u2fkey/authentication-challenge", "", "xno"],
+  ["tfa.u2fKey.configure", "POST", "/V1/tfa/provider/u2fkey/configure", "", "xno"],
+  ["tfa.u2fKey.verify", "POST", "/V1/tfa/provider/u2fkey/verify", "", "xno"],
   ["tfa.users.providersToActivate.list", "GET", "/V1/tfa/providers-to-activate/{userId}", "", "x"],
-  ["tfa.session.providersToActivate.list", "GET", "/V1/tfa/tfat-providers-to-activate", "tfaToken", "xk"],
-  ["tfa.session.providers.list", "GET", "/V1/tfa/tfat-user-providers", "tfaToken", "xk"],
+  ["tfa.session.providersToActivate.list", "GET", "/V1/tfa/tfat-providers-to-activate", "tfaToken", "xo"],
+  ["tfa.session.providers.list", "GET", "/V1/tfa/tfat-user-providers", "tfaToken", "xo"],
   ["tfa.users.providers.list", "GET", "/V1/tfa/user-providers/{userId}", "", "x"],
   ["tfa.users.providers.reset", "PUT", "/V1/tfa/user-providers/{userId}", "", "x"],
 ] };
@@ -672,27 +672,27 @@ export const adobeStockRoutes: RouteModule<"adobeStock"> = { name: "adobeStock",
 
 /** The `applePay.*` routes. */
 export const applePayRoutes: RouteModule<"applePay"> = { name: "applePay", rows: [
-  ["applePay.auth.get", "GET", "/V1/applepay/auth", "", "xk"],
+  ["applePay.auth.get", "GET", "/V1/applepay/auth", "", "xo"],
 ] };
 
 /** The `braintree.*` routes. */
 export const braintreeRoutes: RouteModule<"braintree"> = { name: "braintree", rows: [
-  ["braintree.mine.vault.save", "POST", "/V1/braintree/mine/payment/vault", "", "xnk"],
+  ["braintree.mine.vault.save", "POST", "/V1/braintree/mine/payment/vault", "", "xno"],
 ] };
 
 /** The `paymentServices.*` routes. */
 export const paymentServicesRoutes: RouteModule<"paymentServices"> = { name: "paymentServices", rows: [
-  ["paymentServices.orders.complete", "POST", "/V1/payment-order/completeOrder", "", "pxnk"],
-  ["paymentServices.config.applePay.get", "GET", "/V1/payments-config/apple-pay/{location}", "", "pxk"],
-  ["paymentServices.config.googlePay.get", "GET", "/V1/payments-config/google-pay/{location}", "", "pxk"],
-  ["paymentServices.config.hostedFields.get", "GET", "/V1/payments-config/hosted-fields/{location}", "", "pxk"],
-  ["paymentServices.config.smartButtons.get", "GET", "/V1/payments-config/smart-buttons/{location}", "", "pxk"],
-  ["paymentServices.config.get", "GET", "/V1/payments-config/{location}", "", "pxk"],
-  ["paymentServices.sdkParams.list", "GET", "/V1/payments-sdk/{location}", "", "pxk"],
-  ["paymentServices.sdkParams.get", "GET", "/V1/payments-sdk/{location}/{methodCode}", "", "pxk"],
-  ["paymentServices.paypal.lineItems", "POST", "/V1/paypal/lineItems", "", "pxk"],
-  ["paymentServices.paypal.oneClick", "POST", "/V1/paypal/oneClick", "", "pxnk"],
-  ["paymentServices.paypal.validatePhoneNumber", "POST", "/V1/paypal/validatePhoneNumber", "", "pxk"],
+  ["paymentServices.orders.complete", "POST", "/V1/payment-order/completeOrder", "", "pxno"],
+  ["paymentServices.config.applePay.get", "GET", "/V1/payments-config/apple-pay/{location}", "", "pxo"],
+  ["paymentServices.config.googlePay.get", "GET", "/V1/payments-config/google-pay/{location}", "", "pxo"],
+  ["paymentServices.config.hostedFields.get", "GET", "/V1/payments-config/hosted-fields/{location}", "", "pxo"],
+  ["paymentServices.config.smartButtons.get", "GET", "/V1/payments-config/smart-buttons/{location}", "", "pxo"],
+  ["paymentServices.config.get", "GET", "/V1/payments-config/{location}", "", "pxo"],
+  ["paymentServices.sdkParams.list", "GET", "/V1/payments-sdk/{location}", "", "pxo"],
+  ["paymentServices.sdkParams.get", "GET", "/V1/payments-sdk/{location}/{methodCode}", "", "pxo"],
+  ["paymentServices.paypal.lineItems", "POST", "/V1/paypal/lineItems", "", "pxo"],
+  ["paymentServices.paypal.oneClick", "POST", "/V1/paypal/oneClick", "", "pxno"],
+  ["paymentServices.paypal.validatePhoneNumber", "POST", "/V1/paypal/validatePhoneNumber", "", "pxo"],
 ] };
 
 /** The `purchaseOrderCarts.*` routes. */
@@ -702,9 +702,9 @@ export const purchaseOrderCartsRoutes: RouteModule<"purchaseOrderCarts"> = { nam
   ["purchaseOrderCarts.shippingMethods.estimateByAddressId", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bx"],
   ["purchaseOrderCarts.giftCards.add", "POST", "/V1/purchase-order-carts/{cartId}/giftCards", "", "bxn"],
   ["purchaseOrderCarts.giftCards.delete", "DELETE", "/V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}", "", "bx"],
-  ["purchaseOrderCarts.paymentInformation.get", "GET", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxk"],
-  ["purchaseOrderCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxnk"],
-  ["purchaseOrderCarts.paymentInformation.set", "POST", "/V1/purchase-order-carts/{cartId}/set-payment-information", "", "bxnk"],
+  ["purchaseOrderCarts.paymentInformation.get", "GET", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxo"],
+  ["purchaseOrderCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxno"],
+  ["purchaseOrderCarts.paymentInformation.set", "POST", "/V1/purchase-order-carts/{cartId}/set-payment-information", "", "bxno"],
   ["purchaseOrderCarts.totals.get", "GET", "/V1/purchase-order-carts/{cartId}/totals", "", "bx"],
 ] };
 
@@ -774,32 +774,32 @@ export const negotiableQuotesRoutes: RouteModule<"negotiableQuotes"> = { name: "
 
 /** The `negotiableCarts.*` routes. */
 export const negotiableCartsRoutes: RouteModule<"negotiableCarts"> = { name: "negotiableCarts", rows: [
-  ["negotiableCarts.billingAddress.get", "GET", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxk"],
-  ["negotiableCarts.billingAddress.set", "POST", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxnk"],
-  ["negotiableCarts.coupons.delete", "DELETE", "/V1/negotiable-carts/{cartId}/coupons", "", "bxk"],
-  ["negotiableCarts.coupons.set", "PUT", "/V1/negotiable-carts/{cartId}/coupons/{couponCode}", "", "bxk"],
-  ["negotiableCarts.shippingMethods.estimate", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods", "", "bxk"],
-  ["negotiableCarts.shippingMethods.estimateByAddressId", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bxk"],
-  ["negotiableCarts.giftCards.add", "POST", "/V1/negotiable-carts/{cartId}/giftCards", "", "bxnk"],
-  ["negotiableCarts.giftCards.delete", "DELETE", "/V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}", "", "bxk"],
-  ["negotiableCarts.paymentInformation.get", "GET", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxk"],
-  ["negotiableCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxnk"],
-  ["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/po-payment-information", "", "bxnk"],
-  ["negotiableCarts.paymentInformation.set", "POST", "/V1/negotiable-carts/{cartId}/set-payment-information", "", "bxnk"],
-  ["negotiableCarts.shippingInformation.save", "POST", "/V1/negotiable-carts/{cartId}/shipping-information", "", "bxnk"],
-  ["negotiableCarts.totals.get", "GET", "/V1/negotiable-carts/{cartId}/totals", "", "bxk"],
+  ["negotiableCarts.billingAddress.get", "GET", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxo"],
+  ["negotiableCarts.billingAddress.set", "POST", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxno"],
+  ["negotiableCarts.coupons.delete", "DELETE", "/V1/negotiable-carts/{cartId}/coupons", "", "bxo"],
+  ["negotiableCarts.coupons.set", "PUT", "/V1/negotiable-carts/{cartId}/coupons/{couponCode}", "", "bxo"],
+  ["negotiableCarts.shippingMethods.estimate", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods", "", "bxo"],
+  ["negotiableCarts.shippingMethods.estimateByAddressId", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bxo"],
+  ["negotiableCarts.giftCards.add", "POST", "/V1/negotiable-carts/{cartId}/giftCards", "", "bxno"],
+  ["negotiableCarts.giftCards.delete", "DELETE", "/V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}", "", "bxo"],
+  ["negotiableCarts.paymentInformation.get", "GET", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxo"],
+  ["negotiableCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxno"],
+  ["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/po-payment-information", "", "bxno"],
+  ["negotiableCarts.paymentInformation.set", "POST", "/V1/negotiable-carts/{cartId}/set-payment-information", "", "bxno"],
+  ["negotiableCarts.shippingInformation.save", "POST", "/V1/negotiable-carts/{cartId}/shipping-information", "", "bxno"],
+  ["negotiableCarts.totals.get", "GET", "/V1/negotiable-carts/{cartId}/totals", "", "bxo"],
 ] };
 
 /** The `negotiableQuoteTemplates.*` routes. */
 export const negotiableQuoteTemplatesRoutes: RouteModule<"negotiableQuoteTemplates"> = { name: "negotiableQuoteTemplates", rows: [
   ["negotiableQuoteTemplates.list", "GET", "/V1/negotiableQuoteTemplate", "searchCriteria", "bsqx"],
   ["negotiableQuoteTemplates.update", "PUT", "/V1/negotiableQuoteTemplate", "", "bvx"],
-  ["negotiableQuoteTemplates.accept", "POST", "/V1/negotiableQuoteTemplate/accept", "", "bvxnk"],
+  ["negotiableQuoteTemplates.accept", "POST", "/V1/negotiableQuoteTemplate/accept", "", "bvxno"],
   ["negotiableQuoteTemplates.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel", "", "bvxn"],
   ["negotiableQuoteTemplates.me.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel/me", "", "bvxn"],
   ["negotiableQuoteTemplates.decline", "POST", "/V1/negotiableQuoteTemplate/decline", "", "bvxn"],
   ["negotiableQuoteTemplates.createDraft", "POST", "/V1/negotiableQuoteTemplate/draft", "", "bxn"],
-  ["negotiableQuoteTemplates.generateQuote", "POST", "/V1/negotiableQuoteTemplate/generateQuote", "", "bxnk"],
+  ["negotiableQuoteTemplates.generateQuote", "POST", "/V1/negotiableQuoteTemplate/generateQuote", "", "bxno"],
   ["negotiableQuoteTemplates.me.update", "PUT", "/V1/negotiableQuoteTemplate/me", "", "bvx"],
   ["negotiableQuoteTemplates.me.delete", "DELETE", "/V1/negotiableQuoteTemplate/me/{templateId}", "", "bvx"],
   ["negotiableQuoteTemplates.open", "POST", "/V1/negotiableQuoteTemplate/open", "", "bvxn"],
@@ -811,14 +811,14 @@ export const negotiableQuoteTemplatesRoutes: RouteModule<"negotiableQuoteTemplat
   ["negotiableQuoteTemplates.request", "POST", "/V1/negotiableQuoteTemplate/request", "", "bxn"],
   ["negotiableQuoteTemplates.me.request", "POST", "/V1/negotiableQuoteTemplate/request/me", "", "bxn"],
   ["negotiableQuoteTemplates.submitToCustomer", "POST", "/V1/negotiableQuoteTemplate/submitToCustomer", "", "bvxn"],
-  ["negotiableQuoteTemplates.submitToSeller", "POST", "/V1/negotiableQuoteTemplate/submitToSeller", "", "bvxnk"],
+  ["negotiableQuoteTemplates.submitToSeller", "POST", "/V1/negotiableQuoteTemplate/submitToSeller", "", "bvxno"],
   ["negotiableQuoteTemplates.get", "GET", "/V1/negotiableQuoteTemplate/{templateId}", "", "bx"],
   ["negotiableQuoteTemplates.delete", "DELETE", "/V1/negotiableQuoteTemplate/{templateId}", "", "bvx"],
 ] };
 
 /** The `requisitionLists.*` routes. */
 export const requisitionListsRoutes: RouteModule<"requisitionLists"> = { name: "requisitionLists", rows: [
-  ["requisitionLists.save", "POST", "/V1/requisition_lists", "", "bxnk"],
+  ["requisitionLists.save", "POST", "/V1/requisition_lists", "", "bxno"],
 ] };
 
 /** The `sharedCatalogs.*` routes. */
@@ -850,10 +850,10 @@ export const webhooksRoutes: RouteModule<"webhooks"> = { name: "webhooks", rows:
 
 /** The `v2.*` routes. */
 export const v2Routes: RouteModule<"v2"> = { name: "v2", rows: [
-  ["v2.carts.mine.coupons.list", "GET", "/V2/carts/mine/coupons", "", "xk"],
-  ["v2.carts.mine.coupons.add", "POST", "/V2/carts/mine/coupons", "", "vxnk"],
-  ["v2.carts.mine.coupons.replace", "PUT", "/V2/carts/mine/coupons", "", "vxk"],
-  ["v2.carts.mine.coupons.deleteByCodes", "POST", "/V2/carts/mine/coupons/deleteByCodes", "", "vxnk"],
+  ["v2.carts.mine.coupons.list", "GET", "/V2/carts/mine/coupons", "", "xo"],
+  ["v2.carts.mine.coupons.add", "POST", "/V2/carts/mine/coupons", "", "vxno"],
+  ["v2.carts.mine.coupons.replace", "PUT", "/V2/carts/mine/coupons", "", "vxo"],
+  ["v2.carts.mine.coupons.deleteByCodes", "POST", "/V2/carts/mine/coupons/deleteByCodes", "", "vxno"],
   ["v2.carts.coupons.list", "GET", "/V2/carts/{cartId}/coupons", "", "x"],
   ["v2.carts.coupons.add", "POST", "/V2/carts/{cartId}/coupons", "", "vxn"],
   ["v2.carts.coupons.replace", "PUT", "/V2/carts/{cartId}/coupons", "", "vx"],

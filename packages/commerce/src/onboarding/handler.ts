@@ -11,7 +11,7 @@
  * handler insists on an explicit `allowStore`: the origins you expect, a function, or 'any' for a
  * public app that accepts every store (whose token exchange then proves the store issued the keys).
  */
-import { ConfigurationError, createRedactor } from '@magekit/core';
+import { ConfigurationError } from '@magekit/core';
 import { parseActivation, type IntegrationActivation } from './activation.ts';
 
 type Awaitable<T> = T | Promise<T>;
@@ -117,17 +117,13 @@ export function createActivationHandler(options: ActivationHandlerOptions): Acti
     const parsed = parseActivation(text, kind);
     if (!parsed.ok) return reply(400, { error: parsed.problem });
     const activation = parsed.activation;
-    // The secret and the verifier are credentials: removed from any error handed to onError.
-    const redactor = createRedactor();
-    redactor.add(activation.consumerSecret);
-    redactor.add(activation.verifier);
     if (!(await allowed(new URL(activation.storeBaseUrl)))) return reply(403, { error: 'this store is not allowed to activate the integration' });
     try {
       await options.onActivation(activation);
       return reply(200, { status: 'ok' });
     } catch (error) {
       try {
-        options.onError?.(redactor.error(error), activation);
+        options.onError?.(error, activation);
       } catch {
         // A failing error reporter must not become an exception in the host server.
       }

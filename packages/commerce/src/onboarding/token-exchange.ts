@@ -36,7 +36,8 @@ export async function exchangeIntegrationTokens(activation: IntegrationActivatio
   for (const name of ['consumerKey', 'consumerSecret', 'storeBaseUrl', 'verifier'] as const) {
     if (typeof activation[name] !== 'string' || !activation[name]) throw new InputError(`exchangeIntegrationTokens: activation.${name} is missing.`, { service: 'commerce' });
   }
-  // This exchange's credentials, removed from any error it throws (they are what an error would echo).
+  // Every error leaving the exchange has the secrets it handled removed (the consumer secret, the
+  // verifier, and the tokens as they arrive), in every form they could travel in.
   const redactor = createRedactor();
   redactor.add(activation.consumerSecret);
   redactor.add(activation.verifier);

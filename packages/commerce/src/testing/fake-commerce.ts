@@ -179,7 +179,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
 
     // Two-factor provider routes (sign-in, configure, activate) identify the admin by their own fields.
-    if (path.variant === 'sync' && method === 'POST' && path.segments[1] === 'tfa' && path.segments[2] === 'provider') {
+    if (!cloud && path.variant === 'sync' && method === 'POST' && path.segments[1] === 'tfa' && path.segments[2] === 'provider') {
       const answer = twoFactor.handle(path.segments.slice(3).join('/'), body);
       if (answer) {
         count(matchRoute(method, path)?.route.key ?? 'unmatched');

@@ -17,7 +17,7 @@ export interface FileIdempotencyStoreOptions {
   now?: (() => number) | undefined;
 }
 
-type Record_ = { state: 'claimed'; until: number } | { state: 'completed'; at: number };
+type Record_ = { state: 'claimed'; until: number; owner?: string | undefined } | { state: 'completed'; at: number };
 
 const SAFE_KEY = /^[A-Za-z0-9_.-]{1,200}$/;
 
@@ -86,11 +86,11 @@ export function createFileIdempotencyStore(directory: string, options: FileIdemp
   }
 
   return {
-    async claim(key, leaseMs): Promise<ClaimResult> {
+    async claim(key, leaseMs, owner): Promise<ClaimResult> {
       const file = fileOf(key);
       await setup();
       for (let attempt = 0; attempt < 3; attempt++) {
-        if (await createExclusive(file, { state: 'claimed', until: now() + leaseMs })) return 'claimed';
+        if (await createExclusive(file, { state: 'claimed', until: now() + leaseMs, ...(owner === undefined ? {} : { owner }) })) return 'claimed';
         const record = await read(file);
         if (record === undefined) {
           // Being written by the claimant this instant, or a torn file: a young one is in progress.
@@ -113,10 +113,11 @@ export function createFileIdempotencyStore(directory: string, options: FileIdemp
       await writeFile(temp, JSON.stringify({ state: 'completed', at: now() } satisfies Record_));
       await rename(temp, file);
     },
-    async release(key) {
+    async release(key, owner) {
       const file = fileOf(key);
       const record = await read(file);
-      if (record?.state === 'claimed') await unlink(file).catch(() => undefined);
+      // Only the claim's owner frees it: after a takeover the file holds the newer delivery's claim.
+      if (record?.state === 'claimed' && (owner === undefined || record.owner === undefined || record.owner === owner)) await unlink(file).catch(() => undefined);
     },
     prune,
   };

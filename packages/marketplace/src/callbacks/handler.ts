@@ -167,11 +167,13 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     const event = parsed.event;
 
     let key: string;
+    // This delivery's claim: a late failure releases only its own claim, never a newer delivery's.
+    const owner = crypto.randomUUID();
     try {
       if (options.isDuplicate && (await options.isDuplicate(event))) return reply(200, { status: 'duplicate' });
       key = options.idempotencyKey ? options.idempotencyKey(event) : await deliveryKey(body as { callback_event: string; update_info: unknown });
       if (store) {
-        const claim = await store.claim(key, claimLease);
+        const claim = await store.claim(key, claimLease, owner);
         if (claim === 'completed') return reply(200, { status: 'duplicate' });
         if (claim === 'in-progress') return reply(503, { error: 'this event is being handled; retry later' }, { 'retry-after': RETRY_AFTER_SECONDS });
       }
@@ -180,11 +182,11 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
       report(error, event);
       return reply(503, { error: 'temporarily unavailable' }, { 'retry-after': RETRY_AFTER_SECONDS });
     }
-    return run(parsed, key);
+    return run(parsed, key, owner);
   }
 
   /** Runs the handler against its deadline; settles the claim whenever the handler settles. */
-  function run(parsed: Extract<ReturnType<typeof parseCallbackBody>, { ok: true }>, key: string): Promise<Response> {
+  function run(parsed: Extract<ReturnType<typeof parseCallbackBody>, { ok: true }>, key: string, owner: string): Promise<Response> {
     const event = parsed.event;
     const controller = new AbortController();
     const outcome = (async () => dispatch(parsed, { signal: controller.signal, key }))();
@@ -193,7 +195,7 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     const settled = outcome.then(
       async () => {
         try {
-          await store?.complete(key);
+          await store?.complete(key, owner);
         } catch (error) {
           // Handled but not recorded: the sender gets a 500 and retries; once the lease runs out the
           // retry is handled again (at least once, never lost). Say so to the app.
@@ -203,7 +205,7 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
       },
       async (error: unknown) => {
         report(error, event);
-        await store?.release(key);
+        await store?.release(key, owner);
         throw error;
       },
     );

@@ -18,13 +18,19 @@ import { ConfigurationError } from '@magekit/core';
  */
 export type ClaimResult = 'claimed' | 'completed' | 'in-progress';
 
+/**
+ * `owner` identifies one delivery's claim (the handler passes a fresh random id per delivery). A store
+ * that keeps it releases a claim only for its owner: a handler that failed after its lease ran out
+ * (and another delivery took the key over) must not free the newer claim. Stores that ignore it
+ * still work, without that protection.
+ */
 export interface IdempotencyStore {
   /** Claims `key` for `leaseMs` unless it is completed or claimed by someone else. Must be atomic. */
-  claim(key: string, leaseMs: number): Promise<ClaimResult>;
+  claim(key: string, leaseMs: number, owner?: string): Promise<ClaimResult>;
   /** The handler succeeded: later claims answer `completed` (for as long as the store retains it). */
-  complete(key: string): Promise<void>;
-  /** The handler failed or was abandoned: the next claim succeeds. */
-  release(key: string): Promise<void>;
+  complete(key: string, owner?: string): Promise<void>;
+  /** The handler failed or was abandoned: the next claim succeeds, unless the claim is no longer `owner`'s. */
+  release(key: string, owner?: string): Promise<void>;
 }
 
 export interface MemoryIdempotencyStoreOptions {
@@ -35,7 +41,7 @@ export interface MemoryIdempotencyStoreOptions {
   now?: (() => number) | undefined;
 }
 
-type Entry = { state: 'claimed'; until: number } | { state: 'completed'; at: number };
+type Entry = { state: 'claimed'; until: number; owner: string | undefined } | { state: 'completed'; at: number };
 
 export function checkDuration(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -61,13 +67,13 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
   }
 
   return {
-    async claim(key, leaseMs) {
+    async claim(key, leaseMs, owner) {
       const at = now();
       const entry = entries.get(key);
       if (entry?.state === 'completed' && at - entry.at <= retain) return 'completed';
       if (entry?.state === 'claimed' && entry.until > at) return 'in-progress';
       entries.delete(key);
-      entries.set(key, { state: 'claimed', until: at + leaseMs });
+      entries.set(key, { state: 'claimed', until: at + leaseMs, owner });
       return 'claimed';
     },
     async complete(key) {
@@ -76,8 +82,9 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
       entries.set(key, { state: 'completed', at });
       prune(at);
     },
-    async release(key) {
-      if (entries.get(key)?.state === 'claimed') entries.delete(key);
+    async release(key, owner) {
+      const entry = entries.get(key);
+      if (entry?.state === 'claimed' && (owner === undefined || entry.owner === undefined || entry.owner === owner)) entries.delete(key);
     },
   };
 }

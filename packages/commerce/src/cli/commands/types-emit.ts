@@ -175,7 +175,7 @@ function routeEntry(op: ConvertedOperation, context: TypeContext): RouteEntry {
   }
   const output = op.response ? typeOf(op.response, context) : 'void';
   const list = isSearchResults(op.response, context);
-  // An installation's own writes are never assumed safe to repeat (the 'n' flag): only GET is retried.
+  // 'n': a write the client never re-sends once it may have reached the server (its idempotency is unknown).
   const flags = `${op.response ? '' : 'v'}${list ? 's' : ''}${takesSearchCriteria ? 'q' : ''}x${op.method === 'GET' ? '' : 'n'}`;
   return { input: parts.join(' & '), output, required, list, queryNames, flags };
 }
