@@ -31,8 +31,14 @@ export const bundleEntries: BundleEntry[] = [
       commerce.request('GET /V1/products/{sku}', { sku: 'MB-01' }).then(console.log);`,
   },
   { name: 'full commerce client', code: `import * as commerce from '@magekit/commerce'; console.log(commerce);` },
-  { name: 'marketplace client', code: `import * as marketplace from '@magekit/marketplace'; console.log(marketplace);` },
-  { name: 'callback handler alone', code: `import { createCallbackHandler } from '@magekit/marketplace'; console.log(createCallbackHandler);` },
+  {
+    // The client and everything it carries (sessions, batches, files, reviews, pages); the callback
+    // receiver is a server's concern, measured on its own below.
+    name: 'marketplace client',
+    code: `import { createMarketplaceClient } from '@magekit/marketplace';
+      console.log(createMarketplaceClient({ environment: 'sandbox', appId: 'app', appSecret: 'secret' }));`,
+  },
+  { name: 'callback handler alone', code: `import { createCallbackHandler } from '@magekit/marketplace/callbacks'; console.log(createCallbackHandler);` },
 ];
 
 export interface BundleSize {

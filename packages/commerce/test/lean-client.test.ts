@@ -80,7 +80,7 @@ describe('helpers imported on their own take a lean client', () => {
     const { url } = await fake();
     const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
     const { bulk } = asyncFeatures(commerce);
-    const job = await bulk.request('PUT /V1/products/{sku}', [{ sku: 'SKU-0001', product: { price: 11 } }, { sku: 'SKU-0002', product: { price: 12 } }]);
+    const job = await bulk.request('PUT /V1/products/{sku}', [{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 11 } }, { sku: 'SKU-0002', product: { sku: 'SKU-0002', price: 12 } }]);
     const outcome = await waitForBulk(commerce, job, { maxWait: 10_000 });
     expect(outcome.counts.complete).toBe(2);
     expect((await commerce.request('GET /V1/products/{sku}', { sku: 'SKU-0002' })).price).toBe(12);
