@@ -38,7 +38,7 @@ export const bundleEntries: BundleEntry[] = [
     code: `import { createMarketplaceClient } from '@magekit/marketplace';
       console.log(createMarketplaceClient({ environment: 'sandbox', appId: 'app', appSecret: 'secret' }));`,
   },
-  { name: 'callback handler alone', code: `import { createCallbackHandler } from '@magekit/marketplace/callbacks'; console.log(createCallbackHandler);` },
+  { name: 'callback handler alone', code: `import { createCallbackHandler } from '@magekit/marketplace'; console.log(createCallbackHandler);` },
 ];
 
 export interface BundleSize {

@@ -5,8 +5,7 @@
 // `testing/msw` entry uses it. No `clean` here: the build script deletes dist (clean races in array configs).
 import { defineConfig } from 'tsup';
 
-// `callbacks`: the receiver on its own (a server that only receives callbacks ships no client).
-const library = { index: 'src/index.ts', callbacks: 'src/entries/callbacks.ts', node: 'src/node.ts', testing: 'src/testing/index.ts', 'testing/msw': 'src/testing/msw.ts' };
+const library = { index: 'src/index.ts', node: 'src/node.ts', testing: 'src/testing/index.ts', 'testing/msw': 'src/testing/msw.ts' };
 const shared = { dts: false, sourcemap: false, target: 'node22', treeshake: true, external: ['msw', 'msw/node'], esbuildOptions: (o: { conditions?: string[] }) => void (o.conditions = ['@magekit/source']) } as const;
 
 export default defineConfig([

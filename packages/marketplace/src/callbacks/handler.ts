@@ -18,7 +18,7 @@
  */
 import { ConfigurationError } from '@magekit/core';
 import { createBasicAuthCheck } from './basic-auth.ts';
-import type { CallbackEvent, EqpStatusUpdateEvent, MalwareScanCompleteEvent, parseCallbackBody, UnknownCallbackEvent } from './events.ts';
+import { parseCallbackBody, type CallbackEvent, type EqpStatusUpdateEvent, type MalwareScanCompleteEvent, type UnknownCallbackEvent } from './events.ts';
 import { checkDuration, createMemoryIdempotencyStore, deliveryKey, type IdempotencyStore } from './idempotency.ts';
 
 type Awaitable<T> = T | Promise<T>;
@@ -162,8 +162,6 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     } catch {
       return reply(400, { error: 'body is not JSON' });
     }
-    // The validators (zod) load with the first delivery, not with the server that imports the handler.
-    const { parseCallbackBody } = await import('./events.ts');
     const parsed = parseCallbackBody(body);
     if (!parsed.ok) return reply(400, { error: parsed.problem });
     const event = parsed.event;
