@@ -32,6 +32,7 @@ function scalar(type, schema) {
 }
 
 /** The zod/mini expression for a schema. */
+/** @public Also called by packages/marketplace/test/webhooks.test.ts, which imports this file by URL (knip cannot follow that). */
 export function zodFor(doc, node, where) {
   const schema = resolve(doc, node);
   if (!schema || typeof schema !== 'object') throw new Error(`emit-webhooks: no schema at ${where}`);
@@ -62,7 +63,7 @@ export function zodFor(doc, node, where) {
       throw new Error(`emit-webhooks: ${where}: x-require-one-of must list two or more of the object's properties`);
     }
     const test = oneOf.map((name) => `v[${JSON.stringify(name)}] !== undefined`).join(' || ');
-    out = `/* @__PURE__ */ (${out}).check(z.refine((v) => ${test}, { error: ${JSON.stringify(`needs ${oneOf.join(' or ')}`)} }))`;
+    out += `.check(z.refine((v) => ${test}, { error: ${JSON.stringify(`needs ${oneOf.join(' or ')}`)} }))`;
   }
   return out;
 }
@@ -84,26 +85,17 @@ function webhooksOf(doc) {
   return out;
 }
 
-/**
- * Marks every call pure: building a schema has no side effect, and without the mark a bundler keeps
- * these module-level calls (and zod) in every bundle that can reach this module, even one that never
- * validates a callback (the marketplace client, through the package's main entry).
- */
-function pure(expression) {
-  return expression.replace(/(?<![\w.])z\.\w+\(/g, (call) => `/* @__PURE__ */ ${call}`);
-}
-
 /** The text of webhooks.ts, or null when the spec has no webhooks. */
 export function emitWebhooks(doc) {
   const hooks = webhooksOf(doc);
   if (hooks.length === 0) return null;
   const envelope = doc.components?.schemas?.CallbackEnvelope;
   if (!envelope) throw new Error('emit-webhooks: components.schemas.CallbackEnvelope (the body every callback shares) is missing');
-  const entries = hooks.map((h) => `  /** ${h.operationId}: the update_info of ${h.event}. */\n  ${ident(h.event)}: ${pure(zodFor(doc, h.info, `webhooks.${h.event}.update_info`))},`);
+  const entries = hooks.map((h) => `  /** ${h.operationId}: the update_info of ${h.event}. */\n  ${ident(h.event)}: ${zodFor(doc, h.info, `webhooks.${h.event}.update_info`)},`);
   return `${HEADER}import * as z from 'zod/mini';
 
 /** The body every callback shares: {callback_event, update_info}. */
-export const callbackEnvelopeSchema = ${pure(zodFor(doc, envelope, 'CallbackEnvelope'))};
+export const callbackEnvelopeSchema = ${zodFor(doc, envelope, 'CallbackEnvelope')};
 
 /** The validator of update_info for each documented callback_event. */
 export const updateInfoSchemas = {

@@ -2,14 +2,14 @@
 import * as z from 'zod/mini';
 
 /** The body every callback shares: {callback_event, update_info}. */
-export const callbackEnvelopeSchema = /* @__PURE__ */ z.looseObject({ callback_event: /* @__PURE__ */ z.string(), update_info: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()) });
+export const callbackEnvelopeSchema = z.looseObject({ callback_event: z.string(), update_info: z.record(z.string(), z.unknown()) });
 
 /** The validator of update_info for each documented callback_event. */
 export const updateInfoSchemas = {
   /** callbacks.malwareScanComplete: the update_info of malware_scan_complete. */
-  malware_scan_complete: /* @__PURE__ */ z.looseObject({ file_upload_id: /* @__PURE__ */ z.string(), tool_result: /* @__PURE__ */ z.string(), modified_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) }),
+  malware_scan_complete: z.looseObject({ file_upload_id: z.string(), tool_result: z.string(), modified_at: z.optional(z.string()) }),
   /** callbacks.eqpStatusUpdate: the update_info of eqp_status_update. */
-  eqp_status_update: /* @__PURE__ */ (/* @__PURE__ */ z.looseObject({ submission_id: /* @__PURE__ */ z.string(), item_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.union([/* @__PURE__ */ z.string(), /* @__PURE__ */ z.number()])), eqp_flow: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), current_status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), eqp_state: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), eqp_status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({ overall: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), technical: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()), marketing: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })), modified_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) })).check(/* @__PURE__ */ z.refine((v) => v["current_status"] !== undefined || v["eqp_state"] !== undefined, { error: "needs current_status or eqp_state" })),
+  eqp_status_update: z.looseObject({ submission_id: z.string(), item_id: z.optional(z.union([z.string(), z.number()])), eqp_flow: z.optional(z.string()), current_status: z.optional(z.string()), eqp_state: z.optional(z.string()), eqp_status: z.optional(z.looseObject({ overall: z.optional(z.string()), technical: z.optional(z.string()), marketing: z.optional(z.string()) })), modified_at: z.optional(z.string()) }).check(z.refine((v) => v["current_status"] !== undefined || v["eqp_state"] !== undefined, { error: "needs current_status or eqp_state" })),
 } as const;
 
 export type KnownCallbackEventName = keyof typeof updateInfoSchemas;
