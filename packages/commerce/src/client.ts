@@ -108,7 +108,8 @@ export function bindRuntime<C extends object>(client: C, runtime: CommerceRuntim
 
 /** The runtime behind a client (full or lean); a runtime passed directly is returned as is. */
 export function runtimeOf(source: object): CommerceRuntime {
-  const runtime = runtimes.get(source) ?? (isRuntime(source) ? source : undefined);
+  const held = (source as { runtime?: unknown }).runtime;
+  const runtime = runtimes.get(source) ?? (isRuntime(source) ? source : held && typeof held === 'object' && isRuntime(held) ? held : undefined);
   if (!runtime) throw new ConfigurationError('Expected a client from createCommerceClient() or createLeanClient().', { service: 'commerce' });
   return runtime;
 }
