@@ -10,12 +10,14 @@ import type { RouteKey, Routes } from '../generated/operations.ts';
 import { routes, type RouteInfo } from '../route-table.ts';
 import type { AsyncAcceptance } from './acceptance.ts';
 import type { BulkJob } from './job.ts';
-import type { BulkOptions } from './submit.ts';
+import { resubmitRetryable } from './resubmit.ts';
+import { sendAsync, sendBulk, type BulkOptions } from './submit.ts';
 import type { AsyncArgs, AsyncTree, BulkRouteKey, BulkRow, BulkTree, OperationResult, WriteRouteKey } from './types.ts';
 import type { WaitOptions } from './waiter/options.ts';
 import type { BulkOutcome } from './waiter/outcome.ts';
-import type { ReadStatusOptions } from './waiter/read-status.ts';
+import { readBulkStatus, type ReadStatusOptions } from './waiter/read-status.ts';
 import type { WaitTarget } from './waiter/targets.ts';
+import { waitForBulk } from './waiter/wait.ts';
 import { isBulkable, isWriteRoute } from './write-routes.ts';
 
 export interface AsyncNamespace extends AsyncTree {
@@ -52,15 +54,6 @@ export interface AsyncFeatures {
 /** Names the helpers add; a generated namespace with one of these names would be shadowed. */
 const HELPER_NAMES = ['request', 'resubmitRetryable'];
 
-// The sending and waiting code loads with the first queued write or wait (a chunk of its own), so
-// a client that never queues anything does not load it.
-const submit = () => import('./submit.ts');
-const resubmit = () => import('./resubmit.ts');
-const waiter = () => import('./waiter/wait.ts');
-const statusReader = () => import('./waiter/read-status.ts');
-const sendAsync = (runtime: CommerceRuntime, route: string, input: unknown, options: CallOptions | undefined) => submit().then((m) => m.sendAsync(runtime, route, input, options));
-const sendBulk = (runtime: CommerceRuntime, route: string, rows: readonly unknown[], options: BulkOptions | undefined) => submit().then((m) => m.sendBulk(runtime, route, rows, options));
-
 export function attachAsync(runtime: CommerceRuntime): AsyncFeatures {
   const asyncTree = buildTree<Record<string, unknown>>(
     (route) => (input?: Record<string, unknown>, options?: CallOptions) => sendAsync(runtime, route.key, input, options),
@@ -80,14 +73,14 @@ export function attachAsync(runtime: CommerceRuntime): AsyncFeatures {
   }, 'async');
   const bulkNamespace = mergeDisjoint(mergeDisjoint(bulkTree, statusTree, 'bulk'), {
     request: (route: string, rows: readonly unknown[], options?: BulkOptions) => sendBulk(runtime, route, rows, options),
-    resubmitRetryable: (outcome: BulkOutcome<string | undefined>, options?: BulkOptions) => resubmit().then((m) => m.resubmitRetryable(runtime, outcome, options)),
+    resubmitRetryable: (outcome: BulkOutcome<string | undefined>, options?: BulkOptions) => resubmitRetryable(runtime, outcome, options),
   }, 'bulk');
 
   return {
     async: asyncNamespace as unknown as AsyncNamespace,
     bulk: bulkNamespace as unknown as BulkNamespace,
-    waitForBulk: ((target: WaitTarget, options?: WaitOptions) => waiter().then((m) => m.waitForBulk(runtime, target, options))) as WaitForBulk,
-    readBulkStatus: ((target: WaitTarget, options?: ReadStatusOptions) => statusReader().then((m) => m.readBulkStatus(runtime, target, options))) as ReadBulkStatus,
+    waitForBulk: ((target: WaitTarget, options?: WaitOptions) => waitForBulk(runtime, target, options)) as WaitForBulk,
+    readBulkStatus: ((target: WaitTarget, options?: ReadStatusOptions) => readBulkStatus(runtime, target, options)) as ReadBulkStatus,
   };
 }
 
