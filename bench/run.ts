@@ -7,6 +7,7 @@ import path from 'node:path';
 import { benchBulk } from './bulk.ts';
 import { benchBundles } from './bundle.ts';
 import { benchCodegen } from './codegen.ts';
+import { benchImportTime } from './import-time.ts';
 import { AIO, AIO_OAUTH, KY, MAGEKIT, MAGEKIT_OAUTH, benchOverhead } from './overhead.ts';
 import { benchTypecheck } from './typecheck.ts';
 
@@ -21,7 +22,12 @@ const results: Record<string, unknown> = { machine: { cpus: os.cpus().length, no
 section('Per-request overhead (built dist, default options, bearer auth; GET/PUT /V1/products/{sku}, 2 KB; loopback server in another process)');
 const overhead = await benchOverhead(quick ? { requests: 300, rounds: 3 } : { requests: 1000, rounds: 11 });
 results['overhead'] = overhead;
-const budgets = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'budgets.json'), 'utf8')) as { overhead: { maxRatioToMinimalKy: number; maxRatioToAioCommerceLibApi: number } };
+const budgets = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'budgets.json'), 'utf8')) as {
+  overhead: { maxRatioToMinimalKy: number; maxRatioToAioCommerceLibApi: number };
+  bundleGzipBytes: Record<string, number>;
+  bundleGzipCeilings: Record<string, number>;
+  importTime: { maxOverKyMs: number };
+};
 const verdict = (ratio: number, budget: number) => (ratio <= budget ? 'met' : 'missed');
 for (const [mode, contenders] of Object.entries(overhead.modes)) {
   const ky = contenders[KY]!;
@@ -50,16 +56,38 @@ rows.push(['instantiations', fmt(types.magekit.instantiations), `openapi-fetch $
 rows.push(['memory', kb(types.magekit.memoryKB * 1024), `openapi-fetch ${kb(types.openapiFetch.memoryKB * 1024)}`, `${ratio(types.magekit.memoryKB, types.openapiFetch.memoryKB)} (target ≤ 0.70×)`]);
 rows.push(['check time', `${fmt(types.magekit.checkTimeS, 2)} s`, `openapi-fetch ${fmt(types.openapiFetch.checkTimeS, 2)} s`, `total ${fmt(types.magekit.totalTimeS, 2)} s vs ${fmt(types.openapiFetch.totalTimeS, 2)} s`]);
 
-section('Bundle size (esbuild, minified, gzip -9)');
+section('Bundle size (esbuild over the built dist, minified, code splitting, gzip -9; what an app loads up front)');
 const bundles = await benchBundles();
 results['bundles'] = bundles;
 const floor = bundles.find((b) => b.name.startsWith('ky'))!;
-const targets: Record<string, (gzip: number) => string> = {
-  'one-call app (client + one product)': (g) => `target ≤ ky + 3 KB (${kb(floor.gzip + 3072)}): ${g <= floor.gzip + 3072 ? 'met' : `missed by ${kb(g - floor.gzip - 3072)}`}`,
-  'full commerce client': (g) => `target ≤ 25 KB: ${g <= 25 * 1024 ? 'met' : `missed by ${kb(g - 25 * 1024)}`}`,
-  'marketplace client': (g) => `target ≤ 15 KB: ${g <= 15 * 1024 ? 'met' : `missed by ${kb(g - 15 * 1024)}`}`,
-};
-for (const b of bundles) rows.push([b.name, `${kb(b.gzip)} gzip`, b === floor ? `${kb(b.minified)} min` : `ky ${kb(floor.gzip)} gzip`, `${kb(b.minified)} min; ${targets[b.name]?.(b.gzip) ?? ''}`]);
+const bundleBudgets = budgets.bundleGzipBytes as Record<string, number>;
+const bundleCeilings = budgets.bundleGzipCeilings as Record<string, number>;
+for (const b of bundles) {
+  const target = bundleBudgets[b.name];
+  const ceiling = bundleCeilings[b.name];
+  let verdict = '';
+  if (b !== floor && target !== undefined) {
+    verdict = b.gzip <= target ? `target ≤ ${kb(target)}: met` : `target ≤ ${kb(target)}: missed by ${kb(b.gzip - target)}`;
+    if (ceiling !== undefined) verdict += ` (ceiling ${kb(ceiling)}: ${b.gzip <= ceiling ? 'held' : 'broken'})`;
+  }
+  const lazy = b.lazyGzip ? `; +${kb(b.lazyGzip)} lazy` : '';
+  rows.push([b.name, `${kb(b.gzip)} gzip`, b === floor ? `${kb(b.minified)} min` : `ky ${kb(floor.gzip)} gzip`, `${kb(b.minified)} min${lazy}; ${verdict}`]);
+}
+
+section('Import time (built dist, fresh process per import, median of interleaved rounds)');
+const imports = benchImportTime(quick ? 3 : 9);
+results['importTime'] = imports;
+const kyImport = imports.medianMs['ky']!;
+const maxOverKy = budgets.importTime.maxOverKyMs;
+for (const [specifier, ms] of Object.entries(imports.medianMs)) {
+  if (specifier === 'ky') {
+    rows.push([`import ${specifier}`, `${fmt(ms, 1)} ms`, '', 'baseline']);
+    continue;
+  }
+  const over = ms - kyImport;
+  const verdict = specifier === '@magekit/commerce' ? `; target ≤ ky + ${maxOverKy} ms: ${over <= maxOverKy ? 'met' : `missed by ${fmt(over - maxOverKy, 1)} ms`}` : '';
+  rows.push([`import ${specifier}`, `${fmt(ms, 1)} ms`, `ky ${fmt(kyImport, 1)} ms`, `${over >= 0 ? '+' : ''}${fmt(over, 1)} ms${verdict}`]);
+}
 
 section('Bulk pipeline (10,000 product price updates against the fake on loopback, consumer ~1 ms/op)');
 const bulk = await benchBulk({ operations: quick ? 1000 : 10_000 });

@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const check = process.argv.includes('--check');
 
 const targets = [
-  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', examples: true, variantTrees: true, installationHooks: true },
+  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', examples: true, variantTrees: true, installationHooks: true, routeModules: true },
   { service: 'marketplace', spec: 'specs/marketplace/openapi.yaml', out: 'packages/marketplace/src/generated', methodType: 'RouteMethod' },
 ];
 
@@ -46,7 +46,7 @@ async function generate(target) {
   const routes = buildRoutes(doc, operationsOf(doc), target);
   const files = {
     'schema.ts': HEADER + '/* eslint-disable */\n' + (target.installationHooks ? "import type { InstallationExtensions } from '../installation.ts';\n" : '') + astToString(ast),
-    'routes.ts': emitRouteTable(routes),
+    'routes.ts': emitRouteTable(routes, { routeModules: target.routeModules }),
     'operations.ts': emitOperationTypes(routes, target),
     'method-tree.ts': emitMethodTree(routes, target),
   };

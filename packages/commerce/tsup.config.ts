@@ -6,6 +6,8 @@ import { defineConfig } from 'tsup';
 // (`ky.default.create is not a function`). msw stays external: only the `testing/msw` entry uses it.
 // The CLI is an ESM program (a bin needs no CommonJS twin).
 const library = { index: 'src/index.ts', testing: 'src/testing/index.ts', 'testing/msw': 'src/testing/msw-handlers.ts', node: 'src/node/index.ts', onboarding: 'src/onboarding/index.ts' };
+// The lean way: a request-only client and each helper as an entry of its own (see README, "Ship less").
+const helpers = { lean: 'src/entries/lean.ts', modules: 'src/entries/modules.ts', bulk: 'src/entries/bulk.ts', paginate: 'src/entries/paginate.ts', search: 'src/entries/search.ts', fields: 'src/entries/fields.ts', schema: 'src/entries/schema.ts' };
 
 const shared = {
   dts: false,
@@ -18,6 +20,6 @@ const shared = {
 } as const;
 
 export default defineConfig([
-  { ...shared, entry: { ...library, cli: 'src/cli/main.ts' }, format: ['esm'], noExternal: ['@magekit/core'] },
-  { ...shared, entry: library, format: ['cjs'], splitting: true, noExternal: ['@magekit/core', 'ky'] },
+  { ...shared, entry: { ...library, ...helpers, cli: 'src/cli/main.ts' }, format: ['esm'], noExternal: ['@magekit/core'] },
+  { ...shared, entry: { ...library, ...helpers }, format: ['cjs'], splitting: true, noExternal: ['@magekit/core', 'ky'] },
 ]);

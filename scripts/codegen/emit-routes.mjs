@@ -117,21 +117,69 @@ function checkTree(routes) {
   }
 }
 
-export function emitRouteTable(routes) {
-  const rows = routes.map((r) => {
-    const q = r.query.map((p) => p.name).join(',');
-    return `  [${JSON.stringify(r.id)}, ${JSON.stringify(r.method)}, ${JSON.stringify(r.path)}, ${JSON.stringify(q)}, ${JSON.stringify(r.flags)}],`;
-  });
-  return `${HEADER}
-/** [operationId, method, path template, query parameter names (comma-separated), flags]. */
+export function emitRouteTable(routes, { routeModules = false } = {}) {
+  const row = (r) => `[${JSON.stringify(r.id)}, ${JSON.stringify(r.method)}, ${JSON.stringify(r.path)}, ${JSON.stringify(r.query.map((p) => p.name).join(','))}, ${JSON.stringify(r.flags)}]`;
+  const rowType = `/** [operationId, method, path template, query parameter names (comma-separated), flags]. */
 export type RouteRow = readonly [id: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, query: string, flags: string];
-
+`;
+  if (!routeModules) {
+    return `${HEADER}
+${rowType}
 export const routeRows: readonly RouteRow[] = [
-${rows.join('\n')}
+${routes.map((r) => `  ${row(r)},`).join('\n')}
 ];
 `;
+  }
+  // One table per module (the first segment of the operationId), each its own top-level constant, so
+  // a bundler keeps only the modules an app imports; the full table is their union, in spec order.
+  const modules = new Map();
+  routes.forEach((r, position) => {
+    const name = r.id.split('.')[0];
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`${r.key}: operationId "${r.id}" does not start with an identifier`);
+    if (!modules.has(name)) modules.set(name, []);
+    modules.get(name).push({ r, position });
+  });
+  const tables = [...modules].map(
+    ([name, entries]) => `/** The \`${name}.*\` routes. */
+export const ${name}Routes: RouteModule<${JSON.stringify(name)}> = { name: ${JSON.stringify(name)}, rows: [
+${entries.map(({ r }) => `  ${row(r)},`).join('\n')}
+] };
+`,
+  );
+  // Spec order is kept: for each route, the position of its module in `modules` (the routes of a
+  // module keep their order), so the union costs a short string rather than 600 property reads.
+  const names = [...modules.keys()];
+  const order = routes.map((r) => names.indexOf(r.id.split('.')[0]).toString(36)).join('.');
+  return `${HEADER}
+${rowType}
+/** A module's routes (operationIds sharing a first segment): what a lean client and \`methodsOf\` take. */
+export interface RouteModule<N extends string = string> {
+  readonly name: N;
+  readonly rows: readonly RouteRow[];
 }
 
+${tables.join('\n')}
+/** Interleaves the modules' rows back into spec order: \`order\` names each row's module (base 36). */
+function inSpecOrder(modules: readonly RouteModule[], order: string): RouteRow[] {
+  const next = modules.map(() => 0);
+  return order.split('.').map((digits) => {
+    const m = parseInt(digits, 36);
+    return modules[m]!.rows[next[m]!++]!;
+  });
+}
+
+/**
+ * Every route, in the spec's order. Marked pure so that a bundler drops it (and with it every
+ * module) from apps that import only some modules.
+ */
+export const routeRows: readonly RouteRow[] = /* @__PURE__ */ inSpecOrder(
+  [
+${names.map((n) => `    ${n}Routes,`).join('\n')}
+  ],
+  ${JSON.stringify(order)},
+);
+`;
+}
 function docComment(r, { service }) {
   const lines = [];
   const summary = r.op.summary ?? r.op.description;

@@ -85,7 +85,12 @@ function webhooksOf(doc) {
   return out;
 }
 
-/** The text of webhooks.ts, or null when the spec has no webhooks. */
+/**
+ * The text of webhooks.ts, or null when the spec has no webhooks. Each schema is built inside a
+ * function call marked pure: building one has no side effect, and without the mark a bundler keeps
+ * these module-level zod calls (and zod) in every bundle that can reach this module through the
+ * package's main entry, the marketplace client's included, which never validates a callback.
+ */
 export function emitWebhooks(doc) {
   const hooks = webhooksOf(doc);
   if (hooks.length === 0) return null;
@@ -95,12 +100,12 @@ export function emitWebhooks(doc) {
   return `${HEADER}import * as z from 'zod/mini';
 
 /** The body every callback shares: {callback_event, update_info}. */
-export const callbackEnvelopeSchema = ${zodFor(doc, envelope, 'CallbackEnvelope')};
+export const callbackEnvelopeSchema = /* @__PURE__ */ (() => ${zodFor(doc, envelope, 'CallbackEnvelope')})();
 
 /** The validator of update_info for each documented callback_event. */
-export const updateInfoSchemas = {
+export const updateInfoSchemas = /* @__PURE__ */ (() => ({
 ${entries.join('\n')}
-} as const;
+}) as const)();
 
 export type KnownCallbackEventName = keyof typeof updateInfoSchemas;
 

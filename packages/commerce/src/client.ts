@@ -1,10 +1,10 @@
 /**
- * createCommerceClient: the route-string call, the named-method tree, and the internal runtime the
- * async/bulk, search and auth modules build on.
+ * The runtime every commerce client is built on (the full `createCommerceClient` and the lean
+ * `createLeanClient`): URLs, input checks, auth and the core transport. It holds no route table:
+ * each client passes the lookup for the routes it knows, so a lean app ships only its modules.
  */
 import {
   ConfigurationError,
-  InputError,
   createRuntime as createCoreRuntime,
   fillPath,
   validateBaseUrl,
@@ -18,10 +18,9 @@ import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
 import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { commerceHttpError } from './errors.ts';
-import { fieldsQueryValue } from './fields/index.ts';
 import { appendBracketed, buildQuery } from './query.ts';
-import { routeByKey, routes, splitInput, type RouteInfo } from './route-table.ts';
-import { toRawSearchCriteria } from './search/normalize.ts';
+import type { QueryEncoders } from './query-encoders.ts';
+import { splitInput, type RouteInfo } from './route-info.ts';
 import { checkStoreCode } from './store-code.ts';
 
 export interface CommerceClientOptions extends ClientTransportOptions {
@@ -64,6 +63,8 @@ interface RawCall {
   anonymous?: boolean | undefined;
   /** The route's x-idempotent. Default: true for GET, false otherwise. Async and bulk are never repeated. */
   idempotent?: boolean | undefined;
+  /** What to tell the user when the call may or may not have reached the server (queued writes say how to find out). */
+  unknownOutcomeHint?: string | undefined;
 }
 
 /** What the feature modules (async, paginate, auth, schema) get from a client. */
@@ -79,16 +80,47 @@ export interface CommerceRuntime {
   prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
   call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
   readonly authorizer: Authorizer;
+  /** The route behind "METHOD /path" among the routes this client knows; an InputError otherwise. */
+  route(key: unknown): RouteInfo;
+  /** Makes `fields` and `searchCriteria` usable in prepare() (a lean client loads them on first use). */
+  useQueryEncoders(encoders: QueryEncoders): void;
+}
+
+/** Looks a route key up; throws an InputError saying what is wrong when it is unknown. */
+type RouteLookup = (key: unknown) => RouteInfo;
+
+/** What a client gives its runtime besides the options: its routes and its query encoders. */
+export interface RuntimeParts {
+  route: RouteLookup;
+  /** The `fields` and `searchCriteria` encoders, when the client ships them up front. */
+  encoders?: QueryEncoders | undefined;
+  /** Otherwise how to load them, on the first call that needs them. */
+  loadEncoders?: (() => Promise<QueryEncoders>) | undefined;
+}
+
+const runtimes = new WeakMap<object, CommerceRuntime>();
+
+/** Ties a client object to its runtime, so helpers imported on their own can take the client. */
+export function bindRuntime<C extends object>(client: C, runtime: CommerceRuntime): C {
+  runtimes.set(client, runtime);
+  return client;
+}
+
+/** The runtime behind a client (full or lean); a runtime passed directly is returned as is. */
+export function runtimeOf(source: object): CommerceRuntime {
+  const held = (source as { runtime?: unknown }).runtime;
+  const runtime = runtimes.get(source) ?? (isRuntime(source) ? source : held && typeof held === 'object' && isRuntime(held) ? held : undefined);
+  if (!runtime) throw new ConfigurationError('Expected a client from createCommerceClient() or createLeanClient().', { service: 'commerce' });
+  return runtime;
+}
+
+function isRuntime(value: object): value is CommerceRuntime {
+  return typeof (value as Partial<CommerceRuntime>).sendRaw === 'function' && typeof (value as Partial<CommerceRuntime>).prepare === 'function';
 }
 
 const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
 
-/** How to find out what happened to a queued write whose acceptance never came back. */
-const QUEUED_UNKNOWN =
-  'The request may have reached the server, so it may have been queued: it was not sent again, because a second submission would queue the work twice. ' +
-  'Find out with the bulk operation search (GET /V1/bulk with searchCriteria on start_time and user, or the CLI\'s bulk status) before submitting again.';
-
-export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
+export function createRuntime(options: CommerceClientOptions, parts: RuntimeParts): CommerceRuntime {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError('createCommerceClient needs an options object: { baseUrl: "https://shop.example.com", auth: adminToken({...}) }.', { service: 'commerce' });
   }
@@ -102,6 +134,12 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
   if (cloudService) assertCloudServiceAuth(auth.kind);
   // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
   const core: Runtime = createCoreRuntime({ ...options, service: 'commerce', httpError: commerceHttpError });
+  let encoders = parts.encoders;
+
+  function encoderFor(name: 'fields' | 'searchCriteria'): QueryEncoders {
+    if (encoders) return encoders;
+    throw new ConfigurationError(`${name} needs the query encoders, which this client loads on first use: make the call through request() or a helper such as paginate(), or import asyncFeatures from "@magekit/commerce/bulk".`, { service: 'commerce' });
+  }
 
   function urlFor(call: RawCall): string {
     const store = storeFor(call);
@@ -136,7 +174,7 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
       totalTimeout: o.totalTimeout,
       retry: queued ? limitToUnsent(o.retry) : o.retry,
       idempotent,
-      unknownOutcomeHint: queued ? QUEUED_UNKNOWN : undefined,
+      unknownOutcomeHint: call.unknownOutcomeHint,
       expect: call.expect ?? 'json',
       anonymous: call.anonymous,
     });
@@ -151,21 +189,26 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
       if (cloudService) assertCloudServiceRoute(route);
     },
     sendRaw,
+    route: parts.route,
+    useQueryEncoders(given) {
+      encoders = given;
+    },
     prepare(route, input, callOptions) {
       runtime.checkRoute(route);
       const { pathValues, query, body } = splitInput(route, input);
       if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, pathValues, body);
       const path = fillPath(route.path, pathValues, 'commerce', route.key);
-      if (query['fields'] !== undefined) query['fields'] = fieldsQueryValue(query['fields'], route.searchResults);
+      if (query['fields'] !== undefined) query['fields'] = encoderFor('fields').fields(query['fields'], route.searchResults);
       // Search routes refuse a request without searchCriteria ("searchCriteria" is required); an
       // empty `searchCriteria=` is the platform's form for "everything".
-      const criteria = query['searchCriteria'] === undefined ? undefined : toRawSearchCriteria(query['searchCriteria']);
+      const criteria = query['searchCriteria'] === undefined ? undefined : encoderFor('searchCriteria').searchCriteria(query['searchCriteria']);
       if (criteria && serializesToSomething('searchCriteria', criteria)) query['searchCriteria'] = criteria;
       else if (route.takesSearchCriteria) query['searchCriteria'] = '';
       return { path, query, body };
     },
     async call(route, input, callOptions) {
       // async, so bad input rejects the returned promise instead of throwing synchronously
+      if (!encoders && parts.loadEncoders && mayNeedEncoders(input)) encoders = await parts.loadEncoders();
       const { path, query, body } = runtime.prepare(route, input, callOptions);
       const json = route.method === 'GET' ? undefined : (body ?? {});
       return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
@@ -195,6 +238,11 @@ export function createRuntime(options: CommerceClientOptions): CommerceRuntime {
     });
   }
   return runtime;
+}
+
+/** A call whose input has `fields` or `searchCriteria` (a route parameter of either name counts too: loading is cheap). */
+function mayNeedEncoders(input: Record<string, unknown> | undefined): boolean {
+  return !!input && typeof input === 'object' && (input['fields'] !== undefined || input['searchCriteria'] !== undefined);
 }
 
 function headersOf(request: Request): Record<string, string> {
@@ -227,22 +275,4 @@ function serializesToSomething(name: string, value: unknown): boolean {
   const probe = new URLSearchParams();
   appendBracketed(probe, name, value);
   return probe.size > 0;
-}
-
-/** Builds `{ products: { get: fn, ... } }` from the route table; `bind` makes each leaf callable. */
-export function buildTree<T>(bind: (route: RouteInfo) => unknown, filter: (route: RouteInfo) => boolean = () => true): T {
-  const root: Record<string, unknown> = {};
-  for (const route of routes) {
-    if (!filter(route)) continue;
-    const parts = route.id.split('.');
-    let node = root;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[parts.at(-1)!] = bind(route);
-  }
-  return root as T;
-}
-
-export function requireRoute(key: string): RouteInfo {
-  if (typeof key !== 'string') throw new InputError('The route must be a string such as "GET /V1/products/{sku}".', { service: 'commerce' });
-  return routeByKey(key);
 }

@@ -1,9 +1,14 @@
 import { ConfigurationError } from '@magekit/core';
-/** The public client object: `request`, the named methods, and the helpers hung on it. */
+/**
+ * The full client: `request`, every named method, and every helper hung on one object. Apps that
+ * want to ship less build a LeanClient (lean-client.ts) and import the helpers they use.
+ */
 import type { MethodTree } from './generated/method-tree.ts';
 import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
-import { buildTree, createRuntime, requireRoute, type CallOptions, type CommerceClientOptions } from './client.ts';
+import { bindRuntime, createRuntime, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './client.ts';
+import { queryEncoders } from './query-encoders.ts';
+import { buildTree, requireRoute } from './route-tree.ts';
 import type { RouteKey } from './methods.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
@@ -36,10 +41,10 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures 
 }
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
-  const runtime = createRuntime(options);
+  const runtime = createRuntime(options, { route: requireRoute, encoders: queryEncoders });
   const tree = buildTree<MethodTree>((route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
-  return Object.assign(tree, attachAsync(runtime), {
-    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(requireRoute(route), input, callOptions)) as unknown as CommerceClient['request'],
+  const client = Object.assign(tree, attachAsync(runtime), {
+    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as unknown as CommerceClient['request'],
     paginate: ((route: ListRouteKey, params?: object, options?: PaginateOptions) => paginate(runtime, route, params as never, options)) as unknown as CommerceClient['paginate'],
     fetch: createFetch(runtime),
     logout: () => runtime.authorizer.logout?.(),
@@ -50,4 +55,5 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     schema: attachSchemaEndpoints(runtime),
     runtime,
   });
+  return bindRuntime(client, runtime);
 }

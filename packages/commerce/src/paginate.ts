@@ -11,14 +11,13 @@
  * requests; sort by a stable field (`entity_id`) and filter on `updated_at` for exact syncs.
  */
 import { AbortError, InputError, ResponseError } from '@magekit/core';
-import { requireRoute, type CallOptions, type CommerceRuntime } from './client.ts';
+import { runtimeOf, type CallOptions, type CommerceRuntime } from './client.ts';
 import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
+import type { LeanClient } from './lean-client.ts';
 import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
-import { runtimeOf } from './runtime-of.ts';
-import type { CommerceFetch } from './raw-fetch.ts';
 
 /** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria. */
 export type ListRouteKey = { [K in RouteKey]: Routes[K]['list'] extends true ? K : never }[RouteKey];
@@ -59,13 +58,8 @@ export interface Paginator<Item> extends AsyncIterable<Item> {
 
 const DEFAULT_PAGE_SIZE = 100;
 
-/** Anything that carries the client runtime: a CommerceClient, or the runtime itself. */
-/**
- * A client from createCommerceClient(), or the runtime itself (the SDK's own helpers). Written
- * structurally: naming CommerceClient here would make every paginate() signature carry the whole
- * method tree, which users' compilers pay for.
- */
-export type RuntimeHolder = CommerceRuntime | { readonly fetch: CommerceFetch };
+/** Anything that carries the client runtime: a CommerceClient, a LeanClient, or the runtime itself. */
+export type RuntimeHolder = CommerceRuntime | { readonly runtime: CommerceRuntime } | LeanClient;
 
 /**
  * Iterates a search route's items. Input is checked now, before any request: the route must be a
@@ -78,8 +72,8 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
   options: PaginateOptions = {},
 ): Paginator<SelectedItem<Routes[K]['output'], F>> {
   type Item = SelectedItem<Routes[K]['output'], F>;
-  const runtime: CommerceRuntime = 'runtime' in client ? runtimeOf(client) : (client as CommerceRuntime);
-  const info = requireRoute(route);
+  const runtime = runtimeOf(client);
+  const info = runtime.route(route);
   if (!info.searchResults || !info.takesSearchCriteria) {
     throw new InputError(`paginate: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).`, { service: 'commerce' });
   }

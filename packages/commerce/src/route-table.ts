@@ -2,47 +2,14 @@
  * The runtime view of the generated route table: lookup by route key or operationId, and the split
  * of a call's flat input into path parameters, query parameters and body fields.
  */
-import { InputError, createRouteIndex, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type RouteRow, type SplitInput as CoreSplitInput } from '@magekit/core';
+import { InputError, type RouteRow } from '@magekit/core';
 import { routeRows } from './generated/routes.ts';
+import { commerceRouteIndex, toInfo, type RouteInfo } from './route-info.ts';
 
-/**
- * Which installations have a route: `open-source` (every 2.4 installation), `commerce` (Adobe Commerce),
- * `b2b` (Adobe Commerce with the B2B extension), and the separately installed `payment-services`
- * (Payment Services) and `app-builder` (eventing, webhooks, Admin UI SDK) modules.
- */
-export type Edition = 'open-source' | 'commerce' | 'b2b' | 'payment-services' | 'app-builder';
-
-const EDITION_BY_FLAG: readonly (readonly [flag: string, edition: Edition])[] = [['c', 'commerce'], ['b', 'b2b'], ['p', 'payment-services'], ['a', 'app-builder']];
-
-export interface RouteInfo extends BaseRouteInfo {
-  /** Where the route exists (x-edition in the spec). */
-  edition: Edition;
-  /** Needs Adobe Commerce (the `commerce` and `b2b` editions). */
-  commerceEdition: boolean;
-  /** Answers with {items, search_criteria, total_count}. */
-  searchResults: boolean;
-  takesSearchCriteria: boolean;
-  inCatalog: boolean;
-  /** Served by Adobe Commerce as a Cloud Service (which has no guest or customer routes). */
-  inCloudService: boolean;
-}
-
-function toInfo(row: RouteRow): RouteInfo {
-  const { flags, ...base } = parseRouteRow(row);
-  const edition = EDITION_BY_FLAG.find(([flag]) => flags.includes(flag))?.[1] ?? 'open-source';
-  return {
-    ...base,
-    edition,
-    commerceEdition: edition === 'commerce' || edition === 'b2b',
-    searchResults: flags.includes('s'),
-    takesSearchCriteria: flags.includes('q'),
-    inCatalog: !flags.includes('x'),
-    inCloudService: !flags.includes('o'),
-  };
-}
+export { splitInput, type Edition, type RouteInfo } from './route-info.ts';
 
 export const routes: readonly RouteInfo[] = routeRows.map(toInfo);
-const index = createRouteIndex(routes, { service: 'commerce', example: 'GET /V1/products/{sku}' });
+const index = commerceRouteIndex(routes);
 const builtinKeys = new Set(routes.map((r) => r.key));
 /** Routes an installation registered (registerRoutes); looked up only for keys the spec does not have. */
 const installed = new Map<string, RouteInfo>();
@@ -73,11 +40,3 @@ export function registerRoutes(rows: readonly RouteRow[]): number {
   return added;
 }
 
-/** Keys every call accepts besides the route's own parameters. */
-const RULES = { service: 'commerce', extraQuery: new Set(['fields']), bodyless: new Set(['GET']) } as const;
-
-export type SplitInput = CoreSplitInput;
-
-export function splitInput(route: RouteInfo, input: Record<string, unknown> | undefined): SplitInput {
-  return coreSplitInput(route, input, RULES) as SplitInput;
-}

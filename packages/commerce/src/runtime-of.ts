@@ -1,12 +1,6 @@
-import type { CommerceRuntime } from './client.ts';
-
 /**
  * The runtime behind a client, for the SDK's own helpers (standalone `paginate`, the CLI) and tests.
- * Not in the public `CommerceClient` type: a user reaching into it would couple to machinery we
- * change freely. The client object still carries it, as `runtime`.
+ * Not in the public client types: a user reaching into it would couple to machinery we change
+ * freely. Clients are tied to their runtime in a WeakMap (client.ts `bindRuntime`).
  */
-export function runtimeOf(client: object): CommerceRuntime {
-  const runtime = (client as { runtime?: CommerceRuntime }).runtime;
-  if (!runtime) throw new TypeError('runtimeOf: not a client made by createCommerceClient().');
-  return runtime;
-}
+export { runtimeOf } from './client.ts';

@@ -4,7 +4,8 @@
  * `runtime.sendRaw` rather than the route table.
  */
 import { InputError } from '@magekit/core';
-import type { CallOptions, CommerceRuntime, Variant } from './client.ts';
+import { runtimeOf, type CallOptions, type CommerceRuntime, type Variant } from './client.ts';
+import type { RuntimeHolder } from './paginate.ts';
 
 /** A Swagger 2.0 document as the platform returns it; only the top-level members are typed. */
 export interface SwaggerDocument {
@@ -50,6 +51,11 @@ function servicesParam(services: SchemaRequest['services']): string | undefined 
     throw new InputError(`schema services must be 'all' or a non-empty list of service names such as ["catalogProductRepositoryV1"], got ${JSON.stringify(services)}.`, { service: 'commerce' });
   }
   return services.join(',');
+}
+
+/** The schema documents for a client (full or lean): `schemaEndpoints(client).get()`. */
+export function schemaEndpoints(client: RuntimeHolder): SchemaEndpoints {
+  return attachSchemaEndpoints(runtimeOf(client));
 }
 
 export function attachSchemaEndpoints(runtime: CommerceRuntime): SchemaEndpoints {

@@ -5,6 +5,7 @@ import { createRuntime, type CallOptions, type MarketplaceClientOptions } from '
 import { API_PREFIX, type Environment } from './environments.ts';
 import { buildUploadForm, checkUploadResponse, waitForMalwareScan, type UploadSource, type WaitForMalwareScanOptions } from './files.ts';
 import type { MethodTree } from './generated/method-tree.ts';
+import type { operations } from './generated/schema.ts';
 import type { PageItem, PaginatedRouteKey, RouteArgs, RouteInput, RouteKey, RouteOutput } from './methods.ts';
 import { paginate, type PaginateOptions, type Paginator } from './paginate.ts';
 import { waitForReview, type ReviewOutcome, type WaitForReviewOptions } from './review.ts';
@@ -32,6 +33,11 @@ export interface MarketplaceClient extends MethodTree {
 
 const TOKEN_ROUTE = 'POST /app/session/token';
 
+/** The spec's operationIds: special-cased routes are keyed by these, so a renamed operation breaks the build. */
+export type OperationId = keyof operations;
+/** Routes whose named method is not the plain call (batches, uploads, the session), by operationId. */
+export type SpecialCasedRoutes = Partial<Record<OperationId, (route: RouteInfo) => unknown>>;
+
 export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
   const runtime = createRuntime(options);
   const origin = new URL(runtime.baseUrl).origin;
@@ -50,7 +56,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     }
     // The docs say only the status code tells success: a 200 with an empty body is a success too.
     if (route.id === 'packages.updateOne') return (await runtime.send({ ...(await prepareWrite(route, input)), options: callOptions, expect: 'json-or-void', idempotent: route.idempotent })).data;
-    if (route.key === 'POST /files/uploads' && input instanceof FormData) {
+    if (route.key === ('POST /files/uploads' satisfies RouteKey) && input instanceof FormData) {
       return (await runtime.send({ method: 'POST', path: route.path, body: input, options: callOptions })).data;
     }
     return (await runtime.call(route, input, callOptions)).data;
@@ -61,7 +67,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return { method: route.method, path, query, json: body ?? {} };
   }
 
-  const wrappers: Record<string, (route: RouteInfo) => unknown> = {
+  const wrappers = {
     'session.create': () => (_options?: CallOptions) => newSession(),
     'packages.submit': (route) => async (items: readonly PackageInput[], callOptions?: CallOptions) => {
       checkBatchInput(route, items);
@@ -84,21 +90,22 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       const { data } = await runtime.send({ method: 'POST', path: route.path, body: form, options: callOptions });
       return checkUploadResponse(data, files.length, urlOf(route));
     },
-  };
+  } satisfies SpecialCasedRoutes;
+  const wrapperOf = (id: string): ((route: RouteInfo) => unknown) | undefined => (wrappers as SpecialCasedRoutes)[id as OperationId];
 
   const tree: Record<string, unknown> = {};
   for (const route of routes) {
     const parts = route.id.split('.');
     let node = tree;
     for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    const wrap = wrappers[route.id];
+    const wrap = wrapperOf(route.id);
     node[parts.at(-1)!] = wrap ? wrap(route) : (input?: unknown, callOptions?: CallOptions) => raw(route, input, callOptions);
   }
-  const getFile = routeById('files.get');
+  const getFile = routeById('files.get' satisfies OperationId);
   (tree['files'] as Record<string, unknown>)['waitForMalwareScan'] = (fileIds: readonly string[], waitOptions?: WaitForMalwareScanOptions) =>
     waitForMalwareScan(async (id, signal) => (await runtime.call<FileRecord>(getFile, { file_upload_id: id }, { signal })).data, fileIds, waitOptions);
 
-  const getPackage = routeById('packages.get');
+  const getPackage = routeById('packages.get' satisfies OperationId);
   (tree['packages'] as Record<string, unknown>)['waitForReview'] = (submissionId: string, waitOptions?: WaitForReviewOptions) =>
     waitForReview(async (id, signal) => (await runtime.call<Package>(getPackage, { submission_id: id }, { signal })).data, submissionId, waitOptions);
 

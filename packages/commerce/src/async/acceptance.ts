@@ -2,8 +2,9 @@
  * The platform's answer to an asynchronous or bulk write (202): a bulk UUID and one status per
  * request item. It is validated with zod because everything downstream (waiting, mapping outcomes
  * back to inputs) leans on it; a shape the SDK does not recognise is reported, not guessed at.
+ * The validator (and zod with it) is loaded on the first acceptance, so importing the SDK or
+ * making a plain call never loads zod.
  */
-import * as z from 'zod/mini';
 import { ResponseError } from '@magekit/core';
 
 /** The body as the platform sends it (`asynchronous-operations-data-async-response-interface`). */
@@ -12,22 +13,6 @@ export interface AcceptanceBody {
   request_items: Array<{ id: number; data_hash: string | null; status: 'accepted' | 'rejected'; error_message?: string | null | undefined; error_code?: number | null | undefined }>;
   errors: boolean;
 }
-
-// Typed with the interface above rather than inferred, so the published declarations do not pull
-// zod's types into every user's type-check.
-const requestItemSchema = z.object({
-  id: z.number(),
-  data_hash: z.nullable(z.string()),
-  status: z.enum(['accepted', 'rejected']),
-  error_message: z.optional(z.nullable(z.string())),
-  error_code: z.optional(z.nullable(z.number())),
-});
-
-const acceptanceSchema: z.ZodMiniType<AcceptanceBody> = z.object({
-  bulk_uuid: z.string(),
-  request_items: z.array(requestItemSchema),
-  errors: z.boolean(),
-});
 
 export interface AcceptanceItem {
   /** The item's index in the request (0 for a single async call; the array index in a bulk). */
@@ -47,12 +32,13 @@ export interface AsyncAcceptance<K extends string = string> {
   readonly errors: boolean;
 }
 
-export function parseAcceptanceBody(body: unknown, context: { method: string; url: string; status?: number }): AcceptanceBody {
-  const result = acceptanceSchema.safeParse(body);
-  if (result.success) return result.data;
+export async function parseAcceptanceBody(body: unknown, context: { method: string; url: string; status?: number }): Promise<AcceptanceBody> {
+  const { checkAcceptanceBody } = await import('./acceptance-schema.ts');
+  const checked = checkAcceptanceBody(body);
+  if (checked.ok) return checked.data;
   const raw = typeof body === 'string' ? body : JSON.stringify(body) ?? String(body);
   throw new ResponseError(
-    `${context.method} ${context.url} answered with a body that is not an async acceptance ({bulk_uuid, request_items, errors}): ${z.prettifyError(result.error).replace(/\n\s*/g, ' ')}`,
+    `${context.method} ${context.url} answered with a body that is not an async acceptance ({bulk_uuid, request_items, errors}): ${checked.problem}`,
     raw,
     { service: 'commerce', method: context.method, url: context.url, ...(context.status === undefined ? {} : { status: context.status }) },
   );

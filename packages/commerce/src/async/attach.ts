@@ -3,7 +3,8 @@
  * `bulk.<method>` next to the four bulk status routes, `bulk.resubmitRetryable`, and `waitForBulk`.
  * The client merges what this returns into itself (commerce.async, commerce.bulk, commerce.waitForBulk).
  */
-import { buildTree, type CallOptions, type CommerceRuntime } from '../client.ts';
+import type { CallOptions, CommerceRuntime } from '../client.ts';
+import { buildTree } from '../route-tree.ts';
 import type { MethodTree } from '../generated/method-tree.ts';
 import type { RouteKey, Routes } from '../generated/operations.ts';
 import { routes, type RouteInfo } from '../route-table.ts';
@@ -15,6 +16,7 @@ import type { AsyncArgs, AsyncTree, BulkRouteKey, BulkRow, BulkTree, OperationRe
 import type { WaitOptions } from './waiter/options.ts';
 import type { BulkOutcome } from './waiter/outcome.ts';
 import { readBulkStatus, type ReadStatusOptions } from './waiter/read-status.ts';
+import type { WaitTarget } from './waiter/targets.ts';
 import { waitForBulk } from './waiter/wait.ts';
 import { isBulkable, isWriteRoute } from './write-routes.ts';
 
@@ -77,8 +79,8 @@ export function attachAsync(runtime: CommerceRuntime): AsyncFeatures {
   return {
     async: asyncNamespace as unknown as AsyncNamespace,
     bulk: bulkNamespace as unknown as BulkNamespace,
-    waitForBulk: ((target: Parameters<typeof waitForBulk>[1], options?: WaitOptions) => waitForBulk(runtime, target, options)) as WaitForBulk,
-    readBulkStatus: ((target: Parameters<typeof readBulkStatus>[1], options?: ReadStatusOptions) => readBulkStatus(runtime, target, options)) as ReadBulkStatus,
+    waitForBulk: ((target: WaitTarget, options?: WaitOptions) => waitForBulk(runtime, target, options)) as WaitForBulk,
+    readBulkStatus: ((target: WaitTarget, options?: ReadStatusOptions) => readBulkStatus(runtime, target, options)) as ReadBulkStatus,
   };
 }
 

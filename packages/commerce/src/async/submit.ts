@@ -9,6 +9,7 @@ import { fillTemplate } from '../errors.ts';
 import type { RouteInfo } from '../route-table.ts';
 import { checkStoreCode } from '../store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
+import { QUEUED_UNKNOWN } from './queued-hint.ts';
 import { checkChunkOptions, chunkRanges, mapWithConcurrency, type ChunkRange } from './chunking.ts';
 import { checkBulkElement, checkNoFields } from './elements.ts';
 import { BulkRejectedError, type RejectedItem } from './errors.ts';
@@ -55,7 +56,7 @@ export async function sendAsync<K extends string>(runtime: CommerceRuntime, rout
   const { path, query, body } = runtime.prepare(route, input as Record<string, unknown> | undefined, options);
   let raw: unknown;
   try {
-    raw = await runtime.sendRaw({ method: route.method, path, query, json: body ?? {}, variant: 'async', options, expect: 'json' });
+    raw = await runtime.sendRaw({ method: route.method, path, query, json: body ?? {}, variant: 'async', options, expect: 'json', unknownOutcomeHint: QUEUED_UNKNOWN });
   } catch (error) {
     if (!isRefusal(error)) throw error;
     const items: RejectedItem[] = refusalReasons(error).map((r) => ({ position: 0, message: r.message, errorCode: r.code, stage: 'acceptance' }));
@@ -63,7 +64,7 @@ export async function sendAsync<K extends string>(runtime: CommerceRuntime, rout
       service: 'commerce', method: route.method, status: error.status, cause: error, ...(error.url === undefined ? {} : { url: error.url }),
     });
   }
-  const acceptance = toAcceptance(routeKey, parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'async') }));
+  const acceptance = toAcceptance(routeKey, await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'async') }));
   if (acceptance.errors) {
     const items = acceptance.requestItems
       .filter((item) => item.status === 'rejected')
@@ -110,8 +111,8 @@ export async function sendBulk<K extends string, Row>(
     await journal?.record({ type: 'submitting', chunk: range.index, positions: toRuns(Array.from({ length: range.size }, (_, i) => positionOf(range.offset + i))), at: at() });
     let answer: ChunkAnswer;
     try {
-      const raw = await runtime.sendRaw({ method: route.method, path, json: rows.slice(range.offset, range.offset + range.size), variant: 'bulk', options: callOptions, expect: 'json' });
-      answer = { range, body: parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk') }) };
+      const raw = await runtime.sendRaw({ method: route.method, path, json: rows.slice(range.offset, range.offset + range.size), variant: 'bulk', options: callOptions, expect: 'json', unknownOutcomeHint: QUEUED_UNKNOWN });
+      answer = { range, body: await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk') }) };
     } catch (error) {
       // An abort, bad input or a broken acceptance is not per-chunk news: stop the whole call.
       if (isMagekitError(error) && (error.kind === 'abort' || error.kind === 'input' || error.kind === 'response' || error.kind === 'auth')) {

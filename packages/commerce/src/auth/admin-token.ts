@@ -5,7 +5,8 @@
 import { AuthError, type HttpError } from '@magekit/core';
 import { isCommerceError } from '../errors.ts';
 import { configurationError, optionalDuration, requireSecret, requireText } from './config.ts';
-import { checkTwoFactor, signInWithSecondFactor, type TwoFactor } from './tfa/index.ts';
+import { checkTwoFactor } from './tfa/config.ts';
+import type { TwoFactor } from './tfa/types.ts';
 import { createTokenAuthorizer } from './token-authorizer.ts';
 import type { AuthRuntime, AuthStrategy } from './types.ts';
 
@@ -62,7 +63,11 @@ export function adminToken(options: AdminTokenOptions): AuthStrategy {
         ttlMs,
         renewBeforeMs,
         requestToken: async () => {
-          if (twoFactor !== undefined) return signInWithSecondFactor(runtime, twoFactor, username, password, factory);
+          if (twoFactor !== undefined) {
+            // Loaded only by apps that sign in with a second-factor provider.
+            const { signInWithSecondFactor } = await import('./tfa/sign-in.ts');
+            return signInWithSecondFactor(runtime, twoFactor, username, password, factory);
+          }
           if (otp !== undefined) {
             return runtime.callAnonymous<unknown>('POST', GOOGLE_TFA_PATH, { username, password, otp: await currentOtp(otp, factory) });
           }

@@ -3,25 +3,153 @@
 /** [operationId, method, path template, query parameter names (comma-separated), flags]. */
 export type RouteRow = readonly [id: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, query: string, flags: string];
 
-export const routeRows: readonly RouteRow[] = [
+/** A module's routes (operationIds sharing a first segment): what a lean client and `methodsOf` take. */
+export interface RouteModule<N extends string = string> {
+  readonly name: N;
+  readonly rows: readonly RouteRow[];
+}
+
+/** The `carts.*` routes. */
+export const cartsRoutes: RouteModule<"carts"> = { name: "carts", rows: [
   ["carts.mine.balance.apply", "POST", "/V1/carts/mine/balance/apply", "", "cno"],
   ["carts.giftCards.get", "GET", "/V1/carts/{quoteId}/giftCards", "", "c"],
   ["carts.giftCards.update", "PUT", "/V1/carts/{cartId}/giftCards", "", "c"],
   ["carts.giftCards.delete", "DELETE", "/V1/carts/{cartId}/giftCards/{giftCardCode}", "", "c"],
-  ["guestCarts.giftCards.delete", "DELETE", "/V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}", "", "co"],
   ["carts.mine.giftCards.delete", "DELETE", "/V1/carts/mine/giftCards/{giftCardCode}", "", "co"],
   ["carts.mine.giftCards.add", "POST", "/V1/carts/mine/giftCards", "", "cno"],
+  ["carts.mine.giftCards.check", "GET", "/V1/carts/mine/checkGiftCard/{giftCardCode}", "", "co"],
+  ["carts.mine.shippingInformation.save", "POST", "/V1/carts/mine/shipping-information", "", "no"],
+  ["carts.shippingInformation.save", "POST", "/V1/carts/{cartId}/shipping-information", "", "n"],
+  ["carts.totalsInformation.calculate", "POST", "/V1/carts/{cartId}/totals-information", "", ""],
+  ["carts.mine.totalsInformation.calculate", "POST", "/V1/carts/mine/totals-information", "", "o"],
+  ["carts.mine.paymentInformation.get", "GET", "/V1/carts/mine/payment-information", "", "o"],
+  ["carts.mine.paymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/payment-information", "", "no"],
+  ["carts.mine.paymentInformation.set", "POST", "/V1/carts/mine/set-payment-information", "", "no"],
+  ["carts.licence.list", "GET", "/V1/carts/licence", "", ""],
+  ["carts.licence.search", "GET", "/V1/carts/licence/list", "searchCriteria", "q"],
+  ["carts.giftMessage.get", "GET", "/V1/carts/{cartId}/gift-message", "", ""],
+  ["carts.giftMessage.set", "POST", "/V1/carts/{cartId}/gift-message", "", "n"],
+  ["carts.giftMessage.getForItem", "GET", "/V1/carts/{cartId}/gift-message/{itemId}", "", ""],
+  ["carts.giftMessage.setForItem", "POST", "/V1/carts/{cartId}/gift-message/{itemId}", "", "n"],
+  ["carts.mine.giftMessage.get", "GET", "/V1/carts/mine/gift-message", "", "o"],
+  ["carts.mine.giftMessage.set", "POST", "/V1/carts/mine/gift-message", "", "no"],
+  ["carts.mine.giftMessage.getForItem", "GET", "/V1/carts/mine/gift-message/{itemId}", "", "o"],
+  ["carts.mine.giftMessage.setForItem", "POST", "/V1/carts/mine/gift-message/{itemId}", "", "no"],
+  ["carts.get", "GET", "/V1/carts/{cartId}", "", ""],
+  ["carts.assignCustomer", "PUT", "/V1/carts/{cartId}", "", "n"],
+  ["carts.search", "GET", "/V1/carts/search", "searchCriteria", "sq"],
+  ["carts.create", "POST", "/V1/carts/", "", "n"],
+  ["carts.mine.get", "GET", "/V1/carts/mine", "", "o"],
+  ["carts.mine.create", "POST", "/V1/carts/mine", "", "no"],
+  ["carts.mine.update", "PUT", "/V1/carts/mine", "", "vo"],
+  ["carts.mine.placeOrder", "PUT", "/V1/carts/mine/order", "", "no"],
+  ["carts.shippingMethods.list", "GET", "/V1/carts/{cartId}/shipping-methods", "", ""],
+  ["carts.shippingMethods.estimate", "POST", "/V1/carts/{cartId}/estimate-shipping-methods", "", ""],
+  ["carts.shippingMethods.estimateByAddressId", "POST", "/V1/carts/{cartId}/estimate-shipping-methods-by-address-id", "", ""],
+  ["carts.mine.shippingMethods.list", "GET", "/V1/carts/mine/shipping-methods", "", "o"],
+  ["carts.mine.shippingMethods.estimate", "POST", "/V1/carts/mine/estimate-shipping-methods", "", "o"],
+  ["carts.mine.shippingMethods.estimateByAddressId", "POST", "/V1/carts/mine/estimate-shipping-methods-by-address-id", "", "o"],
+  ["carts.items.list", "GET", "/V1/carts/{cartId}/items", "", ""],
+  ["carts.items.add", "POST", "/V1/carts/{quoteId}/items", "", "n"],
+  ["carts.items.update", "PUT", "/V1/carts/{cartId}/items/{itemId}", "", ""],
+  ["carts.items.delete", "DELETE", "/V1/carts/{cartId}/items/{itemId}", "", ""],
+  ["carts.mine.items.list", "GET", "/V1/carts/mine/items", "", "o"],
+  ["carts.mine.items.add", "POST", "/V1/carts/mine/items", "", "no"],
+  ["carts.mine.items.update", "PUT", "/V1/carts/mine/items/{itemId}", "", "o"],
+  ["carts.mine.items.delete", "DELETE", "/V1/carts/mine/items/{itemId}", "", "o"],
+  ["carts.selectedPaymentMethod.get", "GET", "/V1/carts/{cartId}/selected-payment-method", "", ""],
+  ["carts.selectedPaymentMethod.set", "PUT", "/V1/carts/{cartId}/selected-payment-method", "", ""],
+  ["carts.paymentMethods.list", "GET", "/V1/carts/{cartId}/payment-methods", "", ""],
+  ["carts.mine.selectedPaymentMethod.get", "GET", "/V1/carts/mine/selected-payment-method", "", "o"],
+  ["carts.mine.selectedPaymentMethod.set", "PUT", "/V1/carts/mine/selected-payment-method", "", "o"],
+  ["carts.mine.paymentMethods.list", "GET", "/V1/carts/mine/payment-methods", "", "o"],
+  ["carts.billingAddress.get", "GET", "/V1/carts/{cartId}/billing-address", "", ""],
+  ["carts.billingAddress.set", "POST", "/V1/carts/{cartId}/billing-address", "", "n"],
+  ["carts.mine.billingAddress.get", "GET", "/V1/carts/mine/billing-address", "", "o"],
+  ["carts.mine.billingAddress.set", "POST", "/V1/carts/mine/billing-address", "", "no"],
+  ["carts.coupons.get", "GET", "/V1/carts/{cartId}/coupons", "", ""],
+  ["carts.coupons.delete", "DELETE", "/V1/carts/{cartId}/coupons", "", ""],
+  ["carts.coupons.set", "PUT", "/V1/carts/{cartId}/coupons/{couponCode}", "", ""],
+  ["carts.mine.coupons.get", "GET", "/V1/carts/mine/coupons", "", "o"],
+  ["carts.mine.coupons.delete", "DELETE", "/V1/carts/mine/coupons", "", "o"],
+  ["carts.mine.coupons.set", "PUT", "/V1/carts/mine/coupons/{couponCode}", "", "o"],
+  ["carts.placeOrder", "PUT", "/V1/carts/{cartId}/order", "", "n"],
+  ["carts.totals.get", "GET", "/V1/carts/{cartId}/totals", "", ""],
+  ["carts.mine.totals.get", "GET", "/V1/carts/mine/totals", "", "o"],
+  ["carts.mine.totals.collect", "PUT", "/V1/carts/mine/collect-totals", "", "o"],
+  ["carts.mine.paymentOrder.create", "POST", "/V1/carts/mine/payment-order", "", "pxno"],
+  ["carts.mine.paymentOrder.get", "GET", "/V1/carts/mine/payment-order/{id}", "", "pxo"],
+  ["carts.mine.paymentOrder.sync", "POST", "/V1/carts/mine/payment-order/{id}", "", "pxno"],
+  ["carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/po-payment-information", "", "bxno"],
+  ["carts.balance.apply", "POST", "/V1/carts/{cartId}/balance/apply", "", "cxn"],
+  ["carts.balance.unapply", "DELETE", "/V1/carts/{cartId}/balance/unapply", "", "cx"],
+] };
+
+/** The `guestCarts.*` routes. */
+export const guestCartsRoutes: RouteModule<"guestCarts"> = { name: "guestCarts", rows: [
+  ["guestCarts.giftCards.delete", "DELETE", "/V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}", "", "co"],
   ["guestCarts.giftCards.add", "POST", "/V1/carts/guest-carts/{cartId}/giftCards", "", "cno"],
   ["guestCarts.giftCards.check", "GET", "/V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}", "", "co"],
-  ["carts.mine.giftCards.check", "GET", "/V1/carts/mine/checkGiftCard/{giftCardCode}", "", "co"],
+  ["guestCarts.shippingInformation.save", "POST", "/V1/guest-carts/{cartId}/shipping-information", "", "no"],
+  ["guestCarts.totalsInformation.calculate", "POST", "/V1/guest-carts/{cartId}/totals-information", "", "o"],
+  ["guestCarts.paymentInformation.get", "GET", "/V1/guest-carts/{cartId}/payment-information", "", "o"],
+  ["guestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/guest-carts/{cartId}/payment-information", "", "no"],
+  ["guestCarts.paymentInformation.set", "POST", "/V1/guest-carts/{cartId}/set-payment-information", "", "no"],
+  ["guestCarts.giftMessage.get", "GET", "/V1/guest-carts/{cartId}/gift-message", "", "o"],
+  ["guestCarts.giftMessage.set", "POST", "/V1/guest-carts/{cartId}/gift-message", "", "no"],
+  ["guestCarts.giftMessage.getForItem", "GET", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "o"],
+  ["guestCarts.giftMessage.setForItem", "POST", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "no"],
+  ["guestCarts.get", "GET", "/V1/guest-carts/{cartId}", "", "o"],
+  ["guestCarts.assignCustomer", "PUT", "/V1/guest-carts/{cartId}", "", "no"],
+  ["guestCarts.create", "POST", "/V1/guest-carts", "", "no"],
+  ["guestCarts.placeOrder", "PUT", "/V1/guest-carts/{cartId}/order", "", "no"],
+  ["guestCarts.shippingMethods.list", "GET", "/V1/guest-carts/{cartId}/shipping-methods", "", "o"],
+  ["guestCarts.shippingMethods.estimate", "POST", "/V1/guest-carts/{cartId}/estimate-shipping-methods", "", "o"],
+  ["guestCarts.items.list", "GET", "/V1/guest-carts/{cartId}/items", "", "o"],
+  ["guestCarts.items.add", "POST", "/V1/guest-carts/{cartId}/items", "", "no"],
+  ["guestCarts.items.update", "PUT", "/V1/guest-carts/{cartId}/items/{itemId}", "", "o"],
+  ["guestCarts.items.delete", "DELETE", "/V1/guest-carts/{cartId}/items/{itemId}", "", "o"],
+  ["guestCarts.selectedPaymentMethod.get", "GET", "/V1/guest-carts/{cartId}/selected-payment-method", "", "o"],
+  ["guestCarts.selectedPaymentMethod.set", "PUT", "/V1/guest-carts/{cartId}/selected-payment-method", "", "o"],
+  ["guestCarts.paymentMethods.list", "GET", "/V1/guest-carts/{cartId}/payment-methods", "", "o"],
+  ["guestCarts.billingAddress.get", "GET", "/V1/guest-carts/{cartId}/billing-address", "", "o"],
+  ["guestCarts.billingAddress.set", "POST", "/V1/guest-carts/{cartId}/billing-address", "", "no"],
+  ["guestCarts.coupons.get", "GET", "/V1/guest-carts/{cartId}/coupons", "", "o"],
+  ["guestCarts.coupons.delete", "DELETE", "/V1/guest-carts/{cartId}/coupons", "", "o"],
+  ["guestCarts.coupons.set", "PUT", "/V1/guest-carts/{cartId}/coupons/{couponCode}", "", "o"],
+  ["guestCarts.totals.collect", "PUT", "/V1/guest-carts/{cartId}/collect-totals", "", "o"],
+  ["guestCarts.totals.get", "GET", "/V1/guest-carts/{cartId}/totals", "", "o"],
+  ["guestCarts.paymentOrder.create", "POST", "/V1/guest-carts/{cartId}/payment-order", "", "pxno"],
+  ["guestCarts.paymentOrder.get", "GET", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxo"],
+  ["guestCarts.paymentOrder.sync", "POST", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxno"],
+] };
+
+/** The `giftRegistry.*` routes. */
+export const giftRegistryRoutes: RouteModule<"giftRegistry"> = { name: "giftRegistry", rows: [
   ["giftRegistry.mine.estimateShippingMethods", "POST", "/V1/giftregistry/mine/estimate-shipping-methods", "", "co"],
+] };
+
+/** The `guestGiftRegistry.*` routes. */
+export const guestGiftRegistryRoutes: RouteModule<"guestGiftRegistry"> = { name: "guestGiftRegistry", rows: [
   ["guestGiftRegistry.estimateShippingMethods", "POST", "/V1/guest-giftregistry/{cartId}/estimate-shipping-methods", "", "co"],
+] };
+
+/** The `giftWrappings.*` routes. */
+export const giftWrappingsRoutes: RouteModule<"giftWrappings"> = { name: "giftWrappings", rows: [
   ["giftWrappings.get", "GET", "/V1/gift-wrappings/{id}", "storeId", "c"],
   ["giftWrappings.delete", "DELETE", "/V1/gift-wrappings/{id}", "", "c"],
   ["giftWrappings.list", "GET", "/V1/gift-wrappings", "searchCriteria", "csq"],
   ["giftWrappings.create", "POST", "/V1/gift-wrappings", "", "cn"],
   ["giftWrappings.update", "PUT", "/V1/gift-wrappings/{wrappingId}", "", "c"],
+] };
+
+/** The `reward.*` routes. */
+export const rewardRoutes: RouteModule<"reward"> = { name: "reward", rows: [
   ["reward.mine.use", "POST", "/V1/reward/mine/use-reward", "", "cno"],
+] };
+
+/** The `returns.*` routes. */
+export const returnsRoutes: RouteModule<"returns"> = { name: "returns", rows: [
   ["returns.trackingNumbers.list", "GET", "/V1/returns/{id}/tracking-numbers", "", "cs"],
   ["returns.trackingNumbers.add", "POST", "/V1/returns/{id}/tracking-numbers", "", "cn"],
   ["returns.trackingNumbers.delete", "DELETE", "/V1/returns/{id}/tracking-numbers/{trackId}", "", "c"],
@@ -32,18 +160,42 @@ export const routeRows: readonly RouteRow[] = [
   ["returns.comments.add", "POST", "/V1/returns/{id}/comments", "", "cn"],
   ["returns.list", "GET", "/V1/returns", "searchCriteria", "csq"],
   ["returns.create", "POST", "/V1/returns", "", "cn"],
+  ["returns.labels.get", "GET", "/V1/returns/{id}/labels", "", "c"],
+] };
+
+/** The `returnsAttributeMetadata.*` routes. */
+export const returnsAttributeMetadataRoutes: RouteModule<"returnsAttributeMetadata"> = { name: "returnsAttributeMetadata", rows: [
   ["returnsAttributeMetadata.get", "GET", "/V1/returnsAttributeMetadata/{attributeCode}", "", "c"],
   ["returnsAttributeMetadata.listByForm", "GET", "/V1/returnsAttributeMetadata/form/{formCode}", "", "c"],
   ["returnsAttributeMetadata.list", "GET", "/V1/returnsAttributeMetadata", "", "c"],
   ["returnsAttributeMetadata.listCustom", "GET", "/V1/returnsAttributeMetadata/custom", "dataObjectClassName", "c"],
-  ["returns.labels.get", "GET", "/V1/returns/{id}/labels", "", "c"],
+] };
+
+/** The `providerGuestCarts.*` routes. */
+export const providerGuestCartsRoutes: RouteModule<"providerGuestCarts"> = { name: "providerGuestCarts", rows: [
   ["providerGuestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/{provider}-guest-carts/{cartId}/payment-information", "", "cno"],
+] };
+
+/** The `analytics.*` routes. */
+export const analyticsRoutes: RouteModule<"analytics"> = { name: "analytics", rows: [
   ["analytics.link.get", "GET", "/V1/analytics/link", "", "o"],
+] };
+
+/** The `bulk.*` routes. */
+export const bulkRoutes: RouteModule<"bulk"> = { name: "bulk", rows: [
   ["bulk.operations.search", "GET", "/V1/bulk", "searchCriteria", "sq"],
   ["bulk.getDetailedStatus", "GET", "/V1/bulk/{bulkUuid}/detailed-status", "", ""],
   ["bulk.getStatus", "GET", "/V1/bulk/{bulkUuid}/status", "", ""],
   ["bulk.countByStatus", "GET", "/V1/bulk/{bulkUuid}/operation-status/{status}", "", ""],
+] };
+
+/** The `modules.*` routes. */
+export const modulesRoutes: RouteModule<"modules"> = { name: "modules", rows: [
   ["modules.list", "GET", "/V1/modules", "", ""],
+] };
+
+/** The `bundleProducts.*` routes. */
+export const bundleProductsRoutes: RouteModule<"bundleProducts"> = { name: "bundleProducts", rows: [
   ["bundleProducts.links.add", "POST", "/V1/bundle-products/{sku}/links/{optionId}", "", "n"],
   ["bundleProducts.links.update", "PUT", "/V1/bundle-products/{sku}/links/{id}", "", ""],
   ["bundleProducts.children.list", "GET", "/V1/bundle-products/{productSku}/children", "optionId", ""],
@@ -54,6 +206,10 @@ export const routeRows: readonly RouteRow[] = [
   ["bundleProducts.options.delete", "DELETE", "/V1/bundle-products/{sku}/options/{optionId}", "", ""],
   ["bundleProducts.options.add", "POST", "/V1/bundle-products/options/add", "", "n"],
   ["bundleProducts.options.update", "PUT", "/V1/bundle-products/options/{optionId}", "", ""],
+] };
+
+/** The `products.*` routes. */
+export const productsRoutes: RouteModule<"products"> = { name: "products", rows: [
   ["products.list", "GET", "/V1/products", "searchCriteria", "sq"],
   ["products.create", "POST", "/V1/products", "", "n"],
   ["products.get", "GET", "/V1/products/{sku}", "editMode,storeId,forceReload", ""],
@@ -65,9 +221,6 @@ export const routeRows: readonly RouteRow[] = [
   ["products.attributes.delete", "DELETE", "/V1/products/attributes/{attributeCode}", "", ""],
   ["products.attributes.list", "GET", "/V1/products/attributes", "searchCriteria", "sq"],
   ["products.attributes.create", "POST", "/V1/products/attributes", "", "n"],
-  ["categories.attributes.get", "GET", "/V1/categories/attributes/{attributeCode}", "", ""],
-  ["categories.attributes.list", "GET", "/V1/categories/attributes", "searchCriteria", "sq"],
-  ["categories.attributes.options.list", "GET", "/V1/categories/attributes/{attributeCode}/options", "", ""],
   ["products.types.list", "GET", "/V1/products/types", "", ""],
   ["products.attributeSets.list", "GET", "/V1/products/attribute-sets/sets/list", "searchCriteria", "sq"],
   ["products.attributeSets.get", "GET", "/V1/products/attribute-sets/{attributeSetId}", "", ""],
@@ -106,13 +259,6 @@ export const routeRows: readonly RouteRow[] = [
   ["products.specialPrice.get", "POST", "/V1/products/special-price-information", "", ""],
   ["products.specialPrice.update", "POST", "/V1/products/special-price", "", "n"],
   ["products.specialPrice.delete", "POST", "/V1/products/special-price-delete", "", "n"],
-  ["categories.get", "GET", "/V1/categories/{categoryId}", "storeId", ""],
-  ["categories.delete", "DELETE", "/V1/categories/{categoryId}", "", ""],
-  ["categories.tree", "GET", "/V1/categories", "rootCategoryId,depth", ""],
-  ["categories.create", "POST", "/V1/categories", "", "n"],
-  ["categories.update", "PUT", "/V1/categories/{id}", "", ""],
-  ["categories.move", "PUT", "/V1/categories/{categoryId}/move", "", ""],
-  ["categories.list", "GET", "/V1/categories/list", "searchCriteria", "sq"],
   ["products.options.types.list", "GET", "/V1/products/options/types", "", ""],
   ["products.options.list", "GET", "/V1/products/{sku}/options", "", ""],
   ["products.options.get", "GET", "/V1/products/{sku}/options/{optionId}", "", ""],
@@ -125,42 +271,76 @@ export const routeRows: readonly RouteRow[] = [
   ["products.links.add", "POST", "/V1/products/{sku}/links", "", "n"],
   ["products.links.update", "PUT", "/V1/products/{sku}/links", "", ""],
   ["products.links.delete", "DELETE", "/V1/products/{sku}/links/{type}/{linkedProductSku}", "", ""],
+  ["products.websites.add", "POST", "/V1/products/{sku}/websites", "", "n"],
+  ["products.websites.update", "PUT", "/V1/products/{sku}/websites", "", ""],
+  ["products.websites.delete", "DELETE", "/V1/products/{sku}/websites/{websiteId}", "", ""],
+  ["products.stockItems.update", "PUT", "/V1/products/{productSku}/stockItems/{itemId}", "", ""],
+  ["products.downloadableLinks.list", "GET", "/V1/products/{sku}/downloadable-links", "", ""],
+  ["products.downloadableLinks.create", "POST", "/V1/products/{sku}/downloadable-links", "", "n"],
+  ["products.downloadableLinks.samples.list", "GET", "/V1/products/{sku}/downloadable-links/samples", "", ""],
+  ["products.downloadableLinks.samples.create", "POST", "/V1/products/{sku}/downloadable-links/samples", "", "n"],
+  ["products.downloadableLinks.update", "PUT", "/V1/products/{sku}/downloadable-links/{id}", "", ""],
+  ["products.downloadableLinks.delete", "DELETE", "/V1/products/downloadable-links/{id}", "", ""],
+  ["products.downloadableLinks.samples.update", "PUT", "/V1/products/{sku}/downloadable-links/samples/{id}", "", ""],
+  ["products.downloadableLinks.samples.delete", "DELETE", "/V1/products/downloadable-links/samples/{id}", "", ""],
+  ["products.attributes.isFilterable.get", "GET", "/V1/products/attributes/{attributeCode}/is-filterable", "", "x"],
+  ["products.attributes.isFilterable.set", "PUT", "/V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}", "", "x"],
+] };
+
+/** The `categories.*` routes. */
+export const categoriesRoutes: RouteModule<"categories"> = { name: "categories", rows: [
+  ["categories.attributes.get", "GET", "/V1/categories/attributes/{attributeCode}", "", ""],
+  ["categories.attributes.list", "GET", "/V1/categories/attributes", "searchCriteria", "sq"],
+  ["categories.attributes.options.list", "GET", "/V1/categories/attributes/{attributeCode}/options", "", ""],
+  ["categories.get", "GET", "/V1/categories/{categoryId}", "storeId", ""],
+  ["categories.delete", "DELETE", "/V1/categories/{categoryId}", "", ""],
+  ["categories.tree", "GET", "/V1/categories", "rootCategoryId,depth", ""],
+  ["categories.create", "POST", "/V1/categories", "", "n"],
+  ["categories.update", "PUT", "/V1/categories/{id}", "", ""],
+  ["categories.move", "PUT", "/V1/categories/{categoryId}/move", "", ""],
+  ["categories.list", "GET", "/V1/categories/list", "searchCriteria", "sq"],
   ["categories.products.list", "GET", "/V1/categories/{categoryId}/products", "", ""],
   ["categories.products.add", "POST", "/V1/categories/{categoryId}/products", "", "n"],
   ["categories.products.update", "PUT", "/V1/categories/{categoryId}/products", "", ""],
   ["categories.products.delete", "DELETE", "/V1/categories/{categoryId}/products/{sku}", "", ""],
-  ["products.websites.add", "POST", "/V1/products/{sku}/websites", "", "n"],
-  ["products.websites.update", "PUT", "/V1/products/{sku}/websites", "", ""],
-  ["products.websites.delete", "DELETE", "/V1/products/{sku}/websites/{websiteId}", "", ""],
+] };
+
+/** The `productsRenderInfo.*` routes. */
+export const productsRenderInfoRoutes: RouteModule<"productsRenderInfo"> = { name: "productsRenderInfo", rows: [
   ["productsRenderInfo.list", "GET", "/V1/products-render-info", "storeId,currencyCode,searchCriteria", "qo"],
+] };
+
+/** The `stockItems.*` routes. */
+export const stockItemsRoutes: RouteModule<"stockItems"> = { name: "stockItems", rows: [
   ["stockItems.get", "GET", "/V1/stockItems/{productSku}", "scopeId", ""],
-  ["products.stockItems.update", "PUT", "/V1/products/{productSku}/stockItems/{itemId}", "", ""],
   ["stockItems.lowStock.list", "GET", "/V1/stockItems/lowStock/", "scopeId,qty,currentPage,pageSize", "s"],
+] };
+
+/** The `stockStatuses.*` routes. */
+export const stockStatusesRoutes: RouteModule<"stockStatuses"> = { name: "stockStatuses", rows: [
   ["stockStatuses.get", "GET", "/V1/stockStatuses/{productSku}", "scopeId", ""],
-  ["guestCarts.shippingInformation.save", "POST", "/V1/guest-carts/{cartId}/shipping-information", "", "no"],
-  ["carts.mine.shippingInformation.save", "POST", "/V1/carts/mine/shipping-information", "", "no"],
-  ["carts.shippingInformation.save", "POST", "/V1/carts/{cartId}/shipping-information", "", "n"],
-  ["carts.totalsInformation.calculate", "POST", "/V1/carts/{cartId}/totals-information", "", ""],
-  ["guestCarts.totalsInformation.calculate", "POST", "/V1/guest-carts/{cartId}/totals-information", "", "o"],
-  ["carts.mine.totalsInformation.calculate", "POST", "/V1/carts/mine/totals-information", "", "o"],
-  ["guestCarts.paymentInformation.get", "GET", "/V1/guest-carts/{cartId}/payment-information", "", "o"],
-  ["guestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/guest-carts/{cartId}/payment-information", "", "no"],
-  ["carts.mine.paymentInformation.get", "GET", "/V1/carts/mine/payment-information", "", "o"],
-  ["carts.mine.paymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/payment-information", "", "no"],
-  ["guestCarts.paymentInformation.set", "POST", "/V1/guest-carts/{cartId}/set-payment-information", "", "no"],
-  ["carts.mine.paymentInformation.set", "POST", "/V1/carts/mine/set-payment-information", "", "no"],
-  ["carts.licence.list", "GET", "/V1/carts/licence", "", ""],
-  ["carts.licence.search", "GET", "/V1/carts/licence/list", "searchCriteria", "q"],
+] };
+
+/** The `cmsPages.*` routes. */
+export const cmsPagesRoutes: RouteModule<"cmsPages"> = { name: "cmsPages", rows: [
   ["cmsPages.get", "GET", "/V1/cmsPage/{pageId}", "", "o"],
   ["cmsPages.delete", "DELETE", "/V1/cmsPage/{pageId}", "", "o"],
   ["cmsPages.search", "GET", "/V1/cmsPage/search", "searchCriteria", "sqo"],
   ["cmsPages.create", "POST", "/V1/cmsPage", "", "no"],
   ["cmsPages.update", "PUT", "/V1/cmsPage/{id}", "", "o"],
+] };
+
+/** The `cmsBlocks.*` routes. */
+export const cmsBlocksRoutes: RouteModule<"cmsBlocks"> = { name: "cmsBlocks", rows: [
   ["cmsBlocks.get", "GET", "/V1/cmsBlock/{blockId}", "", "o"],
   ["cmsBlocks.delete", "DELETE", "/V1/cmsBlock/{blockId}", "", "o"],
   ["cmsBlocks.search", "GET", "/V1/cmsBlock/search", "searchCriteria", "sqo"],
   ["cmsBlocks.create", "POST", "/V1/cmsBlock", "", "no"],
   ["cmsBlocks.update", "PUT", "/V1/cmsBlock/{id}", "", "o"],
+] };
+
+/** The `configurableProducts.*` routes. */
+export const configurableProductsRoutes: RouteModule<"configurableProducts"> = { name: "configurableProducts", rows: [
   ["configurableProducts.children.list", "GET", "/V1/configurable-products/{sku}/children", "", ""],
   ["configurableProducts.children.delete", "DELETE", "/V1/configurable-products/{sku}/children/{childSku}", "", ""],
   ["configurableProducts.variation.generate", "PUT", "/V1/configurable-products/variation", "", ""],
@@ -170,6 +350,10 @@ export const routeRows: readonly RouteRow[] = [
   ["configurableProducts.options.delete", "DELETE", "/V1/configurable-products/{sku}/options/{id}", "", ""],
   ["configurableProducts.options.list", "GET", "/V1/configurable-products/{sku}/options/all", "", ""],
   ["configurableProducts.options.create", "POST", "/V1/configurable-products/{sku}/options", "", "n"],
+] };
+
+/** The `customerGroups.*` routes. */
+export const customerGroupsRoutes: RouteModule<"customerGroups"> = { name: "customerGroups", rows: [
   ["customerGroups.get", "GET", "/V1/customerGroups/{id}", "", ""],
   ["customerGroups.update", "PUT", "/V1/customerGroups/{id}", "", ""],
   ["customerGroups.delete", "DELETE", "/V1/customerGroups/{id}", "", ""],
@@ -179,6 +363,10 @@ export const routeRows: readonly RouteRow[] = [
   ["customerGroups.permissions.get", "GET", "/V1/customerGroups/{id}/permissions", "", ""],
   ["customerGroups.search", "GET", "/V1/customerGroups/search", "searchCriteria", "sq"],
   ["customerGroups.create", "POST", "/V1/customerGroups", "", "n"],
+] };
+
+/** The `attributeMetadata.*` routes. */
+export const attributeMetadataRoutes: RouteModule<"attributeMetadata"> = { name: "attributeMetadata", rows: [
   ["attributeMetadata.customer.get", "GET", "/V1/attributeMetadata/customer/attribute/{attributeCode}", "", ""],
   ["attributeMetadata.customer.listByForm", "GET", "/V1/attributeMetadata/customer/form/{formCode}", "", ""],
   ["attributeMetadata.customer.list", "GET", "/V1/attributeMetadata/customer", "", ""],
@@ -187,6 +375,10 @@ export const routeRows: readonly RouteRow[] = [
   ["attributeMetadata.customerAddress.listByForm", "GET", "/V1/attributeMetadata/customerAddress/form/{formCode}", "", ""],
   ["attributeMetadata.customerAddress.list", "GET", "/V1/attributeMetadata/customerAddress", "", ""],
   ["attributeMetadata.customerAddress.listCustom", "GET", "/V1/attributeMetadata/customerAddress/custom", "dataInterfaceName", ""],
+] };
+
+/** The `customers.*` routes. */
+export const customersRoutes: RouteModule<"customers"> = { name: "customers", rows: [
   ["customers.get", "GET", "/V1/customers/{customerId}", "", ""],
   ["customers.update", "PUT", "/V1/customers/{customerId}", "", ""],
   ["customers.delete", "DELETE", "/V1/customers/{customerId}", "", ""],
@@ -210,38 +402,46 @@ export const routeRows: readonly RouteRow[] = [
   ["customers.billingAddress.get", "GET", "/V1/customers/{customerId}/billingAddress", "", ""],
   ["customers.me.shippingAddress.get", "GET", "/V1/customers/me/shippingAddress", "", "o"],
   ["customers.shippingAddress.get", "GET", "/V1/customers/{customerId}/shippingAddress", "", ""],
+  ["customers.carts.create", "POST", "/V1/customers/{customerId}/carts", "", "n"],
+  ["customers.balance.get", "GET", "/V1/customers/{customerId}/balance/{websiteId}", "", "cx"],
+  ["customers.companies.list", "GET", "/V1/customers/{customerId}/companies", "", "bx"],
+  ["customers.companies.get", "GET", "/V1/customers/{customerId}/companies/{companyId}", "", "bx"],
+  ["customers.companies.assign", "PUT", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx"],
+  ["customers.companies.unassign", "DELETE", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx"],
+  ["customers.activateByConfirmationKey", "POST", "/V1/customers/activate", "", "xn"],
+  ["customers.loginAsCustomerToken.create", "POST", "/V1/customers/{customerId}/token", "", "xn"],
+] };
+
+/** The `addresses.*` routes. */
+export const addressesRoutes: RouteModule<"addresses"> = { name: "addresses", rows: [
   ["addresses.delete", "DELETE", "/V1/addresses/{addressId}", "", ""],
+] };
+
+/** The `directory.*` routes. */
+export const directoryRoutes: RouteModule<"directory"> = { name: "directory", rows: [
   ["directory.currency.get", "GET", "/V1/directory/currency", "", "o"],
   ["directory.countries.list", "GET", "/V1/directory/countries", "", ""],
   ["directory.countries.get", "GET", "/V1/directory/countries/{countryId}", "", ""],
-  ["products.downloadableLinks.list", "GET", "/V1/products/{sku}/downloadable-links", "", ""],
-  ["products.downloadableLinks.create", "POST", "/V1/products/{sku}/downloadable-links", "", "n"],
-  ["products.downloadableLinks.samples.list", "GET", "/V1/products/{sku}/downloadable-links/samples", "", ""],
-  ["products.downloadableLinks.samples.create", "POST", "/V1/products/{sku}/downloadable-links/samples", "", "n"],
-  ["products.downloadableLinks.update", "PUT", "/V1/products/{sku}/downloadable-links/{id}", "", ""],
-  ["products.downloadableLinks.delete", "DELETE", "/V1/products/downloadable-links/{id}", "", ""],
-  ["products.downloadableLinks.samples.update", "PUT", "/V1/products/{sku}/downloadable-links/samples/{id}", "", ""],
-  ["products.downloadableLinks.samples.delete", "DELETE", "/V1/products/downloadable-links/samples/{id}", "", ""],
+] };
+
+/** The `eav.*` routes. */
+export const eavRoutes: RouteModule<"eav"> = { name: "eav", rows: [
   ["eav.attributeSets.list", "GET", "/V1/eav/attribute-sets/list", "searchCriteria", "sq"],
   ["eav.attributeSets.get", "GET", "/V1/eav/attribute-sets/{attributeSetId}", "", ""],
   ["eav.attributeSets.update", "PUT", "/V1/eav/attribute-sets/{attributeSetId}", "", ""],
   ["eav.attributeSets.delete", "DELETE", "/V1/eav/attribute-sets/{attributeSetId}", "", ""],
   ["eav.attributeSets.create", "POST", "/V1/eav/attribute-sets", "", "n"],
-  ["carts.giftMessage.get", "GET", "/V1/carts/{cartId}/gift-message", "", ""],
-  ["carts.giftMessage.set", "POST", "/V1/carts/{cartId}/gift-message", "", "n"],
-  ["carts.giftMessage.getForItem", "GET", "/V1/carts/{cartId}/gift-message/{itemId}", "", ""],
-  ["carts.giftMessage.setForItem", "POST", "/V1/carts/{cartId}/gift-message/{itemId}", "", "n"],
-  ["carts.mine.giftMessage.get", "GET", "/V1/carts/mine/gift-message", "", "o"],
-  ["carts.mine.giftMessage.set", "POST", "/V1/carts/mine/gift-message", "", "no"],
-  ["carts.mine.giftMessage.getForItem", "GET", "/V1/carts/mine/gift-message/{itemId}", "", "o"],
-  ["carts.mine.giftMessage.setForItem", "POST", "/V1/carts/mine/gift-message/{itemId}", "", "no"],
-  ["guestCarts.giftMessage.get", "GET", "/V1/guest-carts/{cartId}/gift-message", "", "o"],
-  ["guestCarts.giftMessage.set", "POST", "/V1/guest-carts/{cartId}/gift-message", "", "no"],
-  ["guestCarts.giftMessage.getForItem", "GET", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "o"],
-  ["guestCarts.giftMessage.setForItem", "POST", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "no"],
+] };
+
+/** The `integration.*` routes. */
+export const integrationRoutes: RouteModule<"integration"> = { name: "integration", rows: [
   ["integration.adminToken.create", "POST", "/V1/integration/admin/token", "", "no"],
   ["integration.customerToken.create", "POST", "/V1/integration/customer/token", "", "no"],
   ["integration.customerToken.revoke", "POST", "/V1/integration/customer/revoke-customer-token", "", "xno"],
+] };
+
+/** The `inventory.*` routes. */
+export const inventoryRoutes: RouteModule<"inventory"> = { name: "inventory", rows: [
   ["inventory.sources.list", "GET", "/V1/inventory/sources", "searchCriteria", "sq"],
   ["inventory.sources.create", "POST", "/V1/inventory/sources", "", "vn"],
   ["inventory.sources.get", "GET", "/V1/inventory/sources/{sourceCode}", "", ""],
@@ -273,69 +473,18 @@ export const routeRows: readonly RouteRow[] = [
   ["inventory.stockResolver.get", "GET", "/V1/inventory/stock-resolver/{type}/{code}", "", ""],
   ["inventory.sourceSelectionAlgorithms.list", "GET", "/V1/inventory/source-selection-algorithm-list", "", ""],
   ["inventory.sourceSelectionAlgorithms.run", "POST", "/V1/inventory/source-selection-algorithm-result", "", ""],
-  ["carts.get", "GET", "/V1/carts/{cartId}", "", ""],
-  ["carts.assignCustomer", "PUT", "/V1/carts/{cartId}", "", "n"],
-  ["carts.search", "GET", "/V1/carts/search", "searchCriteria", "sq"],
-  ["carts.create", "POST", "/V1/carts/", "", "n"],
-  ["customers.carts.create", "POST", "/V1/customers/{customerId}/carts", "", "n"],
-  ["carts.mine.get", "GET", "/V1/carts/mine", "", "o"],
-  ["carts.mine.create", "POST", "/V1/carts/mine", "", "no"],
-  ["carts.mine.update", "PUT", "/V1/carts/mine", "", "vo"],
-  ["carts.mine.placeOrder", "PUT", "/V1/carts/mine/order", "", "no"],
-  ["guestCarts.get", "GET", "/V1/guest-carts/{cartId}", "", "o"],
-  ["guestCarts.assignCustomer", "PUT", "/V1/guest-carts/{cartId}", "", "no"],
-  ["guestCarts.create", "POST", "/V1/guest-carts", "", "no"],
-  ["guestCarts.placeOrder", "PUT", "/V1/guest-carts/{cartId}/order", "", "no"],
-  ["carts.shippingMethods.list", "GET", "/V1/carts/{cartId}/shipping-methods", "", ""],
-  ["carts.shippingMethods.estimate", "POST", "/V1/carts/{cartId}/estimate-shipping-methods", "", ""],
-  ["carts.shippingMethods.estimateByAddressId", "POST", "/V1/carts/{cartId}/estimate-shipping-methods-by-address-id", "", ""],
-  ["carts.mine.shippingMethods.list", "GET", "/V1/carts/mine/shipping-methods", "", "o"],
-  ["carts.mine.shippingMethods.estimate", "POST", "/V1/carts/mine/estimate-shipping-methods", "", "o"],
-  ["carts.mine.shippingMethods.estimateByAddressId", "POST", "/V1/carts/mine/estimate-shipping-methods-by-address-id", "", "o"],
-  ["guestCarts.shippingMethods.list", "GET", "/V1/guest-carts/{cartId}/shipping-methods", "", "o"],
-  ["guestCarts.shippingMethods.estimate", "POST", "/V1/guest-carts/{cartId}/estimate-shipping-methods", "", "o"],
-  ["carts.items.list", "GET", "/V1/carts/{cartId}/items", "", ""],
-  ["carts.items.add", "POST", "/V1/carts/{quoteId}/items", "", "n"],
-  ["carts.items.update", "PUT", "/V1/carts/{cartId}/items/{itemId}", "", ""],
-  ["carts.items.delete", "DELETE", "/V1/carts/{cartId}/items/{itemId}", "", ""],
-  ["guestCarts.items.list", "GET", "/V1/guest-carts/{cartId}/items", "", "o"],
-  ["guestCarts.items.add", "POST", "/V1/guest-carts/{cartId}/items", "", "no"],
-  ["guestCarts.items.update", "PUT", "/V1/guest-carts/{cartId}/items/{itemId}", "", "o"],
-  ["guestCarts.items.delete", "DELETE", "/V1/guest-carts/{cartId}/items/{itemId}", "", "o"],
-  ["carts.mine.items.list", "GET", "/V1/carts/mine/items", "", "o"],
-  ["carts.mine.items.add", "POST", "/V1/carts/mine/items", "", "no"],
-  ["carts.mine.items.update", "PUT", "/V1/carts/mine/items/{itemId}", "", "o"],
-  ["carts.mine.items.delete", "DELETE", "/V1/carts/mine/items/{itemId}", "", "o"],
-  ["carts.selectedPaymentMethod.get", "GET", "/V1/carts/{cartId}/selected-payment-method", "", ""],
-  ["carts.selectedPaymentMethod.set", "PUT", "/V1/carts/{cartId}/selected-payment-method", "", ""],
-  ["carts.paymentMethods.list", "GET", "/V1/carts/{cartId}/payment-methods", "", ""],
-  ["guestCarts.selectedPaymentMethod.get", "GET", "/V1/guest-carts/{cartId}/selected-payment-method", "", "o"],
-  ["guestCarts.selectedPaymentMethod.set", "PUT", "/V1/guest-carts/{cartId}/selected-payment-method", "", "o"],
-  ["guestCarts.paymentMethods.list", "GET", "/V1/guest-carts/{cartId}/payment-methods", "", "o"],
-  ["carts.mine.selectedPaymentMethod.get", "GET", "/V1/carts/mine/selected-payment-method", "", "o"],
-  ["carts.mine.selectedPaymentMethod.set", "PUT", "/V1/carts/mine/selected-payment-method", "", "o"],
-  ["carts.mine.paymentMethods.list", "GET", "/V1/carts/mine/payment-methods", "", "o"],
-  ["carts.billingAddress.get", "GET", "/V1/carts/{cartId}/billing-address", "", ""],
-  ["carts.billingAddress.set", "POST", "/V1/carts/{cartId}/billing-address", "", "n"],
-  ["guestCarts.billingAddress.get", "GET", "/V1/guest-carts/{cartId}/billing-address", "", "o"],
-  ["guestCarts.billingAddress.set", "POST", "/V1/guest-carts/{cartId}/billing-address", "", "no"],
-  ["carts.mine.billingAddress.get", "GET", "/V1/carts/mine/billing-address", "", "o"],
-  ["carts.mine.billingAddress.set", "POST", "/V1/carts/mine/billing-address", "", "no"],
-  ["carts.coupons.get", "GET", "/V1/carts/{cartId}/coupons", "", ""],
-  ["carts.coupons.delete", "DELETE", "/V1/carts/{cartId}/coupons", "", ""],
-  ["carts.coupons.set", "PUT", "/V1/carts/{cartId}/coupons/{couponCode}", "", ""],
-  ["guestCarts.coupons.get", "GET", "/V1/guest-carts/{cartId}/coupons", "", "o"],
-  ["guestCarts.coupons.delete", "DELETE", "/V1/guest-carts/{cartId}/coupons", "", "o"],
-  ["guestCarts.coupons.set", "PUT", "/V1/guest-carts/{cartId}/coupons/{couponCode}", "", "o"],
-  ["carts.mine.coupons.get", "GET", "/V1/carts/mine/coupons", "", "o"],
-  ["carts.mine.coupons.delete", "DELETE", "/V1/carts/mine/coupons", "", "o"],
-  ["carts.mine.coupons.set", "PUT", "/V1/carts/mine/coupons/{couponCode}", "", "o"],
-  ["carts.placeOrder", "PUT", "/V1/carts/{cartId}/order", "", "n"],
-  ["carts.totals.get", "GET", "/V1/carts/{cartId}/totals", "", ""],
-  ["guestCarts.totals.collect", "PUT", "/V1/guest-carts/{cartId}/collect-totals", "", "o"],
-  ["guestCarts.totals.get", "GET", "/V1/guest-carts/{cartId}/totals", "", "o"],
-  ["carts.mine.totals.get", "GET", "/V1/carts/mine/totals", "", "o"],
-  ["carts.mine.totals.collect", "PUT", "/V1/carts/mine/collect-totals", "", "o"],
+  ["inventory.salability.areProductsSalableForRequestedQty", "GET", "/V1/inventory/are-product-salable-for-requested-qty/", "stockId,skuRequests", "x"],
+  ["inventory.salability.areProductsSalable", "GET", "/V1/inventory/are-products-salable", "skus,stockId", "x"],
+  ["inventory.bulkPartialSource.transfer", "POST", "/V1/inventory/bulk-partial-source-transfer", "", "vxn"],
+  ["inventory.stockExport.dumpIndexData", "GET", "/V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode}", "", "x"],
+  ["inventory.stockExport.salableQuantities", "GET", "/V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}", "searchCriteria", "sqx"],
+  ["inventory.distance.getLatsLngsFromAddress", "GET", "/V1/inventory/get-latslngs-from-address", "address", "x"],
+  ["inventory.pickupLocations.search", "GET", "/V1/inventory/in-store-pickup/pickup-locations/", "searchRequest", "sxo"],
+  ["inventory.pickupLocations.find", "POST", "/V1/inventory/in-store-pickup/pickup-locations/", "", "sxo"],
+] };
+
+/** The `orders.*` routes. */
+export const ordersRoutes: RouteModule<"orders"> = { name: "orders", rows: [
   ["orders.get", "GET", "/V1/orders/{id}", "", ""],
   ["orders.list", "GET", "/V1/orders", "searchCriteria", "sq"],
   ["orders.getStatus", "GET", "/V1/orders/{id}/statuses", "", ""],
@@ -349,6 +498,15 @@ export const routeRows: readonly RouteRow[] = [
   ["orders.addresses.update", "PUT", "/V1/orders/{parent_id}", "", ""],
   ["orders.items.get", "GET", "/V1/orders/items/{id}", "", ""],
   ["orders.items.list", "GET", "/V1/orders/items", "searchCriteria", "sq"],
+  ["orders.refund", "POST", "/V1/order/{orderId}/refund", "", "n"],
+  ["orders.ship", "POST", "/V1/order/{orderId}/ship", "", "n"],
+  ["orders.create", "POST", "/V1/orders/", "", "n"],
+  ["orders.invoice", "POST", "/V1/order/{orderId}/invoice", "", "n"],
+  ["orders.notifyReadyForPickup", "POST", "/V1/order/notify-orders-are-ready-for-pickup", "", "xn"],
+] };
+
+/** The `invoices.*` routes. */
+export const invoicesRoutes: RouteModule<"invoices"> = { name: "invoices", rows: [
   ["invoices.get", "GET", "/V1/invoices/{id}", "", ""],
   ["invoices.list", "GET", "/V1/invoices", "searchCriteria", "sq"],
   ["invoices.comments.list", "GET", "/V1/invoices/{id}/comments", "", "s"],
@@ -358,6 +516,10 @@ export const routeRows: readonly RouteRow[] = [
   ["invoices.comments.add", "POST", "/V1/invoices/comments", "", "n"],
   ["invoices.create", "POST", "/V1/invoices/", "", "n"],
   ["invoices.refund", "POST", "/V1/invoice/{invoiceId}/refund", "", "n"],
+] };
+
+/** The `creditmemos.*` routes. */
+export const creditmemosRoutes: RouteModule<"creditmemos"> = { name: "creditmemos", rows: [
   ["creditmemos.comments.list", "GET", "/V1/creditmemo/{id}/comments", "", "s"],
   ["creditmemos.comments.add", "POST", "/V1/creditmemo/{id}/comments", "", "n"],
   ["creditmemos.list", "GET", "/V1/creditmemos", "searchCriteria", "sq"],
@@ -366,7 +528,10 @@ export const routeRows: readonly RouteRow[] = [
   ["creditmemos.emails.send", "POST", "/V1/creditmemo/{id}/emails", "", "n"],
   ["creditmemos.refund", "POST", "/V1/creditmemo/refund", "", "n"],
   ["creditmemos.create", "POST", "/V1/creditmemo", "", "n"],
-  ["orders.refund", "POST", "/V1/order/{orderId}/refund", "", "n"],
+] };
+
+/** The `shipments.*` routes. */
+export const shipmentsRoutes: RouteModule<"shipments"> = { name: "shipments", rows: [
   ["shipments.get", "GET", "/V1/shipment/{id}", "", ""],
   ["shipments.list", "GET", "/V1/shipments", "searchCriteria", "sq"],
   ["shipments.comments.list", "GET", "/V1/shipment/{id}/comments", "", "s"],
@@ -376,16 +541,25 @@ export const routeRows: readonly RouteRow[] = [
   ["shipments.tracks.delete", "DELETE", "/V1/shipment/track/{id}", "", ""],
   ["shipments.create", "POST", "/V1/shipment/", "", "n"],
   ["shipments.label.get", "GET", "/V1/shipment/{id}/label", "", ""],
-  ["orders.ship", "POST", "/V1/order/{orderId}/ship", "", "n"],
-  ["orders.create", "POST", "/V1/orders/", "", "n"],
+] };
+
+/** The `transactions.*` routes. */
+export const transactionsRoutes: RouteModule<"transactions"> = { name: "transactions", rows: [
   ["transactions.get", "GET", "/V1/transactions/{id}", "", ""],
   ["transactions.list", "GET", "/V1/transactions", "searchCriteria", "sq"],
-  ["orders.invoice", "POST", "/V1/order/{orderId}/invoice", "", "n"],
+] };
+
+/** The `salesRules.*` routes. */
+export const salesRulesRoutes: RouteModule<"salesRules"> = { name: "salesRules", rows: [
   ["salesRules.get", "GET", "/V1/salesRules/{ruleId}", "", ""],
   ["salesRules.update", "PUT", "/V1/salesRules/{ruleId}", "", ""],
   ["salesRules.delete", "DELETE", "/V1/salesRules/{ruleId}", "", ""],
   ["salesRules.search", "GET", "/V1/salesRules/search", "searchCriteria", "sq"],
   ["salesRules.create", "POST", "/V1/salesRules", "", "n"],
+] };
+
+/** The `coupons.*` routes. */
+export const couponsRoutes: RouteModule<"coupons"> = { name: "coupons", rows: [
   ["coupons.get", "GET", "/V1/coupons/{couponId}", "", ""],
   ["coupons.update", "PUT", "/V1/coupons/{couponId}", "", ""],
   ["coupons.delete", "DELETE", "/V1/coupons/{couponId}", "", ""],
@@ -394,197 +568,51 @@ export const routeRows: readonly RouteRow[] = [
   ["coupons.generate", "POST", "/V1/coupons/generate", "", "n"],
   ["coupons.deleteByIds", "POST", "/V1/coupons/deleteByIds", "", "n"],
   ["coupons.deleteByCodes", "POST", "/V1/coupons/deleteByCodes", "", "n"],
+] };
+
+/** The `catalogSearch.*` routes. */
+export const catalogSearchRoutes: RouteModule<"catalogSearch"> = { name: "catalogSearch", rows: [
   ["catalogSearch.search", "GET", "/V1/search", "searchCriteria", "sqo"],
+] };
+
+/** The `store.*` routes. */
+export const storeRoutes: RouteModule<"store"> = { name: "store", rows: [
   ["store.storeViews.list", "GET", "/V1/store/storeViews", "", ""],
   ["store.storeGroups.list", "GET", "/V1/store/storeGroups", "", ""],
   ["store.websites.list", "GET", "/V1/store/websites", "", ""],
   ["store.storeConfigs.list", "GET", "/V1/store/storeConfigs", "storeCodes", ""],
+] };
+
+/** The `taxRates.*` routes. */
+export const taxRatesRoutes: RouteModule<"taxRates"> = { name: "taxRates", rows: [
   ["taxRates.create", "POST", "/V1/taxRates", "", "n"],
   ["taxRates.update", "PUT", "/V1/taxRates", "", "n"],
   ["taxRates.get", "GET", "/V1/taxRates/{rateId}", "", ""],
   ["taxRates.delete", "DELETE", "/V1/taxRates/{rateId}", "", ""],
   ["taxRates.search", "GET", "/V1/taxRates/search", "searchCriteria", "sq"],
+] };
+
+/** The `taxRules.*` routes. */
+export const taxRulesRoutes: RouteModule<"taxRules"> = { name: "taxRules", rows: [
   ["taxRules.create", "POST", "/V1/taxRules", "", "n"],
   ["taxRules.update", "PUT", "/V1/taxRules", "", "n"],
   ["taxRules.get", "GET", "/V1/taxRules/{ruleId}", "", ""],
   ["taxRules.delete", "DELETE", "/V1/taxRules/{ruleId}", "", ""],
   ["taxRules.search", "GET", "/V1/taxRules/search", "searchCriteria", "sq"],
+] };
+
+/** The `taxClasses.*` routes. */
+export const taxClassesRoutes: RouteModule<"taxClasses"> = { name: "taxClasses", rows: [
   ["taxClasses.create", "POST", "/V1/taxClasses", "", "n"],
   ["taxClasses.get", "GET", "/V1/taxClasses/{taxClassId}", "", ""],
   ["taxClasses.delete", "DELETE", "/V1/taxClasses/{taxClassId}", "", ""],
   ["taxClasses.update", "PUT", "/V1/taxClasses/{classId}", "", ""],
   ["taxClasses.search", "GET", "/V1/taxClasses/search", "searchCriteria", "sq"],
+] };
+
+/** The `tfa.*` routes. */
+export const tfaRoutes: RouteModule<"tfa"> = { name: "tfa", rows: [
   ["tfa.google.authenticate", "POST", "/V1/tfa/provider/google/authenticate", "", "xno"],
-  ["adminUiSdk.appManagement.validate", "POST", "/V1/adminuisdk/appmanagement/validate", "", "ax"],
-  ["adminUiSdk.massActions.failedRequest.get", "GET", "/V1/adminuisdk/massaction/{request_id}", "requestId", "ax"],
-  ["adminUiSdk.orderViewButtons.failedRequest.get", "GET", "/V1/adminuisdk/orderviewbutton/{request_id}", "requestId", "ax"],
-  ["eventing.configuration.check", "GET", "/V1/adobe_io_events/check_configuration", "", "ax"],
-  ["eventing.providers.list", "GET", "/V1/eventing/eventProvider", "", "ax"],
-  ["eventing.providers.create", "POST", "/V1/eventing/eventProvider", "", "axn"],
-  ["eventing.providers.update", "PUT", "/V1/eventing/eventProvider", "", "ax"],
-  ["eventing.providers.get", "GET", "/V1/eventing/eventProvider/{providerId}", "", "ax"],
-  ["eventing.providers.delete", "DELETE", "/V1/eventing/eventProvider/{providerId}", "", "ax"],
-  ["eventing.subscriptions.subscribe", "POST", "/V1/eventing/eventSubscribe", "", "avxn"],
-  ["eventing.subscriptions.update", "PUT", "/V1/eventing/eventSubscribe/{name}", "", "avx"],
-  ["eventing.subscriptions.unsubscribe", "POST", "/V1/eventing/eventUnsubscribe/{name}", "", "avxn"],
-  ["eventing.providers.listAll", "GET", "/V1/eventing/getEventProviders", "", "ax"],
-  ["eventing.subscriptions.list", "GET", "/V1/eventing/getEventSubscriptions", "", "ax"],
-  ["eventing.configuration.update", "PUT", "/V1/eventing/updateConfiguration", "", "ax"],
-  ["adobeStock.assets.list", "GET", "/V1/adobestock/asset/list", "searchCriteria", "sqx"],
-  ["adobeStock.assets.search", "GET", "/V1/adobestock/asset/search", "searchCriteria", "sqx"],
-  ["adobeStock.assets.get", "GET", "/V1/adobestock/asset/{id}", "", "x"],
-  ["adobeStock.assets.delete", "DELETE", "/V1/adobestock/asset/{id}", "", "vx"],
-  ["adobeStock.search", "GET", "/V1/adobestock/search", "searchCriteria", "sqx"],
-  ["applePay.auth.get", "GET", "/V1/applepay/auth", "", "xo"],
-  ["braintree.mine.vault.save", "POST", "/V1/braintree/mine/payment/vault", "", "xno"],
-  ["carts.mine.paymentOrder.create", "POST", "/V1/carts/mine/payment-order", "", "pxno"],
-  ["carts.mine.paymentOrder.get", "GET", "/V1/carts/mine/payment-order/{id}", "", "pxo"],
-  ["carts.mine.paymentOrder.sync", "POST", "/V1/carts/mine/payment-order/{id}", "", "pxno"],
-  ["guestCarts.paymentOrder.create", "POST", "/V1/guest-carts/{cartId}/payment-order", "", "pxno"],
-  ["guestCarts.paymentOrder.get", "GET", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxo"],
-  ["guestCarts.paymentOrder.sync", "POST", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxno"],
-  ["paymentServices.orders.complete", "POST", "/V1/payment-order/completeOrder", "", "pxno"],
-  ["paymentServices.config.applePay.get", "GET", "/V1/payments-config/apple-pay/{location}", "", "pxo"],
-  ["paymentServices.config.googlePay.get", "GET", "/V1/payments-config/google-pay/{location}", "", "pxo"],
-  ["paymentServices.config.hostedFields.get", "GET", "/V1/payments-config/hosted-fields/{location}", "", "pxo"],
-  ["paymentServices.config.smartButtons.get", "GET", "/V1/payments-config/smart-buttons/{location}", "", "pxo"],
-  ["paymentServices.config.get", "GET", "/V1/payments-config/{location}", "", "pxo"],
-  ["paymentServices.sdkParams.list", "GET", "/V1/payments-sdk/{location}", "", "pxo"],
-  ["paymentServices.sdkParams.get", "GET", "/V1/payments-sdk/{location}/{methodCode}", "", "pxo"],
-  ["paymentServices.paypal.lineItems", "POST", "/V1/paypal/lineItems", "", "pxo"],
-  ["paymentServices.paypal.oneClick", "POST", "/V1/paypal/oneClick", "", "pxno"],
-  ["paymentServices.paypal.validatePhoneNumber", "POST", "/V1/paypal/validatePhoneNumber", "", "pxo"],
-  ["carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/po-payment-information", "", "bxno"],
-  ["purchaseOrderCarts.billingAddress.set", "POST", "/V1/purchase-order-carts/{cartId}/billing-address", "", "bxn"],
-  ["purchaseOrderCarts.shippingMethods.estimate", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods", "", "bx"],
-  ["purchaseOrderCarts.shippingMethods.estimateByAddressId", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bx"],
-  ["purchaseOrderCarts.giftCards.add", "POST", "/V1/purchase-order-carts/{cartId}/giftCards", "", "bxn"],
-  ["purchaseOrderCarts.giftCards.delete", "DELETE", "/V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}", "", "bx"],
-  ["purchaseOrderCarts.paymentInformation.get", "GET", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxo"],
-  ["purchaseOrderCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxno"],
-  ["purchaseOrderCarts.paymentInformation.set", "POST", "/V1/purchase-order-carts/{cartId}/set-payment-information", "", "bxno"],
-  ["purchaseOrderCarts.totals.get", "GET", "/V1/purchase-order-carts/{cartId}/totals", "", "bx"],
-  ["carts.balance.apply", "POST", "/V1/carts/{cartId}/balance/apply", "", "cxn"],
-  ["carts.balance.unapply", "DELETE", "/V1/carts/{cartId}/balance/unapply", "", "cx"],
-  ["customers.balance.get", "GET", "/V1/customers/{customerId}/balance/{websiteId}", "", "cx"],
-  ["companies.list", "GET", "/V1/company/", "searchCriteria", "bsqx"],
-  ["companies.create", "POST", "/V1/company/", "", "bxn"],
-  ["companies.roles.assignToUser", "PUT", "/V1/company/assignRoles", "", "bx"],
-  ["companies.relations.list", "GET", "/V1/company/relations", "searchCriteria", "bsqx"],
-  ["companies.roles.list", "GET", "/V1/company/role/", "searchCriteria", "bsqx"],
-  ["companies.roles.create", "POST", "/V1/company/role/", "", "bxn"],
-  ["companies.roles.update", "PUT", "/V1/company/role/{id}", "", "bx"],
-  ["companies.roles.get", "GET", "/V1/company/role/{roleId}", "", "bx"],
-  ["companies.roles.delete", "DELETE", "/V1/company/role/{roleId}", "", "bx"],
-  ["companies.roles.users.list", "GET", "/V1/company/role/{roleId}/users", "", "bx"],
-  ["companies.get", "GET", "/V1/company/{companyId}", "", "bx"],
-  ["companies.update", "PUT", "/V1/company/{companyId}", "", "bx"],
-  ["companies.delete", "DELETE", "/V1/company/{companyId}", "", "bx"],
-  ["companies.relations.add", "POST", "/V1/company/{parentId}/relations", "", "bvxn"],
-  ["companies.relations.delete", "DELETE", "/V1/company/{parentId}/relations/{companyId}", "", "bvx"],
-  ["companies.customers.list", "GET", "/V1/customers/companies", "criteria", "bsx"],
-  ["companies.customers.save", "POST", "/V1/customers/companies", "", "bvxn"],
-  ["customers.companies.list", "GET", "/V1/customers/{customerId}/companies", "", "bx"],
-  ["customers.companies.get", "GET", "/V1/customers/{customerId}/companies/{companyId}", "", "bx"],
-  ["customers.companies.assign", "PUT", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx"],
-  ["customers.companies.unassign", "DELETE", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx"],
-  ["companies.hierarchy.move", "PUT", "/V1/hierarchy/move/{id}", "", "bvx"],
-  ["companies.hierarchy.get", "GET", "/V1/hierarchy/{id}", "", "bx"],
-  ["companies.teams.list", "GET", "/V1/team/", "searchCriteria", "bsqx"],
-  ["companies.teams.create", "POST", "/V1/team/{companyId}", "", "bvxn"],
-  ["companies.teams.get", "GET", "/V1/team/{teamId}", "", "bx"],
-  ["companies.teams.update", "PUT", "/V1/team/{teamId}", "", "bx"],
-  ["companies.teams.delete", "DELETE", "/V1/team/{teamId}", "", "bvx"],
-  ["companyCredits.list", "GET", "/V1/companyCredits/", "searchCriteria", "bsqx"],
-  ["companyCredits.getByCompany", "GET", "/V1/companyCredits/company/{companyId}", "", "bx"],
-  ["companyCredits.history.list", "GET", "/V1/companyCredits/history", "searchCriteria", "bsqx"],
-  ["companyCredits.history.update", "PUT", "/V1/companyCredits/history/{historyId}", "", "bx"],
-  ["companyCredits.get", "GET", "/V1/companyCredits/{creditId}", "reload", "bx"],
-  ["companyCredits.decreaseBalance", "POST", "/V1/companyCredits/{creditId}/decreaseBalance", "", "bxn"],
-  ["companyCredits.increaseBalance", "POST", "/V1/companyCredits/{creditId}/increaseBalance", "", "bxn"],
-  ["companyCredits.update", "PUT", "/V1/companyCredits/{id}", "", "bx"],
-  ["customers.activateByConfirmationKey", "POST", "/V1/customers/activate", "", "xn"],
-  ["customers.loginAsCustomerToken.create", "POST", "/V1/customers/{customerId}/token", "", "xn"],
-  ["import.csv", "POST", "/V1/import/csv", "", "xn"],
-  ["import.json", "POST", "/V1/import/json", "", "xn"],
-  ["inventory.salability.areProductsSalableForRequestedQty", "GET", "/V1/inventory/are-product-salable-for-requested-qty/", "stockId,skuRequests", "x"],
-  ["inventory.salability.areProductsSalable", "GET", "/V1/inventory/are-products-salable", "skus,stockId", "x"],
-  ["inventory.bulkPartialSource.transfer", "POST", "/V1/inventory/bulk-partial-source-transfer", "", "vxn"],
-  ["inventory.stockExport.dumpIndexData", "GET", "/V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode}", "", "x"],
-  ["inventory.stockExport.salableQuantities", "GET", "/V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}", "searchCriteria", "sqx"],
-  ["inventory.distance.getLatsLngsFromAddress", "GET", "/V1/inventory/get-latslngs-from-address", "address", "x"],
-  ["inventory.pickupLocations.search", "GET", "/V1/inventory/in-store-pickup/pickup-locations/", "searchRequest", "sxo"],
-  ["inventory.pickupLocations.find", "POST", "/V1/inventory/in-store-pickup/pickup-locations/", "", "sxo"],
-  ["orders.notifyReadyForPickup", "POST", "/V1/order/notify-orders-are-ready-for-pickup", "", "xn"],
-  ["negotiableQuotes.itemNotes.save", "POST", "/V1/negotiable-cart-item-note", "", "bxn"],
-  ["negotiableQuotes.itemNotes.search", "GET", "/V1/negotiable-cart-item-note/search", "searchCriteria", "bsqx"],
-  ["negotiableQuotes.itemNotes.get", "GET", "/V1/negotiable-cart-item-note/{noteId}", "", "bx"],
-  ["negotiableQuotes.itemNotes.delete", "DELETE", "/V1/negotiable-cart-item-note/{noteId}", "", "bvx"],
-  ["negotiableCarts.billingAddress.get", "GET", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxo"],
-  ["negotiableCarts.billingAddress.set", "POST", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxno"],
-  ["negotiableCarts.coupons.delete", "DELETE", "/V1/negotiable-carts/{cartId}/coupons", "", "bxo"],
-  ["negotiableCarts.coupons.set", "PUT", "/V1/negotiable-carts/{cartId}/coupons/{couponCode}", "", "bxo"],
-  ["negotiableCarts.shippingMethods.estimate", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods", "", "bxo"],
-  ["negotiableCarts.shippingMethods.estimateByAddressId", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bxo"],
-  ["negotiableCarts.giftCards.add", "POST", "/V1/negotiable-carts/{cartId}/giftCards", "", "bxno"],
-  ["negotiableCarts.giftCards.delete", "DELETE", "/V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}", "", "bxo"],
-  ["negotiableCarts.paymentInformation.get", "GET", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxo"],
-  ["negotiableCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxno"],
-  ["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/po-payment-information", "", "bxno"],
-  ["negotiableCarts.paymentInformation.set", "POST", "/V1/negotiable-carts/{cartId}/set-payment-information", "", "bxno"],
-  ["negotiableCarts.shippingInformation.save", "POST", "/V1/negotiable-carts/{cartId}/shipping-information", "", "bxno"],
-  ["negotiableCarts.totals.get", "GET", "/V1/negotiable-carts/{cartId}/totals", "", "bxo"],
-  ["negotiableQuotes.attachments.get", "GET", "/V1/negotiableQuote/attachmentContent", "attachmentIds", "bx"],
-  ["negotiableQuotes.decline", "POST", "/V1/negotiableQuote/decline", "", "bxn"],
-  ["negotiableQuotes.createDraft", "POST", "/V1/negotiableQuote/draft", "", "bxn"],
-  ["negotiableQuotes.markPricesUpdated", "POST", "/V1/negotiableQuote/pricesUpdated", "", "bxn"],
-  ["negotiableQuotes.request", "POST", "/V1/negotiableQuote/request", "", "bxn"],
-  ["negotiableQuotes.submitToCustomer", "POST", "/V1/negotiableQuote/submitToCustomer", "", "bxn"],
-  ["negotiableQuotes.duplicate", "POST", "/V1/negotiableQuote/{negotiableQuoteId}/duplicate", "", "bxn"],
-  ["negotiableQuotes.update", "PUT", "/V1/negotiableQuote/{quoteId}", "", "bvx"],
-  ["negotiableQuotes.comments.list", "GET", "/V1/negotiableQuote/{quoteId}/comments", "", "bx"],
-  ["negotiableQuotes.shippingMethod.set", "PUT", "/V1/negotiableQuote/{quoteId}/shippingMethod", "", "bx"],
-  ["negotiableQuoteTemplates.list", "GET", "/V1/negotiableQuoteTemplate", "searchCriteria", "bsqx"],
-  ["negotiableQuoteTemplates.update", "PUT", "/V1/negotiableQuoteTemplate", "", "bvx"],
-  ["negotiableQuoteTemplates.accept", "POST", "/V1/negotiableQuoteTemplate/accept", "", "bvxno"],
-  ["negotiableQuoteTemplates.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel", "", "bvxn"],
-  ["negotiableQuoteTemplates.me.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel/me", "", "bvxn"],
-  ["negotiableQuoteTemplates.decline", "POST", "/V1/negotiableQuoteTemplate/decline", "", "bvxn"],
-  ["negotiableQuoteTemplates.createDraft", "POST", "/V1/negotiableQuoteTemplate/draft", "", "bxn"],
-  ["negotiableQuoteTemplates.generateQuote", "POST", "/V1/negotiableQuoteTemplate/generateQuote", "", "bxno"],
-  ["negotiableQuoteTemplates.me.update", "PUT", "/V1/negotiableQuoteTemplate/me", "", "bvx"],
-  ["negotiableQuoteTemplates.me.delete", "DELETE", "/V1/negotiableQuoteTemplate/me/{templateId}", "", "bvx"],
-  ["negotiableQuoteTemplates.open", "POST", "/V1/negotiableQuoteTemplate/open", "", "bvxn"],
-  ["negotiableQuoteTemplates.me.open", "POST", "/V1/negotiableQuoteTemplate/open/me", "", "bvxn"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.list", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "searchCriteria", "bsqx"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.save", "PUT", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "", "bvxn"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.get", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bx"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.delete", "DELETE", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bvx"],
-  ["negotiableQuoteTemplates.request", "POST", "/V1/negotiableQuoteTemplate/request", "", "bxn"],
-  ["negotiableQuoteTemplates.me.request", "POST", "/V1/negotiableQuoteTemplate/request/me", "", "bxn"],
-  ["negotiableQuoteTemplates.submitToCustomer", "POST", "/V1/negotiableQuoteTemplate/submitToCustomer", "", "bvxn"],
-  ["negotiableQuoteTemplates.submitToSeller", "POST", "/V1/negotiableQuoteTemplate/submitToSeller", "", "bvxno"],
-  ["negotiableQuoteTemplates.get", "GET", "/V1/negotiableQuoteTemplate/{templateId}", "", "bx"],
-  ["negotiableQuoteTemplates.delete", "DELETE", "/V1/negotiableQuoteTemplate/{templateId}", "", "bvx"],
-  ["products.attributes.isFilterable.get", "GET", "/V1/products/attributes/{attributeCode}/is-filterable", "", "x"],
-  ["products.attributes.isFilterable.set", "PUT", "/V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}", "", "x"],
-  ["requisitionLists.save", "POST", "/V1/requisition_lists", "", "bxno"],
-  ["sharedCatalogs.create", "POST", "/V1/sharedCatalog", "", "bxn"],
-  ["sharedCatalogs.list", "GET", "/V1/sharedCatalog/", "searchCriteria", "bsqx"],
-  ["sharedCatalogs.update", "PUT", "/V1/sharedCatalog/{id}", "", "bx"],
-  ["sharedCatalogs.categories.assign", "POST", "/V1/sharedCatalog/{id}/assignCategories", "", "bxn"],
-  ["sharedCatalogs.products.assign", "POST", "/V1/sharedCatalog/{id}/assignProducts", "", "bxn"],
-  ["sharedCatalogs.categories.list", "GET", "/V1/sharedCatalog/{id}/categories", "", "bx"],
-  ["sharedCatalogs.products.list", "GET", "/V1/sharedCatalog/{id}/products", "", "bx"],
-  ["sharedCatalogs.categories.unassign", "POST", "/V1/sharedCatalog/{id}/unassignCategories", "", "bxn"],
-  ["sharedCatalogs.products.unassign", "POST", "/V1/sharedCatalog/{id}/unassignProducts", "", "bxn"],
-  ["sharedCatalogs.get", "GET", "/V1/sharedCatalog/{sharedCatalogId}", "", "bx"],
-  ["sharedCatalogs.delete", "DELETE", "/V1/sharedCatalog/{sharedCatalogId}", "", "bx"],
-  ["sharedCatalogs.companies.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignCompanies", "", "bxn"],
-  ["sharedCatalogs.tierPrices.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignTierPrices", "", "bvxn"],
-  ["sharedCatalogs.companies.list", "GET", "/V1/sharedCatalog/{sharedCatalogId}/companies", "", "bx"],
-  ["sharedCatalogs.tierPrices.reset", "POST", "/V1/sharedCatalog/{sharedCatalogId}/resetTierPrices", "", "bvxn"],
-  ["sharedCatalogs.companies.unassign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/unassignCompanies", "", "bxn"],
   ["tfa.users.defaultProvider.get", "GET", "/V1/tfa/default-provider-code/{userId}", "", "x"],
   ["tfa.users.defaultProvider.set", "PUT", "/V1/tfa/default-provider-code/{userId}", "", "x"],
   ["tfa.providers.forced.list", "GET", "/V1/tfa/forced-providers", "", "x"],
@@ -608,9 +636,220 @@ export const routeRows: readonly RouteRow[] = [
   ["tfa.session.providers.list", "GET", "/V1/tfa/tfat-user-providers", "tfaToken", "xo"],
   ["tfa.users.providers.list", "GET", "/V1/tfa/user-providers/{userId}", "", "x"],
   ["tfa.users.providers.reset", "PUT", "/V1/tfa/user-providers/{userId}", "", "x"],
+] };
+
+/** The `adminUiSdk.*` routes. */
+export const adminUiSdkRoutes: RouteModule<"adminUiSdk"> = { name: "adminUiSdk", rows: [
+  ["adminUiSdk.appManagement.validate", "POST", "/V1/adminuisdk/appmanagement/validate", "", "ax"],
+  ["adminUiSdk.massActions.failedRequest.get", "GET", "/V1/adminuisdk/massaction/{request_id}", "requestId", "ax"],
+  ["adminUiSdk.orderViewButtons.failedRequest.get", "GET", "/V1/adminuisdk/orderviewbutton/{request_id}", "requestId", "ax"],
+] };
+
+/** The `eventing.*` routes. */
+export const eventingRoutes: RouteModule<"eventing"> = { name: "eventing", rows: [
+  ["eventing.configuration.check", "GET", "/V1/adobe_io_events/check_configuration", "", "ax"],
+  ["eventing.providers.list", "GET", "/V1/eventing/eventProvider", "", "ax"],
+  ["eventing.providers.create", "POST", "/V1/eventing/eventProvider", "", "axn"],
+  ["eventing.providers.update", "PUT", "/V1/eventing/eventProvider", "", "ax"],
+  ["eventing.providers.get", "GET", "/V1/eventing/eventProvider/{providerId}", "", "ax"],
+  ["eventing.providers.delete", "DELETE", "/V1/eventing/eventProvider/{providerId}", "", "ax"],
+  ["eventing.subscriptions.subscribe", "POST", "/V1/eventing/eventSubscribe", "", "avxn"],
+  ["eventing.subscriptions.update", "PUT", "/V1/eventing/eventSubscribe/{name}", "", "avx"],
+  ["eventing.subscriptions.unsubscribe", "POST", "/V1/eventing/eventUnsubscribe/{name}", "", "avxn"],
+  ["eventing.providers.listAll", "GET", "/V1/eventing/getEventProviders", "", "ax"],
+  ["eventing.subscriptions.list", "GET", "/V1/eventing/getEventSubscriptions", "", "ax"],
+  ["eventing.configuration.update", "PUT", "/V1/eventing/updateConfiguration", "", "ax"],
+] };
+
+/** The `adobeStock.*` routes. */
+export const adobeStockRoutes: RouteModule<"adobeStock"> = { name: "adobeStock", rows: [
+  ["adobeStock.assets.list", "GET", "/V1/adobestock/asset/list", "searchCriteria", "sqx"],
+  ["adobeStock.assets.search", "GET", "/V1/adobestock/asset/search", "searchCriteria", "sqx"],
+  ["adobeStock.assets.get", "GET", "/V1/adobestock/asset/{id}", "", "x"],
+  ["adobeStock.assets.delete", "DELETE", "/V1/adobestock/asset/{id}", "", "vx"],
+  ["adobeStock.search", "GET", "/V1/adobestock/search", "searchCriteria", "sqx"],
+] };
+
+/** The `applePay.*` routes. */
+export const applePayRoutes: RouteModule<"applePay"> = { name: "applePay", rows: [
+  ["applePay.auth.get", "GET", "/V1/applepay/auth", "", "xo"],
+] };
+
+/** The `braintree.*` routes. */
+export const braintreeRoutes: RouteModule<"braintree"> = { name: "braintree", rows: [
+  ["braintree.mine.vault.save", "POST", "/V1/braintree/mine/payment/vault", "", "xno"],
+] };
+
+/** The `paymentServices.*` routes. */
+export const paymentServicesRoutes: RouteModule<"paymentServices"> = { name: "paymentServices", rows: [
+  ["paymentServices.orders.complete", "POST", "/V1/payment-order/completeOrder", "", "pxno"],
+  ["paymentServices.config.applePay.get", "GET", "/V1/payments-config/apple-pay/{location}", "", "pxo"],
+  ["paymentServices.config.googlePay.get", "GET", "/V1/payments-config/google-pay/{location}", "", "pxo"],
+  ["paymentServices.config.hostedFields.get", "GET", "/V1/payments-config/hosted-fields/{location}", "", "pxo"],
+  ["paymentServices.config.smartButtons.get", "GET", "/V1/payments-config/smart-buttons/{location}", "", "pxo"],
+  ["paymentServices.config.get", "GET", "/V1/payments-config/{location}", "", "pxo"],
+  ["paymentServices.sdkParams.list", "GET", "/V1/payments-sdk/{location}", "", "pxo"],
+  ["paymentServices.sdkParams.get", "GET", "/V1/payments-sdk/{location}/{methodCode}", "", "pxo"],
+  ["paymentServices.paypal.lineItems", "POST", "/V1/paypal/lineItems", "", "pxo"],
+  ["paymentServices.paypal.oneClick", "POST", "/V1/paypal/oneClick", "", "pxno"],
+  ["paymentServices.paypal.validatePhoneNumber", "POST", "/V1/paypal/validatePhoneNumber", "", "pxo"],
+] };
+
+/** The `purchaseOrderCarts.*` routes. */
+export const purchaseOrderCartsRoutes: RouteModule<"purchaseOrderCarts"> = { name: "purchaseOrderCarts", rows: [
+  ["purchaseOrderCarts.billingAddress.set", "POST", "/V1/purchase-order-carts/{cartId}/billing-address", "", "bxn"],
+  ["purchaseOrderCarts.shippingMethods.estimate", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods", "", "bx"],
+  ["purchaseOrderCarts.shippingMethods.estimateByAddressId", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bx"],
+  ["purchaseOrderCarts.giftCards.add", "POST", "/V1/purchase-order-carts/{cartId}/giftCards", "", "bxn"],
+  ["purchaseOrderCarts.giftCards.delete", "DELETE", "/V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}", "", "bx"],
+  ["purchaseOrderCarts.paymentInformation.get", "GET", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxo"],
+  ["purchaseOrderCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxno"],
+  ["purchaseOrderCarts.paymentInformation.set", "POST", "/V1/purchase-order-carts/{cartId}/set-payment-information", "", "bxno"],
+  ["purchaseOrderCarts.totals.get", "GET", "/V1/purchase-order-carts/{cartId}/totals", "", "bx"],
+] };
+
+/** The `companies.*` routes. */
+export const companiesRoutes: RouteModule<"companies"> = { name: "companies", rows: [
+  ["companies.list", "GET", "/V1/company/", "searchCriteria", "bsqx"],
+  ["companies.create", "POST", "/V1/company/", "", "bxn"],
+  ["companies.roles.assignToUser", "PUT", "/V1/company/assignRoles", "", "bx"],
+  ["companies.relations.list", "GET", "/V1/company/relations", "searchCriteria", "bsqx"],
+  ["companies.roles.list", "GET", "/V1/company/role/", "searchCriteria", "bsqx"],
+  ["companies.roles.create", "POST", "/V1/company/role/", "", "bxn"],
+  ["companies.roles.update", "PUT", "/V1/company/role/{id}", "", "bx"],
+  ["companies.roles.get", "GET", "/V1/company/role/{roleId}", "", "bx"],
+  ["companies.roles.delete", "DELETE", "/V1/company/role/{roleId}", "", "bx"],
+  ["companies.roles.users.list", "GET", "/V1/company/role/{roleId}/users", "", "bx"],
+  ["companies.get", "GET", "/V1/company/{companyId}", "", "bx"],
+  ["companies.update", "PUT", "/V1/company/{companyId}", "", "bx"],
+  ["companies.delete", "DELETE", "/V1/company/{companyId}", "", "bx"],
+  ["companies.relations.add", "POST", "/V1/company/{parentId}/relations", "", "bvxn"],
+  ["companies.relations.delete", "DELETE", "/V1/company/{parentId}/relations/{companyId}", "", "bvx"],
+  ["companies.customers.list", "GET", "/V1/customers/companies", "criteria", "bsx"],
+  ["companies.customers.save", "POST", "/V1/customers/companies", "", "bvxn"],
+  ["companies.hierarchy.move", "PUT", "/V1/hierarchy/move/{id}", "", "bvx"],
+  ["companies.hierarchy.get", "GET", "/V1/hierarchy/{id}", "", "bx"],
+  ["companies.teams.list", "GET", "/V1/team/", "searchCriteria", "bsqx"],
+  ["companies.teams.create", "POST", "/V1/team/{companyId}", "", "bvxn"],
+  ["companies.teams.get", "GET", "/V1/team/{teamId}", "", "bx"],
+  ["companies.teams.update", "PUT", "/V1/team/{teamId}", "", "bx"],
+  ["companies.teams.delete", "DELETE", "/V1/team/{teamId}", "", "bvx"],
+] };
+
+/** The `companyCredits.*` routes. */
+export const companyCreditsRoutes: RouteModule<"companyCredits"> = { name: "companyCredits", rows: [
+  ["companyCredits.list", "GET", "/V1/companyCredits/", "searchCriteria", "bsqx"],
+  ["companyCredits.getByCompany", "GET", "/V1/companyCredits/company/{companyId}", "", "bx"],
+  ["companyCredits.history.list", "GET", "/V1/companyCredits/history", "searchCriteria", "bsqx"],
+  ["companyCredits.history.update", "PUT", "/V1/companyCredits/history/{historyId}", "", "bx"],
+  ["companyCredits.get", "GET", "/V1/companyCredits/{creditId}", "reload", "bx"],
+  ["companyCredits.decreaseBalance", "POST", "/V1/companyCredits/{creditId}/decreaseBalance", "", "bxn"],
+  ["companyCredits.increaseBalance", "POST", "/V1/companyCredits/{creditId}/increaseBalance", "", "bxn"],
+  ["companyCredits.update", "PUT", "/V1/companyCredits/{id}", "", "bx"],
+] };
+
+/** The `import.*` routes. */
+export const importRoutes: RouteModule<"import"> = { name: "import", rows: [
+  ["import.csv", "POST", "/V1/import/csv", "", "xn"],
+  ["import.json", "POST", "/V1/import/json", "", "xn"],
+] };
+
+/** The `negotiableQuotes.*` routes. */
+export const negotiableQuotesRoutes: RouteModule<"negotiableQuotes"> = { name: "negotiableQuotes", rows: [
+  ["negotiableQuotes.itemNotes.save", "POST", "/V1/negotiable-cart-item-note", "", "bxn"],
+  ["negotiableQuotes.itemNotes.search", "GET", "/V1/negotiable-cart-item-note/search", "searchCriteria", "bsqx"],
+  ["negotiableQuotes.itemNotes.get", "GET", "/V1/negotiable-cart-item-note/{noteId}", "", "bx"],
+  ["negotiableQuotes.itemNotes.delete", "DELETE", "/V1/negotiable-cart-item-note/{noteId}", "", "bvx"],
+  ["negotiableQuotes.attachments.get", "GET", "/V1/negotiableQuote/attachmentContent", "attachmentIds", "bx"],
+  ["negotiableQuotes.decline", "POST", "/V1/negotiableQuote/decline", "", "bxn"],
+  ["negotiableQuotes.createDraft", "POST", "/V1/negotiableQuote/draft", "", "bxn"],
+  ["negotiableQuotes.markPricesUpdated", "POST", "/V1/negotiableQuote/pricesUpdated", "", "bxn"],
+  ["negotiableQuotes.request", "POST", "/V1/negotiableQuote/request", "", "bxn"],
+  ["negotiableQuotes.submitToCustomer", "POST", "/V1/negotiableQuote/submitToCustomer", "", "bxn"],
+  ["negotiableQuotes.duplicate", "POST", "/V1/negotiableQuote/{negotiableQuoteId}/duplicate", "", "bxn"],
+  ["negotiableQuotes.update", "PUT", "/V1/negotiableQuote/{quoteId}", "", "bvx"],
+  ["negotiableQuotes.comments.list", "GET", "/V1/negotiableQuote/{quoteId}/comments", "", "bx"],
+  ["negotiableQuotes.shippingMethod.set", "PUT", "/V1/negotiableQuote/{quoteId}/shippingMethod", "", "bx"],
+] };
+
+/** The `negotiableCarts.*` routes. */
+export const negotiableCartsRoutes: RouteModule<"negotiableCarts"> = { name: "negotiableCarts", rows: [
+  ["negotiableCarts.billingAddress.get", "GET", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxo"],
+  ["negotiableCarts.billingAddress.set", "POST", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxno"],
+  ["negotiableCarts.coupons.delete", "DELETE", "/V1/negotiable-carts/{cartId}/coupons", "", "bxo"],
+  ["negotiableCarts.coupons.set", "PUT", "/V1/negotiable-carts/{cartId}/coupons/{couponCode}", "", "bxo"],
+  ["negotiableCarts.shippingMethods.estimate", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods", "", "bxo"],
+  ["negotiableCarts.shippingMethods.estimateByAddressId", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bxo"],
+  ["negotiableCarts.giftCards.add", "POST", "/V1/negotiable-carts/{cartId}/giftCards", "", "bxno"],
+  ["negotiableCarts.giftCards.delete", "DELETE", "/V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}", "", "bxo"],
+  ["negotiableCarts.paymentInformation.get", "GET", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxo"],
+  ["negotiableCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxno"],
+  ["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/po-payment-information", "", "bxno"],
+  ["negotiableCarts.paymentInformation.set", "POST", "/V1/negotiable-carts/{cartId}/set-payment-information", "", "bxno"],
+  ["negotiableCarts.shippingInformation.save", "POST", "/V1/negotiable-carts/{cartId}/shipping-information", "", "bxno"],
+  ["negotiableCarts.totals.get", "GET", "/V1/negotiable-carts/{cartId}/totals", "", "bxo"],
+] };
+
+/** The `negotiableQuoteTemplates.*` routes. */
+export const negotiableQuoteTemplatesRoutes: RouteModule<"negotiableQuoteTemplates"> = { name: "negotiableQuoteTemplates", rows: [
+  ["negotiableQuoteTemplates.list", "GET", "/V1/negotiableQuoteTemplate", "searchCriteria", "bsqx"],
+  ["negotiableQuoteTemplates.update", "PUT", "/V1/negotiableQuoteTemplate", "", "bvx"],
+  ["negotiableQuoteTemplates.accept", "POST", "/V1/negotiableQuoteTemplate/accept", "", "bvxno"],
+  ["negotiableQuoteTemplates.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel", "", "bvxn"],
+  ["negotiableQuoteTemplates.me.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel/me", "", "bvxn"],
+  ["negotiableQuoteTemplates.decline", "POST", "/V1/negotiableQuoteTemplate/decline", "", "bvxn"],
+  ["negotiableQuoteTemplates.createDraft", "POST", "/V1/negotiableQuoteTemplate/draft", "", "bxn"],
+  ["negotiableQuoteTemplates.generateQuote", "POST", "/V1/negotiableQuoteTemplate/generateQuote", "", "bxno"],
+  ["negotiableQuoteTemplates.me.update", "PUT", "/V1/negotiableQuoteTemplate/me", "", "bvx"],
+  ["negotiableQuoteTemplates.me.delete", "DELETE", "/V1/negotiableQuoteTemplate/me/{templateId}", "", "bvx"],
+  ["negotiableQuoteTemplates.open", "POST", "/V1/negotiableQuoteTemplate/open", "", "bvxn"],
+  ["negotiableQuoteTemplates.me.open", "POST", "/V1/negotiableQuoteTemplate/open/me", "", "bvxn"],
+  ["negotiableQuoteTemplates.referenceDocumentLinks.list", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "searchCriteria", "bsqx"],
+  ["negotiableQuoteTemplates.referenceDocumentLinks.save", "PUT", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "", "bvxn"],
+  ["negotiableQuoteTemplates.referenceDocumentLinks.get", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bx"],
+  ["negotiableQuoteTemplates.referenceDocumentLinks.delete", "DELETE", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bvx"],
+  ["negotiableQuoteTemplates.request", "POST", "/V1/negotiableQuoteTemplate/request", "", "bxn"],
+  ["negotiableQuoteTemplates.me.request", "POST", "/V1/negotiableQuoteTemplate/request/me", "", "bxn"],
+  ["negotiableQuoteTemplates.submitToCustomer", "POST", "/V1/negotiableQuoteTemplate/submitToCustomer", "", "bvxn"],
+  ["negotiableQuoteTemplates.submitToSeller", "POST", "/V1/negotiableQuoteTemplate/submitToSeller", "", "bvxno"],
+  ["negotiableQuoteTemplates.get", "GET", "/V1/negotiableQuoteTemplate/{templateId}", "", "bx"],
+  ["negotiableQuoteTemplates.delete", "DELETE", "/V1/negotiableQuoteTemplate/{templateId}", "", "bvx"],
+] };
+
+/** The `requisitionLists.*` routes. */
+export const requisitionListsRoutes: RouteModule<"requisitionLists"> = { name: "requisitionLists", rows: [
+  ["requisitionLists.save", "POST", "/V1/requisition_lists", "", "bxno"],
+] };
+
+/** The `sharedCatalogs.*` routes. */
+export const sharedCatalogsRoutes: RouteModule<"sharedCatalogs"> = { name: "sharedCatalogs", rows: [
+  ["sharedCatalogs.create", "POST", "/V1/sharedCatalog", "", "bxn"],
+  ["sharedCatalogs.list", "GET", "/V1/sharedCatalog/", "searchCriteria", "bsqx"],
+  ["sharedCatalogs.update", "PUT", "/V1/sharedCatalog/{id}", "", "bx"],
+  ["sharedCatalogs.categories.assign", "POST", "/V1/sharedCatalog/{id}/assignCategories", "", "bxn"],
+  ["sharedCatalogs.products.assign", "POST", "/V1/sharedCatalog/{id}/assignProducts", "", "bxn"],
+  ["sharedCatalogs.categories.list", "GET", "/V1/sharedCatalog/{id}/categories", "", "bx"],
+  ["sharedCatalogs.products.list", "GET", "/V1/sharedCatalog/{id}/products", "", "bx"],
+  ["sharedCatalogs.categories.unassign", "POST", "/V1/sharedCatalog/{id}/unassignCategories", "", "bxn"],
+  ["sharedCatalogs.products.unassign", "POST", "/V1/sharedCatalog/{id}/unassignProducts", "", "bxn"],
+  ["sharedCatalogs.get", "GET", "/V1/sharedCatalog/{sharedCatalogId}", "", "bx"],
+  ["sharedCatalogs.delete", "DELETE", "/V1/sharedCatalog/{sharedCatalogId}", "", "bx"],
+  ["sharedCatalogs.companies.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignCompanies", "", "bxn"],
+  ["sharedCatalogs.tierPrices.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignTierPrices", "", "bvxn"],
+  ["sharedCatalogs.companies.list", "GET", "/V1/sharedCatalog/{sharedCatalogId}/companies", "", "bx"],
+  ["sharedCatalogs.tierPrices.reset", "POST", "/V1/sharedCatalog/{sharedCatalogId}/resetTierPrices", "", "bvxn"],
+  ["sharedCatalogs.companies.unassign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/unassignCompanies", "", "bxn"],
+] };
+
+/** The `webhooks.*` routes. */
+export const webhooksRoutes: RouteModule<"webhooks"> = { name: "webhooks", rows: [
   ["webhooks.list", "GET", "/V1/webhooks/list", "", "ax"],
   ["webhooks.subscribe", "POST", "/V1/webhooks/subscribe", "", "avxn"],
   ["webhooks.unsubscribe", "POST", "/V1/webhooks/unsubscribe", "", "avxn"],
+] };
+
+/** The `v2.*` routes. */
+export const v2Routes: RouteModule<"v2"> = { name: "v2", rows: [
   ["v2.carts.mine.coupons.list", "GET", "/V2/carts/mine/coupons", "", "xo"],
   ["v2.carts.mine.coupons.add", "POST", "/V2/carts/mine/coupons", "", "vxno"],
   ["v2.carts.mine.coupons.replace", "PUT", "/V2/carts/mine/coupons", "", "vxo"],
@@ -619,4 +858,82 @@ export const routeRows: readonly RouteRow[] = [
   ["v2.carts.coupons.add", "POST", "/V2/carts/{cartId}/coupons", "", "vxn"],
   ["v2.carts.coupons.replace", "PUT", "/V2/carts/{cartId}/coupons", "", "vx"],
   ["v2.carts.coupons.deleteByCodes", "POST", "/V2/carts/{cartId}/coupons/deleteByCodes", "", "vxn"],
-];
+] };
+
+/** Interleaves the modules' rows back into spec order: `order` names each row's module (base 36). */
+function inSpecOrder(modules: readonly RouteModule[], order: string): RouteRow[] {
+  const next = modules.map(() => 0);
+  return order.split('.').map((digits) => {
+    const m = parseInt(digits, 36);
+    return modules[m]!.rows[next[m]!++]!;
+  });
+}
+
+/**
+ * Every route, in the spec's order. Marked pure so that a bundler drops it (and with it every
+ * module) from apps that import only some modules.
+ */
+export const routeRows: readonly RouteRow[] = /* @__PURE__ */ inSpecOrder(
+  [
+    cartsRoutes,
+    guestCartsRoutes,
+    giftRegistryRoutes,
+    guestGiftRegistryRoutes,
+    giftWrappingsRoutes,
+    rewardRoutes,
+    returnsRoutes,
+    returnsAttributeMetadataRoutes,
+    providerGuestCartsRoutes,
+    analyticsRoutes,
+    bulkRoutes,
+    modulesRoutes,
+    bundleProductsRoutes,
+    productsRoutes,
+    categoriesRoutes,
+    productsRenderInfoRoutes,
+    stockItemsRoutes,
+    stockStatusesRoutes,
+    cmsPagesRoutes,
+    cmsBlocksRoutes,
+    configurableProductsRoutes,
+    customerGroupsRoutes,
+    attributeMetadataRoutes,
+    customersRoutes,
+    addressesRoutes,
+    directoryRoutes,
+    eavRoutes,
+    integrationRoutes,
+    inventoryRoutes,
+    ordersRoutes,
+    invoicesRoutes,
+    creditmemosRoutes,
+    shipmentsRoutes,
+    transactionsRoutes,
+    salesRulesRoutes,
+    couponsRoutes,
+    catalogSearchRoutes,
+    storeRoutes,
+    taxRatesRoutes,
+    taxRulesRoutes,
+    taxClassesRoutes,
+    tfaRoutes,
+    adminUiSdkRoutes,
+    eventingRoutes,
+    adobeStockRoutes,
+    applePayRoutes,
+    braintreeRoutes,
+    paymentServicesRoutes,
+    purchaseOrderCartsRoutes,
+    companiesRoutes,
+    companyCreditsRoutes,
+    importRoutes,
+    negotiableQuotesRoutes,
+    negotiableCartsRoutes,
+    negotiableQuoteTemplatesRoutes,
+    requisitionListsRoutes,
+    sharedCatalogsRoutes,
+    webhooksRoutes,
+    v2Routes,
+  ],
+  "0.0.0.0.1.0.0.1.1.0.2.3.4.4.4.4.4.5.6.6.6.6.6.6.6.6.6.6.7.7.7.7.6.8.9.a.a.a.a.b.c.c.c.c.c.c.c.c.c.c.d.d.d.d.d.d.d.d.d.d.d.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.d.d.d.f.g.d.g.h.1.0.0.0.1.0.1.1.0.0.1.0.0.0.i.i.i.i.i.j.j.j.j.j.k.k.k.k.k.k.k.k.k.l.l.l.l.l.l.l.l.l.m.m.m.m.m.m.m.m.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.o.p.p.p.d.d.d.d.d.d.d.d.q.q.q.q.q.0.0.0.0.0.0.0.0.1.1.1.1.r.r.r.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.0.0.0.0.n.0.0.0.0.1.1.1.1.0.0.0.0.0.0.1.1.0.0.0.0.1.1.1.1.0.0.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.t.t.t.t.t.t.t.t.t.t.t.t.t.u.u.u.u.u.u.u.u.u.v.v.v.v.v.v.v.v.t.w.w.w.w.w.w.w.w.w.t.t.x.x.t.y.y.y.y.y.z.z.z.z.z.z.z.z.10.11.11.11.11.12.12.12.12.12.13.13.13.13.13.14.14.14.14.14.15.16.16.16.17.17.17.17.17.17.17.17.17.17.17.17.18.18.18.18.18.19.1a.0.0.0.1.1.1.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.0.1c.1c.1c.1c.1c.1c.1c.1c.1c.0.0.n.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.n.n.n.n.1d.1d.1d.1d.1d.1d.1d.1e.1e.1e.1e.1e.1e.1e.1e.n.n.1f.1f.s.s.s.s.s.s.s.s.t.1g.1g.1g.1g.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1g.1g.1g.1g.1g.1g.1g.1g.1g.1g.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.d.d.1j.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.1l.1l.1l.1m.1m.1m.1m.1m.1m.1m.1m",
+);

@@ -2,15 +2,15 @@
 import * as z from 'zod/mini';
 
 /** The body every callback shares: {callback_event, update_info}. */
-export const callbackEnvelopeSchema = z.looseObject({ callback_event: z.string(), update_info: z.record(z.string(), z.unknown()) });
+export const callbackEnvelopeSchema = /* @__PURE__ */ (() => z.looseObject({ callback_event: z.string(), update_info: z.record(z.string(), z.unknown()) }))();
 
 /** The validator of update_info for each documented callback_event. */
-export const updateInfoSchemas = {
+export const updateInfoSchemas = /* @__PURE__ */ (() => ({
   /** callbacks.malwareScanComplete: the update_info of malware_scan_complete. */
   malware_scan_complete: z.looseObject({ file_upload_id: z.string(), tool_result: z.string(), modified_at: z.optional(z.string()) }),
   /** callbacks.eqpStatusUpdate: the update_info of eqp_status_update. */
   eqp_status_update: z.looseObject({ submission_id: z.string(), item_id: z.optional(z.union([z.string(), z.number()])), eqp_flow: z.optional(z.string()), current_status: z.optional(z.string()), eqp_state: z.optional(z.string()), eqp_status: z.optional(z.looseObject({ overall: z.optional(z.string()), technical: z.optional(z.string()), marketing: z.optional(z.string()) })), modified_at: z.optional(z.string()) }).check(z.refine((v) => v["current_status"] !== undefined || v["eqp_state"] !== undefined, { error: "needs current_status or eqp_state" })),
-} as const;
+}) as const)();
 
 export type KnownCallbackEventName = keyof typeof updateInfoSchemas;
 

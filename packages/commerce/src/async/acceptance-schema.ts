@@ -1,0 +1,27 @@
+/**
+ * The zod validator of an async acceptance, in a module of its own: acceptance.ts imports it on
+ * first use, so zod is loaded only by apps that queue async or bulk writes.
+ */
+import * as z from 'zod/mini';
+import type { AcceptanceBody } from './acceptance.ts';
+
+// Typed with the interface above rather than inferred, so the published declarations do not pull
+// zod's types into every user's type-check.
+const requestItemSchema = z.object({
+  id: z.number(),
+  data_hash: z.nullable(z.string()),
+  status: z.enum(['accepted', 'rejected']),
+  error_message: z.optional(z.nullable(z.string())),
+  error_code: z.optional(z.nullable(z.number())),
+});
+
+const acceptanceSchema: z.ZodMiniType<AcceptanceBody> = z.object({
+  bulk_uuid: z.string(),
+  request_items: z.array(requestItemSchema),
+  errors: z.boolean(),
+});
+
+export function checkAcceptanceBody(body: unknown): { ok: true; data: AcceptanceBody } | { ok: false; problem: string } {
+  const result = acceptanceSchema.safeParse(body);
+  return result.success ? { ok: true, data: result.data } : { ok: false, problem: z.prettifyError(result.error).replace(/\n\s*/g, ' ') };
+}

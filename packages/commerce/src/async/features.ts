@@ -1,0 +1,37 @@
+/**
+ * The async and bulk features as functions that take a client (full or lean), for apps that
+ * import them on their own (`@magekit/commerce/bulk`) instead of using the full client's members.
+ */
+import { runtimeOf } from '../client.ts';
+import { queryEncoders } from '../query-encoders.ts';
+import type { RuntimeHolder } from '../paginate.ts';
+import type { AsyncAcceptance } from './acceptance.ts';
+import { attachAsync, type AsyncFeatures } from './attach.ts';
+import type { BulkJob } from './job.ts';
+import type { OperationResult, WriteRouteKey } from './types.ts';
+import type { WaitOptions } from './waiter/options.ts';
+import type { BulkOutcome } from './waiter/outcome.ts';
+import { readBulkStatus as readStatus, type ReadStatusOptions } from './waiter/read-status.ts';
+import { waitForBulk as wait } from './waiter/wait.ts';
+
+/** `{ async, bulk, waitForBulk, readBulkStatus }` for a client: the same members the full client has. */
+export function asyncFeatures(client: RuntimeHolder): AsyncFeatures {
+  const runtime = runtimeOf(client);
+  // Queued writes prepare their input synchronously: a lean client gets the encoders now.
+  runtime.useQueryEncoders(queryEncoders);
+  return attachAsync(runtime);
+}
+
+/** Waits until a bulk (or async write) is done: `waitForBulk(client, job)`. See the full client's `waitForBulk`. */
+export function waitForBulk<K extends WriteRouteKey, Row>(client: RuntimeHolder, target: BulkJob<K, Row> | AsyncAcceptance<K>, options?: WaitOptions): Promise<BulkOutcome<K, OperationResult<K>>>;
+export function waitForBulk(client: RuntimeHolder, bulkUuid: string, options?: WaitOptions): Promise<BulkOutcome<undefined, unknown>>;
+export function waitForBulk(client: RuntimeHolder, target: Parameters<typeof wait>[1], options?: WaitOptions): Promise<BulkOutcome<string | undefined, unknown>> {
+  return wait(runtimeOf(client), target, options);
+}
+
+/** One look at a bulk without waiting: `readBulkStatus(client, job)`. */
+export function readBulkStatus<K extends WriteRouteKey, Row>(client: RuntimeHolder, target: BulkJob<K, Row> | AsyncAcceptance<K>, options?: ReadStatusOptions): Promise<BulkOutcome<K, OperationResult<K>>>;
+export function readBulkStatus(client: RuntimeHolder, bulkUuid: string, options?: ReadStatusOptions): Promise<BulkOutcome<undefined, unknown>>;
+export function readBulkStatus(client: RuntimeHolder, target: Parameters<typeof readStatus>[1], options?: ReadStatusOptions): Promise<BulkOutcome<string | undefined, unknown>> {
+  return readStatus(runtimeOf(client), target, options);
+}

@@ -1,0 +1,2 @@
+// `@magekit/commerce/paginate`: every item of a search route, for a full or a lean client.
+export { paginate, type Paginator, type Page, type PaginateOptions, type PaginateParams, type ListRouteKey, type RuntimeHolder } from '../paginate.ts';

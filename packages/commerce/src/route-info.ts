@@ -1,0 +1,63 @@
+/**
+ * What a route row means at run time (edition, search results, cloud service), without the route
+ * table itself: the lean client builds its index from the modules it is given.
+ */
+import { InputError, createRouteIndex, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type RouteIndex, type RouteRow, type SplitInput as CoreSplitInput } from '@magekit/core';
+
+/**
+ * Which installations have a route: `open-source` (every 2.4 installation), `commerce` (Adobe Commerce),
+ * `b2b` (Adobe Commerce with the B2B extension), and the separately installed `payment-services`
+ * (Payment Services) and `app-builder` (eventing, webhooks, Admin UI SDK) modules.
+ */
+export type Edition = 'open-source' | 'commerce' | 'b2b' | 'payment-services' | 'app-builder';
+
+const EDITION_BY_FLAG: readonly (readonly [flag: string, edition: Edition])[] = [['c', 'commerce'], ['b', 'b2b'], ['p', 'payment-services'], ['a', 'app-builder']];
+
+export interface RouteInfo extends BaseRouteInfo {
+  /** Where the route exists (x-edition in the spec). */
+  edition: Edition;
+  /** Needs Adobe Commerce (the `commerce` and `b2b` editions). */
+  commerceEdition: boolean;
+  /** Answers with {items, search_criteria, total_count}. */
+  searchResults: boolean;
+  takesSearchCriteria: boolean;
+  inCatalog: boolean;
+  /** Served by Adobe Commerce as a Cloud Service (which has no guest or customer routes). */
+  inCloudService: boolean;
+}
+
+export function toInfo(row: RouteRow): RouteInfo {
+  const { flags, ...base } = parseRouteRow(row);
+  const edition = EDITION_BY_FLAG.find(([flag]) => flags.includes(flag))?.[1] ?? 'open-source';
+  return {
+    ...base,
+    edition,
+    commerceEdition: edition === 'commerce' || edition === 'b2b',
+    searchResults: flags.includes('s'),
+    takesSearchCriteria: flags.includes('q'),
+    inCatalog: !flags.includes('x'),
+    inCloudService: !flags.includes('o'),
+  };
+}
+
+/** A route index over the given routes, with the commerce error wording. */
+export function commerceRouteIndex(routes: readonly RouteInfo[]): RouteIndex<RouteInfo> {
+  return createRouteIndex(routes, { service: 'commerce', example: 'GET /V1/products/{sku}' });
+}
+
+/** `index.byKey`, with a clear error for a route that is not a string at all. */
+export function lookupIn(index: RouteIndex<RouteInfo>): (key: unknown) => RouteInfo {
+  return (key) => {
+    if (typeof key !== 'string') throw new InputError('The route must be a string such as "GET /V1/products/{sku}".', { service: 'commerce' });
+    return index.byKey(key);
+  };
+}
+
+/** Keys every call accepts besides the route's own parameters. */
+const RULES = { service: 'commerce', extraQuery: new Set(['fields']), bodyless: new Set(['GET']) } as const;
+
+export type SplitInput = CoreSplitInput;
+
+export function splitInput(route: RouteInfo, input: Record<string, unknown> | undefined): SplitInput {
+  return coreSplitInput(route, input, RULES) as SplitInput;
+}

@@ -1,0 +1,108 @@
+// The lean way: createLeanClient (request over the modules it is given), methodsOf, and the helpers
+// imported on their own, against the fake platform on a real loopback server. Also: the full
+// client's helpers accept the lean client, and a plain call loads neither zod nor the encoders.
+import { http, passthrough } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminToken, createLeanClient, InputError, isCommerceError, methodsOf } from '../src/entries/lean.ts';
+import { ordersRoutes, productsRoutes, routeRows, type RouteModule } from '../src/entries/modules.ts';
+import { paginate } from '../src/entries/paginate.ts';
+import { asyncFeatures, waitForBulk } from '../src/entries/bulk.ts';
+import { schemaEndpoints } from '../src/entries/schema.ts';
+import { where } from '../src/entries/search.ts';
+import { startFakeCommerce, type RunningFakeCommerce } from '../src/testing/index.ts';
+import { server as msw } from './msw.ts';
+
+const open: RunningFakeCommerce[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+async function fake(seed = { products: 5 }): Promise<RunningFakeCommerce> {
+  const running = await startFakeCommerce({ seed });
+  open.push(running);
+  msw.use(http.all(`${running.url}/*`, () => passthrough()));
+  return running;
+}
+const auth = () => adminToken({ username: 'admin', password: 'admin123!' });
+
+describe('createLeanClient', () => {
+  it('calls a route of its modules with the same input, auth and answers as the full client', async () => {
+    const { url, fake: platform } = await fake();
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
+    const product = await commerce.request('GET /V1/products/{sku}', { sku: 'SKU-0001' });
+    expect(product.sku).toBe('SKU-0001');
+    const missing = await commerce.request('GET /V1/products/{sku}', { sku: 'NOPE' }).catch((e: unknown) => e);
+    expect(isCommerceError(missing) && missing.status).toBe(404);
+    expect(platform.requests.get('GET /V1/products/{sku}')).toBe(2);
+  });
+
+  it('refuses a route of a module it was not given, saying which module to add, before sending', async () => {
+    const { url, fake: platform } = await fake();
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
+    const error = await commerce.request('GET /V1/orders/{id}', { id: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toMatch(/knows only the routes of its modules \(products\)/);
+    expect(platform.requests.size).toBe(0);
+  });
+
+  it('refuses something that is not a route module', () => {
+    expect(() => createLeanClient({ baseUrl: 'https://shop.example.com', routes: [{ name: 'x' } as unknown as RouteModule] })).toThrow(/route modules such as productsRoutes/);
+  });
+
+  it('methodsOf gives a module its named methods and adds its routes to request()', async () => {
+    const { url } = await fake();
+    const commerce = createLeanClient({ baseUrl: url, auth: auth() });
+    const products = methodsOf(commerce, productsRoutes);
+    expect((await products.get({ sku: 'SKU-0002' })).sku).toBe('SKU-0002');
+    expect((await commerce.request('GET /V1/products/{sku}', { sku: 'SKU-0003' })).sku).toBe('SKU-0003');
+    expect(Object.keys(methodsOf(commerce, ordersRoutes))).toContain('get');
+  });
+
+  it('loads the fields and searchCriteria encoders on the first call that has them', async () => {
+    const { url, fake: platform } = await fake();
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
+    const page = await commerce.request('GET /V1/products', { searchCriteria: where('sku', 'eq', 'SKU-0004'), fields: ['sku'] });
+    expect(page.items?.map((p) => p.sku)).toEqual(['SKU-0004']);
+    const bad = await commerce.request('GET /V1/products', { fields: 'sku,[' }).catch((e: unknown) => e);
+    expect(isCommerceError(bad) && bad.kind).toBe('input');
+    expect(platform.requests.get('GET /V1/products')).toBe(1);
+  });
+});
+
+describe('helpers imported on their own take a lean client', () => {
+  it('paginate pages through a search route', async () => {
+    const { url } = await fake({ products: 7 });
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
+    const skus = (await paginate(commerce, 'GET /V1/products', { fields: ['sku'] }, { pageSize: 3 }).collect()).map((p) => p.sku);
+    expect(skus).toHaveLength(7);
+  });
+
+  it('asyncFeatures and waitForBulk queue writes and wait for them', async () => {
+    const { url } = await fake();
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
+    const { bulk } = asyncFeatures(commerce);
+    const job = await bulk.request('PUT /V1/products/{sku}', [{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 11 } }, { sku: 'SKU-0002', product: { sku: 'SKU-0002', price: 12 } }]);
+    const outcome = await waitForBulk(commerce, job, { maxWait: 10_000 });
+    expect(outcome.counts.complete).toBe(2);
+    expect((await commerce.request('GET /V1/products/{sku}', { sku: 'SKU-0002' })).price).toBe(12);
+  });
+
+  it('schemaEndpoints reads the schema document', async () => {
+    const { url } = await fake();
+    const commerce = createLeanClient({ baseUrl: url, auth: auth() });
+    const doc = await schemaEndpoints(commerce).get({ services: ['catalogProductRepositoryV1'] });
+    expect(doc.swagger).toBe('2.0');
+  });
+
+  it('refuses an object that is not a client', () => {
+    expect(() => schemaEndpoints({} as never)).toThrow(/createCommerceClient\(\) or createLeanClient\(\)/);
+  });
+});
+
+describe('route modules', () => {
+  it('are the whole route table, each route once, in spec order', () => {
+    const fromModules = [productsRoutes, ordersRoutes].flatMap((m) => m.rows);
+    for (const row of fromModules) expect(routeRows).toContain(row);
+    expect(new Set(routeRows.map((r) => `${r[1]} ${r[2]}`)).size).toBe(routeRows.length);
+    expect(productsRoutes.rows.every((r) => r[0].startsWith('products.'))).toBe(true);
+  });
+});
