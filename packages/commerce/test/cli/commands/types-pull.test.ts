@@ -17,7 +17,6 @@ import { acmeWarrantyModule, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCo
 import { moduleSchema } from '../../../src/testing/custom-module.ts';
 import { server } from '../../msw.ts';
 import { repoRoot } from '../../support/spec.ts';
-import { runtimeOf } from '../../../src/runtime-of.ts';
 
 const admin = { username: 'admin', password: 'admin123!' };
 const ENV = { MAGEKIT_ADMIN_USERNAME: admin.username, MAGEKIT_ADMIN_PASSWORD: admin.password };
@@ -256,7 +255,7 @@ describe('the emitter', () => {
     const a = buildInstallationTypes(doc, surface);
     const b = buildInstallationTypes(structuredClone(doc), surface);
     expect(a.declaration).toBe(b.declaration);
-    expect(runtimeOf(a)).toBe(runtimeOf(b));
+    expect(a.runtime).toBe(b.runtime);
     const why = a.notTyped.map((n) => `${n.what} | ${n.why}`).join('\n');
     expect(why).toMatch(/POST \/V1\/acme\/upload \| the request body is not an object of named fields/);
     expect(why).toMatch(/formData parameter "file" is left out/);
