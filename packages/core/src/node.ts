@@ -1,7 +1,8 @@
 /**
  * Node-only: runs a Fetch-API handler (Request → Response) under node:http or Express. Kept out of
  * the main entry points so they stay browser- and edge-safe; each package re-exports it from its
- * own `/node` entry (the commerce activation receiver, the marketplace callback receiver).
+ * own `/node` entry (the commerce activation receiver, the marketplace callback receiver), so both
+ * answer a malformed Host with 400 and close a connection whose body they did not read.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -26,10 +27,22 @@ function bodyOf(req: MaybeParsed): BodyInit | null {
   return Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
 }
 
+/** A Host header that is not a host[:port] (spaces, a path, user info...): the request is answered 400. */
+class MalformedHostError extends Error {}
+
+// host, IPv4 or a bracketed IPv6 literal, optionally with a port: nothing that could change the URL's meaning.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 /** @public Re-exported by @magekit/commerce/node. */
 export function toRequest(req: MaybeParsed): Request {
   const host = req.headers.host ?? 'localhost';
-  const url = new URL(req.originalUrl ?? req.url ?? '/', `http://${host}`);
+  if (!HOST.test(host)) throw new MalformedHostError('malformed Host header');
+  let url: URL;
+  try {
+    url = new URL(req.originalUrl ?? req.url ?? '/', `http://${host}`);
+  } catch {
+    throw new MalformedHostError('malformed request target');
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -48,17 +61,24 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
       let response: Response;
       try {
         response = await handler(toRequest(req));
-      } catch {
-        response = new Response(JSON.stringify({ error: 'internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+      } catch (error) {
+        response =
+          error instanceof MalformedHostError
+            ? new Response(JSON.stringify({ error: error.message }), { status: 400, headers: { 'content-type': 'application/json', connection: 'close' } })
+            : new Response(JSON.stringify({ error: 'internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
       }
       if (res.headersSent) return;
       const headers: Record<string, string> = {};
       response.headers.forEach((value, key) => (headers[key] = value));
       const payload = Buffer.from(await response.arrayBuffer());
+      // A body the handler did not read to the end (401, 413, a 408 for a stalled sender): close the
+      // connection after answering instead of waiting for the rest, which a slow sender may never send.
+      const unread = !req.readableEnded && !req.complete;
+      if (unread) headers['connection'] = 'close';
       res.writeHead(response.status, { ...headers, 'content-length': String(payload.byteLength) });
-      res.end(payload);
-      // Drain what the handler did not read (a 413 or 401 stops early) so the socket can be reused.
-      if (!req.readableEnded) req.resume();
+      res.end(payload, () => {
+        if (unread) req.socket?.destroy();
+      });
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();

@@ -5,86 +5,13 @@
  * - createFileIdempotencyStore: handled callbacks remembered on disk, across restarts.
  */
 import { openAsBlob } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
 import { InputError } from '@magekit/core';
 import { contentTypeFor } from './files.ts';
 
 export { createFileIdempotencyStore, type FileIdempotencyStoreOptions } from './callbacks/file-store.ts';
 
-export type FetchHandler = (request: Request) => Promise<Response>;
-
-/** Express puts a parsed body on req.body when a body parser ran first. */
-type MaybeParsed = IncomingMessage & { body?: unknown; originalUrl?: string };
-
-function bodyOf(req: MaybeParsed): BodyInit | null {
-  if (req.method === 'GET' || req.method === 'HEAD') return null;
-  // A body parser already consumed the stream: rebuild the bytes from what it left.
-  if (req.body !== undefined && (req.readableEnded || req.complete)) {
-    if (req.body instanceof Uint8Array) return new Uint8Array(req.body);
-    if (typeof req.body === 'string') return req.body;
-    return JSON.stringify(req.body);
-  }
-  return Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
-}
-
-/** A Host header that is not a host[:port] (spaces, a path, user info...): the request is answered 400. */
-export class MalformedHostError extends Error {}
-
-// host, IPv4 or a bracketed IPv6 literal, optionally with a port: nothing that could change the URL's meaning.
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-export function toRequest(req: MaybeParsed): Request {
-  const host = req.headers.host ?? 'localhost';
-  if (!HOST.test(host)) throw new MalformedHostError('malformed Host header');
-  let url: URL;
-  try {
-    url = new URL(req.originalUrl ?? req.url ?? '/', `http://${host}`);
-  } catch {
-    throw new MalformedHostError('malformed request target');
-  }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  const body = bodyOf(req);
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method ?? 'GET', headers, body };
-  if (body instanceof ReadableStream) init.duplex = 'half';
-  return new Request(url, init);
-}
-
-/** `(req, res) => void` for http.createServer(listener) or app.post('/callbacks', listener). Never throws. */
-export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    void (async () => {
-      let response: Response;
-      try {
-        response = await handler(toRequest(req));
-      } catch (error) {
-        response = error instanceof MalformedHostError
-          ? new Response(JSON.stringify({ error: error.message }), { status: 400, headers: { 'content-type': 'application/json', connection: 'close' } })
-          : new Response(JSON.stringify({ error: 'internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
-      }
-      if (res.headersSent) return;
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, key) => (headers[key] = value));
-      const payload = Buffer.from(await response.arrayBuffer());
-      // A body the handler did not read to the end (401, 413, a 408 for a stalled sender): close the
-      // connection after answering instead of waiting for the rest, which a slow sender may never send.
-      const unread = !req.readableEnded && !req.complete;
-      if (unread) headers['connection'] = 'close';
-      res.writeHead(response.status, { ...headers, 'content-length': String(payload.byteLength) });
-      res.end(payload, () => {
-        if (unread) req.socket?.destroy();
-      });
-    })().catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  };
-}
+export { toNodeListener, toRequest, type FetchHandler } from '@magekit/core/node';
 
 /** A File for files.upload, backed by the file on disk; the content type follows the extension unless given. */
 export async function fileFromPath(path: string, options: { filename?: string; contentType?: string } = {}): Promise<File> {
