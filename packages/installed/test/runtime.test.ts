@@ -9,7 +9,7 @@ import { copyFixtures, repoRoot, run } from './apps.ts';
 const apps = inject('apps');
 
 beforeAll(() => {
-  copyFixtures(apps.bare, ['calls.mjs', 'calls.cjs']);
+  copyFixtures(apps.bare, ['calls.mjs', 'calls.cjs', 'scenario.cjs']);
   copyFixtures(apps.full, ['msw-handlers.mjs']);
 });
 

@@ -3,7 +3,7 @@
  * Content-Type) and the wait for the asynchronous malware scan, by polling and, when the app
  * receives callbacks, woken early by them.
  */
-import { AbortError, InputError, ResponseError, TimeoutError } from '@magekit/core';
+import { AbortError, InputError, ResponseError, TimeoutError, createWakeableDelay } from '@magekit/core';
 import type { components } from './generated/schema.ts';
 
 export type FileRecord = components['schemas']['FileRecord'];
@@ -105,11 +105,11 @@ export async function waitForMalwareScan(
   const deadline = Date.now() + (options.maxWait ?? 600_000);
   const done = new Map<string, FileRecord>();
   const woken = new Set<string>();
-  let wake: (() => void) | undefined;
+  const delay = createWakeableDelay();
   const unsubscribe = options.feed?.subscribe((id) => {
     if (fileIds.includes(id) && !done.has(id)) {
       woken.add(id);
-      wake?.();
+      delay.wake();
     }
   });
   try {
@@ -126,18 +126,7 @@ export async function waitForMalwareScan(
         throw new TimeoutError(`waitForMalwareScan: ${pending.length} file(s) still in-progress after ${options.maxWait ?? 600_000} ms (${pending.join(', ')}).`, { service: 'marketplace' });
       }
       // A callback that arrived while the last round was reading skips the wait.
-      if (woken.size === 0) await new Promise<void>((resolve) => {
-        const timer = setTimeout(finish, Math.min(pollInterval, left));
-        const onAbort = () => finish();
-        options.signal?.addEventListener('abort', onAbort, { once: true });
-        wake = finish;
-        function finish() {
-          clearTimeout(timer);
-          options.signal?.removeEventListener('abort', onAbort);
-          wake = undefined;
-          resolve();
-        }
-      });
+      if (woken.size === 0) await delay.wait(Math.min(pollInterval, left), options.signal);
       // A callback names the files worth re-reading; a timer round re-reads everything pending.
       const named = pending.filter((id) => woken.has(id));
       woken.clear();

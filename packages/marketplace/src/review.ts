@@ -3,7 +3,7 @@
  * flow that was submitted has reached a decision, and reports the outcome by flow. Callback-fed
  * updates (eqp_status_update pushed to a feed) wake it before its next poll, as with the malware scan.
  */
-import { AbortError, InputError, TimeoutError } from '@magekit/core';
+import { AbortError, InputError, TimeoutError, createWakeableDelay } from '@magekit/core';
 import type { Package } from './types.ts';
 
 export type ReviewFlow = 'technical' | 'marketing';
@@ -93,11 +93,11 @@ export async function waitForReview(getPackage: (id: string, signal: AbortSignal
   const maxWait = options.maxWait ?? 3_600_000;
   const started = Date.now();
   let woken = false;
-  let wake: (() => void) | undefined;
+  const delay = createWakeableDelay();
   const unsubscribe = options.feed?.subscribe((id) => {
     if (id !== submissionId) return;
     woken = true;
-    wake?.();
+    delay.wake();
   });
   let last = '';
   try {
@@ -116,20 +116,7 @@ export async function waitForReview(getPackage: (id: string, signal: AbortSignal
       if (left <= 0) {
         throw new ReviewTimeoutError(`waitForReview: submission ${submissionId} is still in review after ${maxWait} ms (technical: ${outcome.technical.status}, marketing: ${outcome.marketing.status}).`, outcome);
       }
-      if (!woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(finish, Math.min(pollInterval, left));
-          const onAbort = () => finish();
-          options.signal?.addEventListener('abort', onAbort, { once: true });
-          wake = finish;
-          function finish() {
-            clearTimeout(timer);
-            options.signal?.removeEventListener('abort', onAbort);
-            wake = undefined;
-            resolve();
-          }
-        });
-      }
+      if (!woken) await delay.wait(Math.min(pollInterval, left), options.signal);
     }
   } finally {
     unsubscribe?.();
