@@ -6,7 +6,7 @@ import { ConfigurationError } from '@magekit/core';
 import type { MethodTree } from './generated/method-tree.ts';
 import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
-import { bindRuntime, createRuntime, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './client.ts';
+import { bindRuntime, createCommerceRuntime, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './runtime.ts';
 import { queryEncoders } from './query-encoders.ts';
 import { buildTree, requireRoute } from './route-tree.ts';
 import type { RouteKey } from './methods.ts';
@@ -41,7 +41,7 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures 
 }
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
-  const runtime = createRuntime(options, { route: requireRoute, encoders: queryEncoders });
+  const runtime = createCommerceRuntime(options, { route: requireRoute, encoders: queryEncoders });
   const tree = buildTree<MethodTree>((route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
   const client = Object.assign(tree, attachAsync(runtime), {
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as unknown as CommerceClient['request'],

@@ -1,5 +1,5 @@
 export { createCommerceClient, type CommerceClient } from './commerce-client.ts';
-export type { CallOptions, CommerceClientOptions } from './client.ts';
+export type { CallOptions, CommerceClientOptions } from './runtime.ts';
 // What `retry` and `hooks` take, so hooks can be written as typed functions of their own.
 export type { RetryPolicy, TransportHooks, RequestEvent, ResponseEvent, RetryEvent } from '@magekit/core';
 export type { CommerceFetch, FetchOptions, FetchParams } from './raw-fetch.ts';

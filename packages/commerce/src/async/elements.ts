@@ -4,7 +4,7 @@
  * in its body (the same route-variable check the sync call makes).
  */
 import { InputError } from '@magekit/core';
-import type { CallOptions } from '../client.ts';
+import type { CallOptions } from '../runtime.ts';
 import { assertNoRouteConflict } from '../conflicts.ts';
 import { splitInput, type RouteInfo } from '../route-table.ts';
 

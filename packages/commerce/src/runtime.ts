@@ -120,7 +120,7 @@ function isRuntime(value: object): value is CommerceRuntime {
 
 const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
 
-export function createRuntime(options: CommerceClientOptions, parts: RuntimeParts): CommerceRuntime {
+export function createCommerceRuntime(options: CommerceClientOptions, parts: RuntimeParts): CommerceRuntime {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError('createCommerceClient needs an options object: { baseUrl: "https://shop.example.com", auth: adminToken({...}) }.', { service: 'commerce' });
   }
