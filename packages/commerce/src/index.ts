@@ -1,4 +1,4 @@
-export { createCommerceClient, type CommerceClient } from './commerce-client.ts';
+export { createCommerceClient, type CommerceClient } from './client.ts';
 export type { CallOptions, CommerceClientOptions } from './runtime.ts';
 // What `retry` and `hooks` take, so hooks can be written as typed functions of their own.
 export type { RetryPolicy, TransportHooks, RequestEvent, ResponseEvent, RetryEvent } from '@magekit/core';

@@ -4,7 +4,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import { assertNoRouteConflict } from '../src/conflicts.ts';
 import { routeByKey } from '../src/route-table.ts';
 import { server } from './msw.ts';

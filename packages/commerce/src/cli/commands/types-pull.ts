@@ -8,7 +8,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCommerceClient } from '../../commerce-client.ts';
+import { createCommerceClient } from '../../client.ts';
 import { builtinExtensionProperties, builtinSchemaNames } from '../../generated/builtin-schemas.ts';
 import { isCommerceError } from '../../errors.ts';
 import { routes } from '../../route-table.ts';
