@@ -8,7 +8,7 @@ import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
 import { bindRuntime, createCommerceRuntime, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './runtime.ts';
 import { queryEncoders } from './query-encoders.ts';
-import { buildTree, requireRoute } from './route-tree.ts';
+import { buildTree, requireRoute } from './routes/tree.ts';
 import type { RouteKey } from './methods.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';

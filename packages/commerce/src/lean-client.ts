@@ -10,7 +10,7 @@ import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } fr
 import type { MethodTree } from './generated/method-tree.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 import type { RouteModule } from './generated/routes.ts';
-import { commerceRouteIndex, lookupIn, toInfo, type RouteInfo } from './route-info.ts';
+import { commerceRouteIndex, lookupIn, toInfo, type RouteInfo } from './routes/info.ts';
 
 export type { RouteModule };
 

@@ -20,7 +20,7 @@ import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } f
 import { commerceHttpError } from './errors.ts';
 import { appendBracketed, buildQuery } from './query.ts';
 import type { QueryEncoders } from './query-encoders.ts';
-import { splitInput, type RouteInfo } from './route-info.ts';
+import { splitInput, type RouteInfo } from './routes/info.ts';
 import { checkStoreCode } from './store-code.ts';
 
 export interface CommerceClientOptions extends ClientTransportOptions {
