@@ -13,6 +13,7 @@ import {
   type Runtime,
   type CallTransportOptions,
   type ClientTransportOptions,
+  createRuntimeRegistry,
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
@@ -98,25 +99,17 @@ export interface RuntimeParts {
   loadEncoders?: (() => Promise<QueryEncoders>) | undefined;
 }
 
-const runtimes = new WeakMap<object, CommerceRuntime>();
+const registry = createRuntimeRegistry<CommerceRuntime>({
+  service: 'commerce',
+  isRuntime: (value): value is CommerceRuntime => typeof (value as Partial<CommerceRuntime>).sendRaw === 'function' && typeof (value as Partial<CommerceRuntime>).prepare === 'function',
+  expected: 'a client from createCommerceClient() or createLeanClient()',
+});
 
 /** Ties a client object to its runtime, so helpers imported on their own can take the client. */
-export function bindRuntime<C extends object>(client: C, runtime: CommerceRuntime): C {
-  runtimes.set(client, runtime);
-  return client;
-}
+export const bindRuntime = registry.bind;
 
 /** The runtime behind a client (full or lean); a runtime passed directly is returned as is. */
-export function runtimeOf(source: object): CommerceRuntime {
-  const held = (source as { runtime?: unknown }).runtime;
-  const runtime = runtimes.get(source) ?? (isRuntime(source) ? source : held && typeof held === 'object' && isRuntime(held) ? held : undefined);
-  if (!runtime) throw new ConfigurationError('Expected a client from createCommerceClient() or createLeanClient().', { service: 'commerce' });
-  return runtime;
-}
-
-function isRuntime(value: object): value is CommerceRuntime {
-  return typeof (value as Partial<CommerceRuntime>).sendRaw === 'function' && typeof (value as Partial<CommerceRuntime>).prepare === 'function';
-}
+export const runtimeOf = registry.of;
 
 const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
 

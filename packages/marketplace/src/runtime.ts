@@ -6,6 +6,7 @@
 import {
   ConfigurationError,
   createRuntime as createCoreRuntime,
+  createRuntimeRegistry,
   checkPositive,
   fillPath,
   type HttpMethod,
@@ -64,6 +65,18 @@ export interface MarketplaceRuntime {
   /** Registers a secret of this client (a callback password) so no error of this client shows it. */
   protect(secret: string | undefined): void;
 }
+
+const registry = createRuntimeRegistry<MarketplaceRuntime>({
+  service: 'marketplace',
+  isRuntime: (value): value is MarketplaceRuntime => typeof (value as Partial<MarketplaceRuntime>).send === 'function' && typeof (value as Partial<MarketplaceRuntime>).prepare === 'function',
+  expected: 'a client from createMarketplaceClient()',
+});
+
+/** Ties a client object to its runtime, so the SDK's helpers and tests can take the client. */
+export const bindRuntime = registry.bind;
+
+/** The runtime behind a client. Not in the public `MarketplaceClient` type: machinery we change freely. */
+export const runtimeOf = registry.of;
 
 export function createMarketplaceRuntime(options: MarketplaceClientOptions): MarketplaceRuntime {
   if (!options || typeof options !== 'object') {
