@@ -99,11 +99,11 @@ export interface RuntimeParts {
   loadEncoders?: (() => Promise<QueryEncoders>) | undefined;
 }
 
-const registry = createRuntimeRegistry<CommerceRuntime>({
-  service: 'commerce',
-  isRuntime: (value): value is CommerceRuntime => typeof (value as Partial<CommerceRuntime>).sendRaw === 'function' && typeof (value as Partial<CommerceRuntime>).prepare === 'function',
-  expected: 'a client from createCommerceClient() or createLeanClient()',
-});
+const registry = createRuntimeRegistry<CommerceRuntime>(
+  'commerce',
+  (value): value is CommerceRuntime => typeof (value as Partial<CommerceRuntime>).sendRaw === 'function' && typeof (value as Partial<CommerceRuntime>).prepare === 'function',
+  'Expected a client from createCommerceClient() or createLeanClient().',
+);
 
 /** Ties a client object to its runtime, so helpers imported on their own can take the client. */
 export const bindRuntime = registry.bind;

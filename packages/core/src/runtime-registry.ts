@@ -12,23 +12,20 @@ export interface RuntimeRegistry<R extends object> {
   of(source: object): R;
 }
 
-export function createRuntimeRegistry<R extends object>(options: {
-  service: Service;
-  /** Tells a runtime from anything else, for a runtime passed directly. */
-  isRuntime: (value: object) => value is R;
-  /** What was expected, for the error: `a client from createCommerceClient()`. */
-  expected: string;
-}): RuntimeRegistry<R> {
+/**
+ * @param isRuntime tells a runtime from anything else, for a runtime passed directly.
+ * @param refusal the error's message for anything else: `Expected a client from createCommerceClient().`
+ */
+// Positional parameters, not an options object: property names survive minification, and this ships in
+// the smallest (lean) bundle.
+export function createRuntimeRegistry<R extends object>(service: Service, isRuntime: (value: object) => value is R, refusal: string): RuntimeRegistry<R> {
   const runtimes = new WeakMap<object, R>();
   return {
-    bind(client, runtime) {
-      runtimes.set(client, runtime);
-      return client;
-    },
+    bind: (client, runtime) => (runtimes.set(client, runtime), client),
     of(source) {
-      const held = (source as { runtime?: unknown }).runtime;
-      const runtime = runtimes.get(source) ?? (options.isRuntime(source) ? source : held && typeof held === 'object' && options.isRuntime(held) ? held : undefined);
-      if (!runtime) throw new ConfigurationError(`Expected ${options.expected}.`, { service: options.service });
+      const held = (source as { runtime?: object }).runtime;
+      const runtime = runtimes.get(source) ?? (isRuntime(source) ? source : held && isRuntime(held) ? held : undefined);
+      if (!runtime) throw new ConfigurationError(refusal, { service });
       return runtime;
     },
   };

@@ -8,7 +8,7 @@ interface FakeRuntime {
 }
 
 const isRuntime = (value: object): value is FakeRuntime => typeof (value as Partial<FakeRuntime>).call === 'function';
-const registry = () => createRuntimeRegistry<FakeRuntime>({ service: 'marketplace', isRuntime, expected: 'a client from createThing()' });
+const registry = () => createRuntimeRegistry<FakeRuntime>('marketplace', isRuntime, 'Expected a client from createThing().');
 
 describe('createRuntimeRegistry', () => {
   it('finds the runtime a client was bound to, and returns the client from bind', () => {
@@ -26,7 +26,7 @@ describe('createRuntimeRegistry', () => {
     expect(of({ runtime })).toBe(runtime);
   });
 
-  it('refuses anything else with a ConfigurationError saying what was expected', () => {
+  it('refuses anything else with a ConfigurationError carrying the refusal', () => {
     const { of } = registry();
     expect(() => of({ runtime: { notACall: true } })).toThrow(ConfigurationError);
     expect(() => of({})).toThrow('Expected a client from createThing().');

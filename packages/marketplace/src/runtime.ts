@@ -66,11 +66,11 @@ export interface MarketplaceRuntime {
   protect(secret: string | undefined): void;
 }
 
-const registry = createRuntimeRegistry<MarketplaceRuntime>({
-  service: 'marketplace',
-  isRuntime: (value): value is MarketplaceRuntime => typeof (value as Partial<MarketplaceRuntime>).send === 'function' && typeof (value as Partial<MarketplaceRuntime>).prepare === 'function',
-  expected: 'a client from createMarketplaceClient()',
-});
+const registry = createRuntimeRegistry<MarketplaceRuntime>(
+  'marketplace',
+  (value): value is MarketplaceRuntime => typeof (value as Partial<MarketplaceRuntime>).send === 'function' && typeof (value as Partial<MarketplaceRuntime>).prepare === 'function',
+  'Expected a client from createMarketplaceClient().',
+);
 
 /** Ties a client object to its runtime, so the SDK's helpers and tests can take the client. */
 export const bindRuntime = registry.bind;
