@@ -231,8 +231,10 @@ function docComment(r, { service }) {
   if (service === 'commerce') {
     if (r.cloud === false) lines.push('Not available on Adobe Commerce as a Cloud Service.');
     if (r.cloud === 'only') lines.push('Adobe Commerce as a Cloud Service only (no self-hosted release has it).');
-    const releases = r.op['x-releases'];
-    if (Array.isArray(releases) && releases.length && r.flags.match(/[+-]\d/)) lines.push(`Self-hosted releases: ${releases.join(', ')}.`);
+    const added = /\+(\d+)/.exec(r.flags)?.[1];
+    const removed = /-(\d+)/.exec(r.flags)?.[1];
+    if (added) lines.push(`Added in 2.4.${added}: a client with an earlier \`platformVersion\` refuses it.`);
+    if (removed) lines.push(`Removed in 2.4.${removed}: a client with that \`platformVersion\` or later refuses it.`);
   }
   return `  /**\n${lines.map((l) => `   * ${l.replace(/\*\//g, '*\\/')}`).join('\n')}\n   */\n`;
 }

@@ -18,7 +18,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.adminUiSdk.appManagement.validate()`; bulk: `commerce.bulk.adminUiSdk.appManagement.validate()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       validate: RouteMethod<"POST /V1/adminuisdk/appmanagement/validate">;
     };
@@ -46,7 +46,7 @@ export interface MethodTree {
          * `GET /V1/adminuisdk/massaction/{request_id}`
          * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
          * Access: admin.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         get: RouteMethod<"GET /V1/adminuisdk/massaction/{request_id}">;
       };
@@ -57,7 +57,7 @@ export interface MethodTree {
          * `GET /V1/adminuisdk/orderviewbutton/{request_id}`
          * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
          * Access: admin.
-         * Self-hosted releases: 2.4.9.
+         * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
          */
         get: RouteMethod<"GET /V1/adminuisdk/orderviewbutton/{request_id}">;
       };
@@ -167,7 +167,7 @@ export interface MethodTree {
          * Async: `commerce.async.braintree.mine.vault.save()`; bulk: `commerce.bulk.braintree.mine.vault.save()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         save: RouteMethod<"POST /V1/braintree/mine/payment/vault">;
       };
@@ -277,7 +277,7 @@ export interface MethodTree {
        * Async: `commerce.async.carts.balance.apply()`; bulk: `commerce.bulk.carts.balance.apply()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       apply: RouteMethod<"POST /V1/carts/{cartId}/balance/apply">;
       /**
@@ -286,7 +286,7 @@ export interface MethodTree {
        * Async: `commerce.async.carts.balance.unapply()`; bulk: `commerce.bulk.carts.balance.unapply()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       unapply: RouteMethod<"DELETE /V1/carts/{cartId}/balance/unapply">;
     };
@@ -606,7 +606,7 @@ export interface MethodTree {
          * Async: `commerce.async.carts.mine.paymentOrder.create()`; bulk: `commerce.bulk.carts.mine.paymentOrder.create()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         create: RouteMethod<"POST /V1/carts/mine/payment-order">;
         /**
@@ -614,7 +614,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         get: RouteMethod<"GET /V1/carts/mine/payment-order/{id}">;
         /**
@@ -623,7 +623,7 @@ export interface MethodTree {
          * Async: `commerce.async.carts.mine.paymentOrder.sync()`; bulk: `commerce.bulk.carts.mine.paymentOrder.sync()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         sync: RouteMethod<"POST /V1/carts/mine/payment-order/{id}">;
       };
@@ -982,7 +982,7 @@ export interface MethodTree {
        * `GET /V1/customers/companies`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       list: RouteMethod<"GET /V1/customers/companies">;
       /**
@@ -990,7 +990,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.customers.save()`; bulk: `commerce.bulk.companies.customers.save()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       save: RouteMethod<"POST /V1/customers/companies">;
     };
@@ -1034,7 +1034,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.relations.add()`; bulk: `commerce.bulk.companies.relations.add()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       add: RouteMethod<"POST /V1/company/{parentId}/relations">;
       /**
@@ -1042,14 +1042,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.relations.delete()`; bulk: `commerce.bulk.companies.relations.delete()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       delete: RouteMethod<"DELETE /V1/company/{parentId}/relations/{companyId}">;
       /**
        * `GET /V1/company/relations`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       list: RouteMethod<"GET /V1/company/relations">;
     };
@@ -1461,7 +1461,7 @@ export interface MethodTree {
      * Async: `commerce.async.customers.activateByConfirmationKey()`; bulk: `commerce.bulk.customers.activateByConfirmationKey()`.
      * Access: admin.
      * Not available on Adobe Commerce as a Cloud Service.
-     * Self-hosted releases: 2.4.9.
+     * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
      */
     activateByConfirmationKey: RouteMethod<"POST /V1/customers/activate">;
     addresses: {
@@ -1477,7 +1477,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       get: RouteMethod<"GET /V1/customers/{customerId}/balance/{websiteId}">;
     };
@@ -1502,21 +1502,21 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.customers.companies.assign()`; bulk: `commerce.bulk.customers.companies.assign()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       assign: RouteMethod<"PUT /V1/customers/{customerId}/companies/{companyId}">;
       /**
        * `GET /V1/customers/{customerId}/companies/{companyId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       get: RouteMethod<"GET /V1/customers/{customerId}/companies/{companyId}">;
       /**
        * `GET /V1/customers/{customerId}/companies`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       list: RouteMethod<"GET /V1/customers/{customerId}/companies">;
       /**
@@ -1524,7 +1524,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.customers.companies.unassign()`; bulk: `commerce.bulk.customers.companies.unassign()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       unassign: RouteMethod<"DELETE /V1/customers/{customerId}/companies/{companyId}">;
     };
@@ -1580,7 +1580,7 @@ export interface MethodTree {
        * `POST /V1/customers/{customerId}/token`
        * Async: `commerce.async.customers.loginAsCustomerToken.create()`; bulk: `commerce.bulk.customers.loginAsCustomerToken.create()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       create: RouteMethod<"POST /V1/customers/{customerId}/token">;
     };
@@ -1761,7 +1761,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.configuration.update()`; bulk: `commerce.bulk.eventing.configuration.update()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       update: RouteMethod<"PUT /V1/eventing/updateConfiguration">;
     };
@@ -1778,7 +1778,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.create()`; bulk: `commerce.bulk.eventing.providers.create()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       create: RouteMethod<"POST /V1/eventing/eventProvider">;
       /**
@@ -1786,28 +1786,28 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.delete()`; bulk: `commerce.bulk.eventing.providers.delete()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       delete: RouteMethod<"DELETE /V1/eventing/eventProvider/{providerId}">;
       /**
        * `GET /V1/eventing/eventProvider/{providerId}`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       get: RouteMethod<"GET /V1/eventing/eventProvider/{providerId}">;
       /**
        * `GET /V1/eventing/eventProvider`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       list: RouteMethod<"GET /V1/eventing/eventProvider">;
       /**
        * `GET /V1/eventing/getEventProviders`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
-       * Self-hosted releases: 2.4.8, 2.4.9.
+       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
        */
       listAll: RouteMethod<"GET /V1/eventing/getEventProviders">;
       /**
@@ -1815,7 +1815,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.update()`; bulk: `commerce.bulk.eventing.providers.update()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       update: RouteMethod<"PUT /V1/eventing/eventProvider">;
     };
@@ -1824,7 +1824,7 @@ export interface MethodTree {
        * `GET /V1/eventing/getEventSubscriptions`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
-       * Self-hosted releases: 2.4.8, 2.4.9.
+       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
        */
       list: RouteMethod<"GET /V1/eventing/getEventSubscriptions">;
       /**
@@ -1832,7 +1832,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.subscribe()`; bulk: `commerce.bulk.eventing.subscriptions.subscribe()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       subscribe: RouteMethod<"POST /V1/eventing/eventSubscribe">;
       /**
@@ -1840,7 +1840,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.unsubscribe()`; bulk: `commerce.bulk.eventing.subscriptions.unsubscribe()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.8, 2.4.9.
+       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
        */
       unsubscribe: RouteMethod<"POST /V1/eventing/eventUnsubscribe/{name}">;
       /**
@@ -1848,7 +1848,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.update()`; bulk: `commerce.bulk.eventing.subscriptions.update()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.8, 2.4.9.
+       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
        */
       update: RouteMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
@@ -2124,7 +2124,7 @@ export interface MethodTree {
        * Async: `commerce.async.guestCarts.paymentOrder.create()`; bulk: `commerce.bulk.guestCarts.paymentOrder.create()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       create: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order">;
       /**
@@ -2132,7 +2132,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-order/{id}">;
       /**
@@ -2141,7 +2141,7 @@ export interface MethodTree {
        * Async: `commerce.async.guestCarts.paymentOrder.sync()`; bulk: `commerce.bulk.guestCarts.paymentOrder.sync()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       sync: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order/{id}">;
     };
@@ -2238,7 +2238,7 @@ export interface MethodTree {
      * `POST /V1/import/json`
      * Async: `commerce.async.import.json()`; bulk: `commerce.bulk.import.json()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     json: RouteMethod<"POST /V1/import/json">;
   };
@@ -2345,7 +2345,7 @@ export interface MethodTree {
        * Async: `commerce.async.inventory.pickupLocations.find()`; bulk: `commerce.bulk.inventory.pickupLocations.find()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       find: RouteMethod<"POST /V1/inventory/in-store-pickup/pickup-locations/">;
       /**
@@ -2682,7 +2682,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
        * Access: customer.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/negotiable-carts/{cartId}/po-payment-information">;
     };
@@ -2746,7 +2746,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuotes.createDraft()`; bulk: `commerce.bulk.negotiableQuotes.createDraft()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     createDraft: RouteMethod<"POST /V1/negotiableQuote/draft">;
     customAttributes: {
@@ -2771,7 +2771,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuotes.duplicate()`; bulk: `commerce.bulk.negotiableQuotes.duplicate()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     duplicate: RouteMethod<"POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate">;
     itemNotes: {
@@ -2780,14 +2780,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuotes.itemNotes.delete()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.delete()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       delete: RouteMethod<"DELETE /V1/negotiable-cart-item-note/{noteId}">;
       /**
        * `GET /V1/negotiable-cart-item-note/{noteId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       get: RouteMethod<"GET /V1/negotiable-cart-item-note/{noteId}">;
       /**
@@ -2795,14 +2795,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuotes.itemNotes.save()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.save()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       save: RouteMethod<"POST /V1/negotiable-cart-item-note">;
       /**
        * `GET /V1/negotiable-cart-item-note/search`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       search: RouteMethod<"GET /V1/negotiable-cart-item-note/search">;
     };
@@ -2851,7 +2851,7 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.accept()`; bulk: `commerce.bulk.negotiableQuoteTemplates.accept()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     accept: RouteMethod<"POST /V1/negotiableQuoteTemplate/accept">;
     /**
@@ -2859,7 +2859,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.cancel()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     cancel: RouteMethod<"POST /V1/negotiableQuoteTemplate/cancel">;
     /**
@@ -2867,7 +2867,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.createDraft()`; bulk: `commerce.bulk.negotiableQuoteTemplates.createDraft()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     createDraft: RouteMethod<"POST /V1/negotiableQuoteTemplate/draft">;
     /**
@@ -2875,7 +2875,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.decline()`; bulk: `commerce.bulk.negotiableQuoteTemplates.decline()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     decline: RouteMethod<"POST /V1/negotiableQuoteTemplate/decline">;
     /**
@@ -2883,7 +2883,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.delete()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/{templateId}">;
     /**
@@ -2892,21 +2892,21 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.generateQuote()`; bulk: `commerce.bulk.negotiableQuoteTemplates.generateQuote()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     generateQuote: RouteMethod<"POST /V1/negotiableQuoteTemplate/generateQuote">;
     /**
      * `GET /V1/negotiableQuoteTemplate/{templateId}`
      * Adobe Commerce with the B2B extension only.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     get: RouteMethod<"GET /V1/negotiableQuoteTemplate/{templateId}">;
     /**
      * `GET /V1/negotiableQuoteTemplate`
      * Adobe Commerce with the B2B extension only.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     list: RouteMethod<"GET /V1/negotiableQuoteTemplate">;
     me: {
@@ -2916,7 +2916,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.cancel()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       cancel: RouteMethod<"POST /V1/negotiableQuoteTemplate/cancel/me">;
       /**
@@ -2925,7 +2925,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.delete()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/me/{templateId}">;
       /**
@@ -2934,7 +2934,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.open()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       open: RouteMethod<"POST /V1/negotiableQuoteTemplate/open/me">;
       /**
@@ -2943,7 +2943,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.request()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       request: RouteMethod<"POST /V1/negotiableQuoteTemplate/request/me">;
       /**
@@ -2952,7 +2952,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.update()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       update: RouteMethod<"PUT /V1/negotiableQuoteTemplate/me">;
     };
@@ -2961,7 +2961,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.open()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     open: RouteMethod<"POST /V1/negotiableQuoteTemplate/open">;
     referenceDocumentLinks: {
@@ -2970,21 +2970,21 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.delete()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.8, 2.4.9.
+       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
        */
       delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
       /**
        * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Self-hosted releases: 2.4.8, 2.4.9.
+       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
        */
       get: RouteMethod<"GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
       /**
        * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Self-hosted releases: 2.4.8, 2.4.9.
+       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
        */
       list: RouteMethod<"GET /V1/negotiableQuoteTemplate/referenceDocumentLink">;
       /**
@@ -2992,7 +2992,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.save()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.save()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.8, 2.4.9.
+       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
        */
       save: RouteMethod<"PUT /V1/negotiableQuoteTemplate/referenceDocumentLink">;
     };
@@ -3001,7 +3001,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.request()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     request: RouteMethod<"POST /V1/negotiableQuoteTemplate/request">;
     /**
@@ -3009,7 +3009,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.submitToCustomer()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToCustomer()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     submitToCustomer: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToCustomer">;
     /**
@@ -3018,7 +3018,7 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.submitToSeller()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToSeller()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     submitToSeller: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToSeller">;
     /**
@@ -3026,7 +3026,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.update()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
      */
     update: RouteMethod<"PUT /V1/negotiableQuoteTemplate">;
   };
@@ -3379,7 +3379,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         get: RouteMethod<"GET /V1/payments-config/apple-pay/{location}">;
       };
@@ -3388,7 +3388,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       get: RouteMethod<"GET /V1/payments-config/{location}">;
       googlePay: {
@@ -3397,7 +3397,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         get: RouteMethod<"GET /V1/payments-config/google-pay/{location}">;
       };
@@ -3407,7 +3407,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         get: RouteMethod<"GET /V1/payments-config/hosted-fields/{location}">;
       };
@@ -3417,7 +3417,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         get: RouteMethod<"GET /V1/payments-config/smart-buttons/{location}">;
       };
@@ -3429,7 +3429,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.orders.complete()`; bulk: `commerce.bulk.paymentServices.orders.complete()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       complete: RouteMethod<"POST /V1/payment-order/completeOrder">;
     };
@@ -3440,7 +3440,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.lineItems()`; bulk: `commerce.bulk.paymentServices.paypal.lineItems()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       lineItems: RouteMethod<"POST /V1/paypal/lineItems">;
       /**
@@ -3449,7 +3449,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.oneClick()`; bulk: `commerce.bulk.paymentServices.paypal.oneClick()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       oneClick: RouteMethod<"POST /V1/paypal/oneClick">;
       /**
@@ -3458,7 +3458,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.validatePhoneNumber()`; bulk: `commerce.bulk.paymentServices.paypal.validatePhoneNumber()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.9.
+       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
        */
       validatePhoneNumber: RouteMethod<"POST /V1/paypal/validatePhoneNumber">;
     };
@@ -3468,7 +3468,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       get: RouteMethod<"GET /V1/payments-sdk/{location}/{methodCode}">;
       /**
@@ -3476,7 +3476,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       list: RouteMethod<"GET /V1/payments-sdk/{location}">;
     };
@@ -3504,14 +3504,14 @@ export interface MethodTree {
         /**
          * `GET /V1/products/attributes/{attributeCode}/is-filterable`
          * Access: admin.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         get: RouteMethod<"GET /V1/products/attributes/{attributeCode}/is-filterable">;
         /**
          * `PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}`
          * Async: `commerce.async.products.attributes.isFilterable.set()`; bulk: `commerce.bulk.products.attributes.isFilterable.set()`.
          * Access: admin.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         set: RouteMethod<"PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}">;
       };
@@ -4399,7 +4399,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.sharedCatalogs.tierPrices.assign()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.assign()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       assign: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices">;
       /**
@@ -4407,7 +4407,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.sharedCatalogs.tierPrices.reset()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.reset()`.
        * Access: admin.
-       * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
        */
       reset: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices">;
     };
@@ -4830,27 +4830,27 @@ export interface MethodTree {
          * `POST /V2/carts/{cartId}/coupons`
          * Async: `commerce.async.v2.carts.coupons.add()`; bulk: `commerce.bulk.v2.carts.coupons.add()`.
          * Access: admin.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         add: RouteMethod<"POST /V2/carts/{cartId}/coupons">;
         /**
          * `POST /V2/carts/{cartId}/coupons/deleteByCodes`
          * Async: `commerce.async.v2.carts.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.coupons.deleteByCodes()`.
          * Access: admin.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         deleteByCodes: RouteMethod<"POST /V2/carts/{cartId}/coupons/deleteByCodes">;
         /**
          * `GET /V2/carts/{cartId}/coupons`
          * Access: admin.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         list: RouteMethod<"GET /V2/carts/{cartId}/coupons">;
         /**
          * `PUT /V2/carts/{cartId}/coupons`
          * Async: `commerce.async.v2.carts.coupons.replace()`; bulk: `commerce.bulk.v2.carts.coupons.replace()`.
          * Access: admin.
-         * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
          */
         replace: RouteMethod<"PUT /V2/carts/{cartId}/coupons">;
       };
@@ -4861,7 +4861,7 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.add()`; bulk: `commerce.bulk.v2.carts.mine.coupons.add()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
-           * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+           * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
            */
           add: RouteMethod<"POST /V2/carts/mine/coupons">;
           /**
@@ -4869,14 +4869,14 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.mine.coupons.deleteByCodes()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
-           * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+           * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
            */
           deleteByCodes: RouteMethod<"POST /V2/carts/mine/coupons/deleteByCodes">;
           /**
            * `GET /V2/carts/mine/coupons`
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
-           * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+           * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
            */
           list: RouteMethod<"GET /V2/carts/mine/coupons">;
           /**
@@ -4884,7 +4884,7 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.replace()`; bulk: `commerce.bulk.v2.carts.mine.coupons.replace()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
-           * Self-hosted releases: 2.4.7, 2.4.8, 2.4.9.
+           * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
            */
           replace: RouteMethod<"PUT /V2/carts/mine/coupons">;
         };
@@ -4896,7 +4896,7 @@ export interface MethodTree {
      * `GET /V1/webhooks/list`
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Access: admin.
-     * Self-hosted releases: 2.4.8, 2.4.9.
+     * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
      */
     list: RouteMethod<"GET /V1/webhooks/list">;
     /**
@@ -4911,7 +4911,7 @@ export interface MethodTree {
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Async: `commerce.async.webhooks.subscribe()`; bulk: `commerce.bulk.webhooks.subscribe()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.9.
+     * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
      */
     subscribe: RouteMethod<"POST /V1/webhooks/subscribe">;
     /**
@@ -4919,7 +4919,7 @@ export interface MethodTree {
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Async: `commerce.async.webhooks.unsubscribe()`; bulk: `commerce.bulk.webhooks.unsubscribe()`.
      * Access: admin.
-     * Self-hosted releases: 2.4.9.
+     * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
      */
     unsubscribe: RouteMethod<"POST /V1/webhooks/unsubscribe">;
   };

@@ -141,10 +141,13 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   function cloudPath(request: Request, pathname: string): string {
     const prefix = `/${cloud!.tenantId}`;
     const rest = pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : '';
+    const store = request.headers.get('store');
+    const scope = `/rest${store ? `/${store}` : ''}`;
+    // The live schema (what `types pull` reads), at <tenant>/schema like /rest/<store>/schema.
+    if (rest === '/schema') return `${scope}/schema`;
     const parts = /^\/(V\d+)(\/async(?:\/bulk)?)?(\/.*)$/.exec(rest);
     if (!parts) throw new PlatformError(404, MESSAGES.noRoute);
-    const store = request.headers.get('store');
-    return `/rest${store ? `/${store}` : ''}${parts[2] ?? ''}/${parts[1]}${parts[3]}`;
+    return `${scope}${parts[2] ?? ''}/${parts[1]}${parts[3]}`;
   }
 
   const release = options.platformVersion === undefined ? undefined : { label: options.platformVersion, patch: parsePlatformVersion(options.platformVersion) };
