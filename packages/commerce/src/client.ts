@@ -16,8 +16,8 @@ import {
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
-import { assertCloudServiceAuth, assertCloudServiceRoute, cloudServicePath, cloudServiceStore, isCloudServiceHost } from './cloud-service.ts';
-import { assertRouteOnPlatform, parsePlatformVersion } from './platform-version.ts';
+import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
+import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from './platform-version.ts';
 import { commerceHttpError } from './errors.ts';
 import { appendBracketed, buildQuery } from './query.ts';
 import type { QueryEncoders } from './query-encoders.ts';
@@ -156,7 +156,7 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
     const query = call.query ? buildQuery(call.query) : '';
     // The cloud service has no /rest/{store}: the store view travels in the Store header (sendRaw),
     // and async/bulk follow the version (/V1/async/bulk/...; cloud-service.ts).
-    if (cloudService) return `${baseUrl}${cloudServicePath(call.path, call.variant)}${query}`;
+    if (cloudService) return `${baseUrl}${call.path.replace(/^\/V\d+/, `$&${VARIANT_PREFIX[call.variant]}`)}${query}`;
     return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
   }
 
@@ -167,8 +167,10 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
   async function sendRaw<T>(call: RawCall): Promise<T> {
     const url = urlFor(call);
     const o = call.options ?? {};
-    // The cloud service takes the store view from a header, not the path; async calls always send one.
-    const store = cloudService ? cloudServiceStore(storeFor(call), call.variant) : undefined;
+    // The cloud service takes the store view from a header, not the path. Async calls must send one
+    // (asynchronous-web-endpoints.md, "Store scopes"): without a store code, `default`, the store view
+    // a self-hosted URL without a code addresses.
+    const store = cloudService ? (storeFor(call) ?? (call.variant === 'sync' ? undefined : 'default')) : undefined;
     const headers = store === undefined ? o.headers : { ...o.headers, store };
     const queued = call.variant !== 'sync';
     // Async and bulk submissions are never repeated once they may have reached the server: the
@@ -254,12 +256,10 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
 }
 
 /** The platformVersion option, checked: a self-hosted release (the cloud service has none). */
-function platformRelease(value: unknown, cloudService: boolean): { label: string; patch: number } | undefined {
+function platformRelease(value: unknown, cloudService: boolean): PlatformRelease | undefined {
   if (value === undefined) return undefined;
-  if (cloudService) {
-    throw new ConfigurationError('platformVersion is for self-hosted installations: Adobe Commerce as a Cloud Service has no release to give (its routes are those of its published schema). Leave platformVersion out.', { service: 'commerce' });
-  }
-  return { label: String(value).trim(), patch: parsePlatformVersion(value) };
+  if (cloudService) throw new ConfigurationError('platformVersion is for self-hosted installations, not the cloud service.', { service: 'commerce' });
+  return parsePlatformVersion(value);
 }
 
 /** A call whose input has `fields` or `searchCriteria` (a route parameter of either name counts too: loading is cheap). */

@@ -61,9 +61,9 @@ export class CloudServiceRouteError extends InputError {
   /** The refused route, `METHOD /V1/path`. */
   readonly route: string;
   constructor(route: RouteInfo) {
+    // Its schema: https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml
     super(
-      `${route.key} is not available on Adobe Commerce as a Cloud Service: the service's published REST schema lacks it (it has no guest or customer routes among others;` +
-        ' https://developer.adobe.com/commerce/services/cloud/guides/rest). Nothing was sent. Use the GraphQL API for storefront work, or a route the service has.',
+      `${route.key} is not available on Adobe Commerce as a Cloud Service: its published REST schema lacks it (it has no guest or customer routes, among others). Nothing was sent. Use the GraphQL API for storefront work, or a route the service has.`,
       { service: 'commerce', method: route.method },
     );
     this.route = route.key;
@@ -72,24 +72,6 @@ export class CloudServiceRouteError extends InputError {
 
 export function assertCloudServiceRoute(route: RouteInfo): void {
   if (!route.inCloudService) throw new CloudServiceRouteError(route);
-}
-
-/**
- * `/V1/products/{sku}` as the cloud service addresses its async or bulk variant: the segment follows
- * the version (`/V1/async/bulk/products/bySku`), where a self-hosted installation puts it before.
- */
-export function cloudServicePath(path: string, variant: 'sync' | 'async' | 'bulk'): string {
-  if (variant === 'sync') return path;
-  return path.replace(/^\/(V\d+)\//, variant === 'async' ? '/$1/async/' : '/$1/async/bulk/');
-}
-
-/**
- * The `Store` header of a cloud-service call: the call's or client's store view; async and bulk calls,
- * which must send one (asynchronous-web-endpoints.md, "Store scopes"), fall back to `default`, the store
- * view a self-hosted installation uses when the URL names none.
- */
-export function cloudServiceStore(store: string | undefined, variant: 'sync' | 'async' | 'bulk'): string | undefined {
-  return store ?? (variant === 'sync' ? undefined : 'default');
 }
 
 /** Auth strategies the cloud service cannot accept: it issues no admin, customer or integration tokens. */

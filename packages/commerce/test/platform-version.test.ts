@@ -20,13 +20,14 @@ function fakeShop(platformVersion?: string) {
 
 describe('platformVersion', () => {
   it('takes 2.4 releases with or without a patch suffix, and refuses anything else with how to fix it', () => {
-    expect(parsePlatformVersion('2.4.6')).toBe(6);
-    expect(parsePlatformVersion('2.4.7-p3')).toBe(7);
-    expect(parsePlatformVersion('2.4.10')).toBe(10);
-    expect(() => parsePlatformVersion('2.5.0')).toThrow(/platformVersion "2.5.0" is not a 2.4 release: give the installation's version as "2.4.6"/);
+    expect(parsePlatformVersion('2.4.6')).toEqual({ label: '2.4.6', patch: 6 });
+    expect(parsePlatformVersion('2.4.7-p3')).toEqual({ label: '2.4.7-p3', patch: 7 });
+    expect(parsePlatformVersion('2.4.10')).toEqual({ label: '2.4.10', patch: 10 });
+    expect(() => parsePlatformVersion('2.5.0')).toThrow('platformVersion "2.5.0" is not a release from 2.4.6 on, such as "2.4.6" or "2.4.7-p3". Leave it out to check none.');
     expect(() => parsePlatformVersion(246)).toThrow(ConfigurationError);
-    expect(() => parsePlatformVersion('2.4.5')).toThrow(/knows the routes of 2.4.6 and later only/);
-    expect(() => createCommerceClient({ baseUrl: 'https://na1.api.commerce.adobe.com/T', auth: ims({ clientId: 'c', clientSecret: 's', orgId: 'o@AdobeOrg' }), platformVersion: '2.4.9' })).toThrow(/platformVersion is for self-hosted installations/);
+    expect(() => parsePlatformVersion('2.4.5')).toThrow(/platformVersion "2.4.5" is not a release from 2.4.6 on/);
+    expect(() => parsePlatformVersion('2.4.9-beta')).toThrow(ConfigurationError);
+    expect(() => createCommerceClient({ baseUrl: 'https://na1.api.commerce.adobe.com/T', auth: ims({ clientId: 'c', clientSecret: 's', orgId: 'o@AdobeOrg' }), platformVersion: '2.4.9' })).toThrow(/platformVersion is for self-hosted installations, not the cloud service/);
   });
 
   it('a 2.4.6 client refuses GET /V1/eventing/eventProvider and POST /V1/webhooks/subscribe (new in 2.4.9) before sending; a 2.4.9 client sends them', async () => {
@@ -35,8 +36,8 @@ describe('platformVersion', () => {
     const list = await old.eventing.providers.list().catch((e: unknown) => e);
     expect(list).toBeInstanceOf(PlatformRouteError);
     expect(list).toMatchObject({ kind: 'input', route: 'GET /V1/eventing/eventProvider', addedIn: '2.4.9', platformVersion: '2.4.6' });
-    expect((list as Error).message).toBe('GET /V1/eventing/eventProvider was added in 2.4.9; this client is for 2.4.6 (platformVersion), which does not have it. Nothing was sent.');
-    await expect(old.request('POST /V1/webhooks/subscribe', { webhook: { webhook_method: 'm', webhook_type: 'before', batch_name: 'b', hook_name: 'h', url: 'https://hooks.example.com' } } as never)).rejects.toThrow(/POST \/V1\/webhooks\/subscribe was added in 2.4.9; this client is for 2.4.6/);
+    expect((list as Error).message).toBe("GET /V1/eventing/eventProvider was added in 2.4.9; this client's platformVersion is 2.4.6. Nothing was sent.");
+    await expect(old.request('POST /V1/webhooks/subscribe', { webhook: { webhook_method: 'm', webhook_type: 'before', batch_name: 'b', hook_name: 'h', url: 'https://hooks.example.com' } } as never)).rejects.toThrow(/POST \/V1\/webhooks\/subscribe was added in 2.4.9; this client's platformVersion is 2.4.6/);
     await expect(old.async.request('POST /V1/webhooks/subscribe', {} as never)).rejects.toBeInstanceOf(PlatformRouteError);
     expect(fake.stats.requests).toBe(0);
     // Routes 2.4.6 has are sent as before.
@@ -53,7 +54,7 @@ describe('platformVersion', () => {
     const removed = toInfo(['quickCheckout.hasAccount', 'POST', '/V1/quick-checkout/has-account', '', 'n-7']);
     expect(removed.removedIn).toBe('2.4.7');
     expect(() => assertRouteOnPlatform(removed, { label: '2.4.6', patch: 6 })).not.toThrow();
-    expect(() => assertRouteOnPlatform(removed, { label: '2.4.9', patch: 9 })).toThrow('POST /V1/quick-checkout/has-account was removed in 2.4.7; this client is for 2.4.9 (platformVersion), which no longer has it. Nothing was sent.');
+    expect(() => assertRouteOnPlatform(removed, { label: '2.4.9', patch: 9 })).toThrow("POST /V1/quick-checkout/has-account was removed in 2.4.7; this client's platformVersion is 2.4.9. Nothing was sent.");
     // Without a release, only cloud-only routes are refused.
     expect(() => assertRouteOnPlatform(removed, undefined)).not.toThrow();
     expect(routes.some((r) => r.removedIn)).toBe(false);

@@ -1853,6 +1853,85 @@ export interface MethodTree {
       update: RouteMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
   };
+  externalMedia: {
+    /**
+     * `POST /V1/products/external-media/image`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.addImage()`; bulk: `commerce.bulk.externalMedia.addImage()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    addImage: RouteMethod<"POST /V1/products/external-media/image">;
+    /**
+     * `POST /V1/products/external-media/video`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.addVideo()`; bulk: `commerce.bulk.externalMedia.addVideo()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    addVideo: RouteMethod<"POST /V1/products/external-media/video">;
+    /**
+     * `GET /V1/products/external-media/ping`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    ping: RouteMethod<"GET /V1/products/external-media/ping">;
+    /**
+     * `POST /V1/products/external-media/remove-by-asset-id`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.removeByAsset()`; bulk: `commerce.bulk.externalMedia.removeByAsset()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    removeByAsset: RouteMethod<"POST /V1/products/external-media/remove-by-asset-id">;
+    /**
+     * `POST /V1/products/external-media/remove-by-asset-id-and-sku`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.removeByAssetAndSku()`; bulk: `commerce.bulk.externalMedia.removeByAssetAndSku()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    removeByAssetAndSku: RouteMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
+    /**
+     * `POST /V1/products/external-media/remove-by-sku`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.removeBySku()`; bulk: `commerce.bulk.externalMedia.removeBySku()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    removeBySku: RouteMethod<"POST /V1/products/external-media/remove-by-sku">;
+    /**
+     * `POST /V1/products/external-media/asset`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.saveAsset()`; bulk: `commerce.bulk.externalMedia.saveAsset()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    saveAsset: RouteMethod<"POST /V1/products/external-media/asset">;
+    /**
+     * `GET /V1/products/external-media/get-sku/assetId/{assetId}`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    skusByAsset: RouteMethod<"GET /V1/products/external-media/get-sku/assetId/{assetId}">;
+    /**
+     * `POST /V1/products/external-media/sync-asset`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.syncAsset()`; bulk: `commerce.bulk.externalMedia.syncAsset()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    syncAsset: RouteMethod<"POST /V1/products/external-media/sync-asset">;
+    /**
+     * `GET /V1/products/external-media/version`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     */
+    version: RouteMethod<"GET /V1/products/external-media/version">;
+  };
   giftCardAccounts: {
     /**
      * `POST /V1/giftcardaccounts`
@@ -3728,85 +3807,6 @@ export interface MethodTree {
        * Access: admin.
        */
       update: RouteMethod<"PUT /V1/products/{sku}/downloadable-links/{id}">;
-    };
-    externalMedia: {
-      /**
-       * `POST /V1/products/external-media/image`
-       * Commercial edition (Adobe Commerce) only.
-       * Async: `commerce.async.products.externalMedia.addImage()`; bulk: `commerce.bulk.products.externalMedia.addImage()`.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      addImage: RouteMethod<"POST /V1/products/external-media/image">;
-      /**
-       * `POST /V1/products/external-media/video`
-       * Commercial edition (Adobe Commerce) only.
-       * Async: `commerce.async.products.externalMedia.addVideo()`; bulk: `commerce.bulk.products.externalMedia.addVideo()`.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      addVideo: RouteMethod<"POST /V1/products/external-media/video">;
-      /**
-       * `GET /V1/products/external-media/ping`
-       * Commercial edition (Adobe Commerce) only.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      ping: RouteMethod<"GET /V1/products/external-media/ping">;
-      /**
-       * `POST /V1/products/external-media/remove-by-asset-id`
-       * Commercial edition (Adobe Commerce) only.
-       * Async: `commerce.async.products.externalMedia.removeByAsset()`; bulk: `commerce.bulk.products.externalMedia.removeByAsset()`.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      removeByAsset: RouteMethod<"POST /V1/products/external-media/remove-by-asset-id">;
-      /**
-       * `POST /V1/products/external-media/remove-by-asset-id-and-sku`
-       * Commercial edition (Adobe Commerce) only.
-       * Async: `commerce.async.products.externalMedia.removeByAssetAndSku()`; bulk: `commerce.bulk.products.externalMedia.removeByAssetAndSku()`.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      removeByAssetAndSku: RouteMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
-      /**
-       * `POST /V1/products/external-media/remove-by-sku`
-       * Commercial edition (Adobe Commerce) only.
-       * Async: `commerce.async.products.externalMedia.removeBySku()`; bulk: `commerce.bulk.products.externalMedia.removeBySku()`.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      removeBySku: RouteMethod<"POST /V1/products/external-media/remove-by-sku">;
-      /**
-       * `POST /V1/products/external-media/asset`
-       * Commercial edition (Adobe Commerce) only.
-       * Async: `commerce.async.products.externalMedia.saveAsset()`; bulk: `commerce.bulk.products.externalMedia.saveAsset()`.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      saveAsset: RouteMethod<"POST /V1/products/external-media/asset">;
-      /**
-       * `GET /V1/products/external-media/get-sku/assetId/{assetId}`
-       * Commercial edition (Adobe Commerce) only.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      skusByAsset: RouteMethod<"GET /V1/products/external-media/get-sku/assetId/{assetId}">;
-      /**
-       * `POST /V1/products/external-media/sync-asset`
-       * Commercial edition (Adobe Commerce) only.
-       * Async: `commerce.async.products.externalMedia.syncAsset()`; bulk: `commerce.bulk.products.externalMedia.syncAsset()`.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      syncAsset: RouteMethod<"POST /V1/products/external-media/sync-asset">;
-      /**
-       * `GET /V1/products/external-media/version`
-       * Commercial edition (Adobe Commerce) only.
-       * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
-       */
-      version: RouteMethod<"GET /V1/products/external-media/version">;
     };
     /**
      * `GET /V1/products/{sku}`

@@ -4266,80 +4266,80 @@ interface BuiltinRoutes {
   /**
    * `POST /V1/products/external-media/asset`
    * Commercial edition (Adobe Commerce) only.
-   * Async: `commerce.async.products.externalMedia.saveAsset()`; bulk: `commerce.bulk.products.externalMedia.saveAsset()`.
+   * Async: `commerce.async.externalMedia.saveAsset()`; bulk: `commerce.bulk.externalMedia.saveAsset()`.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "POST /V1/products/external-media/asset": { id: "products.externalMedia.saveAsset"; input: {  } & NonNullable<operations["products.externalMedia.saveAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  "POST /V1/products/external-media/asset": { id: "externalMedia.saveAsset"; input: {  } & NonNullable<operations["externalMedia.saveAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V1/products/external-media/get-sku/assetId/{assetId}`
    * Commercial edition (Adobe Commerce) only.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "GET /V1/products/external-media/get-sku/assetId/{assetId}": { id: "products.externalMedia.skusByAsset"; input: { assetId: string }; required: true; output: operations["products.externalMedia.skusByAsset"]['responses'][200]['content']['application/json']; list: false };
+  "GET /V1/products/external-media/get-sku/assetId/{assetId}": { id: "externalMedia.skusByAsset"; input: { assetId: string }; required: true; output: operations["externalMedia.skusByAsset"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/products/external-media/image`
    * Commercial edition (Adobe Commerce) only.
-   * Async: `commerce.async.products.externalMedia.addImage()`; bulk: `commerce.bulk.products.externalMedia.addImage()`.
+   * Async: `commerce.async.externalMedia.addImage()`; bulk: `commerce.bulk.externalMedia.addImage()`.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "POST /V1/products/external-media/image": { id: "products.externalMedia.addImage"; input: {  } & NonNullable<operations["products.externalMedia.addImage"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  "POST /V1/products/external-media/image": { id: "externalMedia.addImage"; input: {  } & NonNullable<operations["externalMedia.addImage"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V1/products/external-media/ping`
    * Commercial edition (Adobe Commerce) only.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "GET /V1/products/external-media/ping": { id: "products.externalMedia.ping"; input: {  }; required: false; output: operations["products.externalMedia.ping"]['responses'][200]['content']['application/json']; list: false };
+  "GET /V1/products/external-media/ping": { id: "externalMedia.ping"; input: {  }; required: false; output: operations["externalMedia.ping"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/products/external-media/remove-by-asset-id`
    * Commercial edition (Adobe Commerce) only.
-   * Async: `commerce.async.products.externalMedia.removeByAsset()`; bulk: `commerce.bulk.products.externalMedia.removeByAsset()`.
+   * Async: `commerce.async.externalMedia.removeByAsset()`; bulk: `commerce.bulk.externalMedia.removeByAsset()`.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "POST /V1/products/external-media/remove-by-asset-id": { id: "products.externalMedia.removeByAsset"; input: {  } & NonNullable<operations["products.externalMedia.removeByAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  "POST /V1/products/external-media/remove-by-asset-id": { id: "externalMedia.removeByAsset"; input: {  } & NonNullable<operations["externalMedia.removeByAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `POST /V1/products/external-media/remove-by-asset-id-and-sku`
    * Commercial edition (Adobe Commerce) only.
-   * Async: `commerce.async.products.externalMedia.removeByAssetAndSku()`; bulk: `commerce.bulk.products.externalMedia.removeByAssetAndSku()`.
+   * Async: `commerce.async.externalMedia.removeByAssetAndSku()`; bulk: `commerce.bulk.externalMedia.removeByAssetAndSku()`.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "POST /V1/products/external-media/remove-by-asset-id-and-sku": { id: "products.externalMedia.removeByAssetAndSku"; input: {  } & NonNullable<operations["products.externalMedia.removeByAssetAndSku"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  "POST /V1/products/external-media/remove-by-asset-id-and-sku": { id: "externalMedia.removeByAssetAndSku"; input: {  } & NonNullable<operations["externalMedia.removeByAssetAndSku"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `POST /V1/products/external-media/remove-by-sku`
    * Commercial edition (Adobe Commerce) only.
-   * Async: `commerce.async.products.externalMedia.removeBySku()`; bulk: `commerce.bulk.products.externalMedia.removeBySku()`.
+   * Async: `commerce.async.externalMedia.removeBySku()`; bulk: `commerce.bulk.externalMedia.removeBySku()`.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "POST /V1/products/external-media/remove-by-sku": { id: "products.externalMedia.removeBySku"; input: {  } & NonNullable<operations["products.externalMedia.removeBySku"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  "POST /V1/products/external-media/remove-by-sku": { id: "externalMedia.removeBySku"; input: {  } & NonNullable<operations["externalMedia.removeBySku"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `POST /V1/products/external-media/sync-asset`
    * Commercial edition (Adobe Commerce) only.
-   * Async: `commerce.async.products.externalMedia.syncAsset()`; bulk: `commerce.bulk.products.externalMedia.syncAsset()`.
+   * Async: `commerce.async.externalMedia.syncAsset()`; bulk: `commerce.bulk.externalMedia.syncAsset()`.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "POST /V1/products/external-media/sync-asset": { id: "products.externalMedia.syncAsset"; input: {  } & NonNullable<operations["products.externalMedia.syncAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  "POST /V1/products/external-media/sync-asset": { id: "externalMedia.syncAsset"; input: {  } & NonNullable<operations["externalMedia.syncAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V1/products/external-media/version`
    * Commercial edition (Adobe Commerce) only.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "GET /V1/products/external-media/version": { id: "products.externalMedia.version"; input: {  }; required: false; output: operations["products.externalMedia.version"]['responses'][200]['content']['application/json']; list: false };
+  "GET /V1/products/external-media/version": { id: "externalMedia.version"; input: {  }; required: false; output: operations["externalMedia.version"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/products/external-media/video`
    * Commercial edition (Adobe Commerce) only.
-   * Async: `commerce.async.products.externalMedia.addVideo()`; bulk: `commerce.bulk.products.externalMedia.addVideo()`.
+   * Async: `commerce.async.externalMedia.addVideo()`; bulk: `commerce.bulk.externalMedia.addVideo()`.
    * Access: admin.
    * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
    */
-  "POST /V1/products/external-media/video": { id: "products.externalMedia.addVideo"; input: {  } & NonNullable<operations["products.externalMedia.addVideo"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  "POST /V1/products/external-media/video": { id: "externalMedia.addVideo"; input: {  } & NonNullable<operations["externalMedia.addVideo"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V1/webhooks/supportedList`
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).

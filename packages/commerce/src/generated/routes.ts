@@ -286,16 +286,6 @@ export const productsRoutes: RouteModule<"products"> = { name: "products", rows:
   ["products.downloadableLinks.samples.delete", "DELETE", "/V1/products/downloadable-links/samples/{id}", "", ""],
   ["products.attributes.isFilterable.get", "GET", "/V1/products/attributes/{attributeCode}/is-filterable", "", "x+7"],
   ["products.attributes.isFilterable.set", "PUT", "/V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}", "", "x+7"],
-  ["products.externalMedia.saveAsset", "POST", "/V1/products/external-media/asset", "", "cvxnu"],
-  ["products.externalMedia.skusByAsset", "GET", "/V1/products/external-media/get-sku/assetId/{assetId}", "", "cxu"],
-  ["products.externalMedia.addImage", "POST", "/V1/products/external-media/image", "", "cvxnu"],
-  ["products.externalMedia.ping", "GET", "/V1/products/external-media/ping", "", "cxu"],
-  ["products.externalMedia.removeByAsset", "POST", "/V1/products/external-media/remove-by-asset-id", "", "cvxnu"],
-  ["products.externalMedia.removeByAssetAndSku", "POST", "/V1/products/external-media/remove-by-asset-id-and-sku", "", "cvxnu"],
-  ["products.externalMedia.removeBySku", "POST", "/V1/products/external-media/remove-by-sku", "", "cvxnu"],
-  ["products.externalMedia.syncAsset", "POST", "/V1/products/external-media/sync-asset", "", "cvxnu"],
-  ["products.externalMedia.version", "GET", "/V1/products/external-media/version", "", "cxu"],
-  ["products.externalMedia.addVideo", "POST", "/V1/products/external-media/video", "", "cvxnu"],
 ] };
 
 /** The `categories.*` routes. */
@@ -946,6 +936,20 @@ export const orderChainRoutes: RouteModule<"orderChain"> = { name: "orderChain",
   ["orderChain.invoice", "POST", "/V1/orderChain/{orderId}/invoice", "", "cxnu"],
 ] };
 
+/** The `externalMedia.*` routes. */
+export const externalMediaRoutes: RouteModule<"externalMedia"> = { name: "externalMedia", rows: [
+  ["externalMedia.saveAsset", "POST", "/V1/products/external-media/asset", "", "cvxnu"],
+  ["externalMedia.skusByAsset", "GET", "/V1/products/external-media/get-sku/assetId/{assetId}", "", "cxu"],
+  ["externalMedia.addImage", "POST", "/V1/products/external-media/image", "", "cvxnu"],
+  ["externalMedia.ping", "GET", "/V1/products/external-media/ping", "", "cxu"],
+  ["externalMedia.removeByAsset", "POST", "/V1/products/external-media/remove-by-asset-id", "", "cvxnu"],
+  ["externalMedia.removeByAssetAndSku", "POST", "/V1/products/external-media/remove-by-asset-id-and-sku", "", "cvxnu"],
+  ["externalMedia.removeBySku", "POST", "/V1/products/external-media/remove-by-sku", "", "cvxnu"],
+  ["externalMedia.syncAsset", "POST", "/V1/products/external-media/sync-asset", "", "cvxnu"],
+  ["externalMedia.version", "GET", "/V1/products/external-media/version", "", "cxu"],
+  ["externalMedia.addVideo", "POST", "/V1/products/external-media/video", "", "cvxnu"],
+] };
+
 /** Interleaves the modules' rows back into spec order: `order` names each row's module (base 36). */
 function inSpecOrder(modules: readonly RouteModule[], order: string): RouteRow[] {
   const next = modules.map(() => 0);
@@ -1027,6 +1031,7 @@ export const routeRows: readonly RouteRow[] = /* @__PURE__ */ inSpecOrder(
     outOfProcessRoutes,
     orderStatusesRoutes,
     orderChainRoutes,
+    externalMediaRoutes,
   ],
-  "0.0.0.0.1.0.0.1.1.0.2.3.4.4.4.4.4.5.6.6.6.6.6.6.6.6.6.6.7.7.7.7.6.8.9.a.a.a.a.b.c.c.c.c.c.c.c.c.c.c.d.d.d.d.d.d.d.d.d.d.d.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.d.d.d.f.g.d.g.h.1.0.0.0.1.0.1.1.0.0.1.0.0.0.i.i.i.i.i.j.j.j.j.j.k.k.k.k.k.k.k.k.k.l.l.l.l.l.l.l.l.l.m.m.m.m.m.m.m.m.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.o.p.p.p.d.d.d.d.d.d.d.d.q.q.q.q.q.0.0.0.0.0.0.0.0.1.1.1.1.r.r.r.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.0.0.0.0.n.0.0.0.0.1.1.1.1.0.0.0.0.0.0.1.1.0.0.0.0.1.1.1.1.0.0.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.t.t.t.t.t.t.t.t.t.t.t.t.t.u.u.u.u.u.u.u.u.u.v.v.v.v.v.v.v.v.t.w.w.w.w.w.w.w.w.w.t.t.x.x.t.y.y.y.y.y.z.z.z.z.z.z.z.z.10.11.11.11.11.12.12.12.12.12.13.13.13.13.13.14.14.14.14.14.15.16.16.16.17.17.17.17.17.17.17.17.17.17.17.17.18.18.18.18.18.19.1a.0.0.0.1.1.1.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.0.1c.1c.1c.1c.1c.1c.1c.1c.1c.0.0.n.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.n.n.n.n.1d.1d.1d.1d.1d.1d.1d.1e.1e.1e.1e.1e.1e.1e.1e.n.n.1f.1f.s.s.s.s.s.s.s.s.t.1g.1g.1g.1g.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1g.1g.1g.1g.1g.1g.1g.1g.1g.1g.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.d.d.1j.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.1l.1l.1l.1m.1m.1m.1m.1m.1m.1m.1m.16.16.0.1d.1n.1n.1n.1n.n.1o.17.1p.1p.1p.1p.1p.1p.1q.1q.1g.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1s.1t.1t.1t.1t.1t.1t.1t.1t.t.t.d.d.d.d.d.d.d.d.d.d.1l",
+  "0.0.0.0.1.0.0.1.1.0.2.3.4.4.4.4.4.5.6.6.6.6.6.6.6.6.6.6.7.7.7.7.6.8.9.a.a.a.a.b.c.c.c.c.c.c.c.c.c.c.d.d.d.d.d.d.d.d.d.d.d.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.d.d.d.f.g.d.g.h.1.0.0.0.1.0.1.1.0.0.1.0.0.0.i.i.i.i.i.j.j.j.j.j.k.k.k.k.k.k.k.k.k.l.l.l.l.l.l.l.l.l.m.m.m.m.m.m.m.m.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.o.p.p.p.d.d.d.d.d.d.d.d.q.q.q.q.q.0.0.0.0.0.0.0.0.1.1.1.1.r.r.r.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.0.0.0.0.n.0.0.0.0.1.1.1.1.0.0.0.0.0.0.1.1.0.0.0.0.1.1.1.1.0.0.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.t.t.t.t.t.t.t.t.t.t.t.t.t.u.u.u.u.u.u.u.u.u.v.v.v.v.v.v.v.v.t.w.w.w.w.w.w.w.w.w.t.t.x.x.t.y.y.y.y.y.z.z.z.z.z.z.z.z.10.11.11.11.11.12.12.12.12.12.13.13.13.13.13.14.14.14.14.14.15.16.16.16.17.17.17.17.17.17.17.17.17.17.17.17.18.18.18.18.18.19.1a.0.0.0.1.1.1.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.0.1c.1c.1c.1c.1c.1c.1c.1c.1c.0.0.n.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.n.n.n.n.1d.1d.1d.1d.1d.1d.1d.1e.1e.1e.1e.1e.1e.1e.1e.n.n.1f.1f.s.s.s.s.s.s.s.s.t.1g.1g.1g.1g.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1g.1g.1g.1g.1g.1g.1g.1g.1g.1g.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.d.d.1j.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.1l.1l.1l.1m.1m.1m.1m.1m.1m.1m.1m.16.16.0.1d.1n.1n.1n.1n.n.1o.17.1p.1p.1p.1p.1p.1p.1q.1q.1g.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1s.1t.1t.1t.1t.1t.1t.1t.1t.t.t.1u.1u.1u.1u.1u.1u.1u.1u.1u.1u.1l",
 );

@@ -8475,7 +8475,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["products.externalMedia.saveAsset"];
+        post: operations["externalMedia.saveAsset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8489,7 +8489,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["products.externalMedia.skusByAsset"];
+        get: operations["externalMedia.skusByAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8507,7 +8507,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["products.externalMedia.addImage"];
+        post: operations["externalMedia.addImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8521,7 +8521,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["products.externalMedia.ping"];
+        get: operations["externalMedia.ping"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8539,7 +8539,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["products.externalMedia.removeByAsset"];
+        post: operations["externalMedia.removeByAsset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8555,7 +8555,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["products.externalMedia.removeByAssetAndSku"];
+        post: operations["externalMedia.removeByAssetAndSku"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8571,7 +8571,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["products.externalMedia.removeBySku"];
+        post: operations["externalMedia.removeBySku"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8587,7 +8587,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["products.externalMedia.syncAsset"];
+        post: operations["externalMedia.syncAsset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8601,7 +8601,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["products.externalMedia.version"];
+        get: operations["externalMedia.version"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8619,7 +8619,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["products.externalMedia.addVideo"];
+        post: operations["externalMedia.addVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -30141,7 +30141,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.saveAsset": {
+    "externalMedia.saveAsset": {
         parameters: {
             query?: never;
             header?: never;
@@ -30169,7 +30169,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.skusByAsset": {
+    "externalMedia.skusByAsset": {
         parameters: {
             query?: never;
             header?: never;
@@ -30193,7 +30193,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.addImage": {
+    "externalMedia.addImage": {
         parameters: {
             query?: never;
             header?: never;
@@ -30224,7 +30224,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.ping": {
+    "externalMedia.ping": {
         parameters: {
             query?: never;
             header?: never;
@@ -30246,7 +30246,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.removeByAsset": {
+    "externalMedia.removeByAsset": {
         parameters: {
             query?: never;
             header?: never;
@@ -30272,7 +30272,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.removeByAssetAndSku": {
+    "externalMedia.removeByAssetAndSku": {
         parameters: {
             query?: never;
             header?: never;
@@ -30299,7 +30299,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.removeBySku": {
+    "externalMedia.removeBySku": {
         parameters: {
             query?: never;
             header?: never;
@@ -30325,7 +30325,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.syncAsset": {
+    "externalMedia.syncAsset": {
         parameters: {
             query?: never;
             header?: never;
@@ -30354,7 +30354,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.version": {
+    "externalMedia.version": {
         parameters: {
             query?: never;
             header?: never;
@@ -30376,7 +30376,7 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    "products.externalMedia.addVideo": {
+    "externalMedia.addVideo": {
         parameters: {
             query?: never;
             header?: never;

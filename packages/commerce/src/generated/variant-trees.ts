@@ -1253,6 +1253,22 @@ export interface AsyncTree {
       update: AsyncMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
   };
+  externalMedia: {
+    /** `POST /V1/products/external-media/image` */
+    addImage: AsyncMethod<"POST /V1/products/external-media/image">;
+    /** `POST /V1/products/external-media/video` */
+    addVideo: AsyncMethod<"POST /V1/products/external-media/video">;
+    /** `POST /V1/products/external-media/remove-by-asset-id` */
+    removeByAsset: AsyncMethod<"POST /V1/products/external-media/remove-by-asset-id">;
+    /** `POST /V1/products/external-media/remove-by-asset-id-and-sku` */
+    removeByAssetAndSku: AsyncMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
+    /** `POST /V1/products/external-media/remove-by-sku` */
+    removeBySku: AsyncMethod<"POST /V1/products/external-media/remove-by-sku">;
+    /** `POST /V1/products/external-media/asset` */
+    saveAsset: AsyncMethod<"POST /V1/products/external-media/asset">;
+    /** `POST /V1/products/external-media/sync-asset` */
+    syncAsset: AsyncMethod<"POST /V1/products/external-media/sync-asset">;
+  };
   giftCardAccounts: {
     /** `POST /V1/giftcardaccounts` */
     create: AsyncMethod<"POST /V1/giftcardaccounts">;
@@ -1731,22 +1747,6 @@ export interface AsyncTree {
       };
       /** `PUT /V1/products/{sku}/downloadable-links/{id}` */
       update: AsyncMethod<"PUT /V1/products/{sku}/downloadable-links/{id}">;
-    };
-    externalMedia: {
-      /** `POST /V1/products/external-media/image` */
-      addImage: AsyncMethod<"POST /V1/products/external-media/image">;
-      /** `POST /V1/products/external-media/video` */
-      addVideo: AsyncMethod<"POST /V1/products/external-media/video">;
-      /** `POST /V1/products/external-media/remove-by-asset-id` */
-      removeByAsset: AsyncMethod<"POST /V1/products/external-media/remove-by-asset-id">;
-      /** `POST /V1/products/external-media/remove-by-asset-id-and-sku` */
-      removeByAssetAndSku: AsyncMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
-      /** `POST /V1/products/external-media/remove-by-sku` */
-      removeBySku: AsyncMethod<"POST /V1/products/external-media/remove-by-sku">;
-      /** `POST /V1/products/external-media/asset` */
-      saveAsset: AsyncMethod<"POST /V1/products/external-media/asset">;
-      /** `POST /V1/products/external-media/sync-asset` */
-      syncAsset: AsyncMethod<"POST /V1/products/external-media/sync-asset">;
     };
     groupPrices: {
       tiers: {
@@ -2477,6 +2477,22 @@ export interface BulkTree {
       update: BulkMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
   };
+  externalMedia: {
+    /** `POST /V1/products/external-media/image` */
+    addImage: BulkMethod<"POST /V1/products/external-media/image">;
+    /** `POST /V1/products/external-media/video` */
+    addVideo: BulkMethod<"POST /V1/products/external-media/video">;
+    /** `POST /V1/products/external-media/remove-by-asset-id` */
+    removeByAsset: BulkMethod<"POST /V1/products/external-media/remove-by-asset-id">;
+    /** `POST /V1/products/external-media/remove-by-asset-id-and-sku` */
+    removeByAssetAndSku: BulkMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
+    /** `POST /V1/products/external-media/remove-by-sku` */
+    removeBySku: BulkMethod<"POST /V1/products/external-media/remove-by-sku">;
+    /** `POST /V1/products/external-media/asset` */
+    saveAsset: BulkMethod<"POST /V1/products/external-media/asset">;
+    /** `POST /V1/products/external-media/sync-asset` */
+    syncAsset: BulkMethod<"POST /V1/products/external-media/sync-asset">;
+  };
   giftCardAccounts: {
     /** `POST /V1/giftcardaccounts` */
     create: BulkMethod<"POST /V1/giftcardaccounts">;
@@ -2955,22 +2971,6 @@ export interface BulkTree {
       };
       /** `PUT /V1/products/{sku}/downloadable-links/{id}` */
       update: BulkMethod<"PUT /V1/products/{sku}/downloadable-links/{id}">;
-    };
-    externalMedia: {
-      /** `POST /V1/products/external-media/image` */
-      addImage: BulkMethod<"POST /V1/products/external-media/image">;
-      /** `POST /V1/products/external-media/video` */
-      addVideo: BulkMethod<"POST /V1/products/external-media/video">;
-      /** `POST /V1/products/external-media/remove-by-asset-id` */
-      removeByAsset: BulkMethod<"POST /V1/products/external-media/remove-by-asset-id">;
-      /** `POST /V1/products/external-media/remove-by-asset-id-and-sku` */
-      removeByAssetAndSku: BulkMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
-      /** `POST /V1/products/external-media/remove-by-sku` */
-      removeBySku: BulkMethod<"POST /V1/products/external-media/remove-by-sku">;
-      /** `POST /V1/products/external-media/asset` */
-      saveAsset: BulkMethod<"POST /V1/products/external-media/asset">;
-      /** `POST /V1/products/external-media/sync-asset` */
-      syncAsset: BulkMethod<"POST /V1/products/external-media/sync-asset">;
     };
     groupPrices: {
       tiers: {

@@ -150,7 +150,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     return `${scope}${parts[2] ?? ''}/${parts[1]}${parts[3]}`;
   }
 
-  const release = options.platformVersion === undefined ? undefined : { label: options.platformVersion, patch: parsePlatformVersion(options.platformVersion) };
+  const release = options.platformVersion === undefined ? undefined : parsePlatformVersion(options.platformVersion);
   /** Whether this fake installation has the route: the cloud service's schema, or the self-hosted release's. */
   function servedHere(route: RouteInfo): boolean {
     if (cloud) return route.inCloudService;
