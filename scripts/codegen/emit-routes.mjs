@@ -230,11 +230,11 @@ function docComment(r, { service }) {
   if (r.op['x-access']) lines.push(`Access: ${r.op['x-access']}.`);
   if (service === 'commerce') {
     if (r.cloud === false) lines.push('Not available on Adobe Commerce as a Cloud Service.');
-    if (r.cloud === 'only') lines.push('Adobe Commerce as a Cloud Service only (no self-hosted release has it).');
+    if (r.cloud === 'only') lines.push('Adobe Commerce as a Cloud Service only.');
     const added = /\+(\d+)/.exec(r.flags)?.[1];
     const removed = /-(\d+)/.exec(r.flags)?.[1];
-    if (added) lines.push(`Added in 2.4.${added}: a client with an earlier \`platformVersion\` refuses it.`);
-    if (removed) lines.push(`Removed in 2.4.${removed}: a client with that \`platformVersion\` or later refuses it.`);
+    if (added) lines.push(`Added in 2.4.${added}.`);
+    if (removed) lines.push(`Removed in 2.4.${removed}.`);
   }
   return `  /**\n${lines.map((l) => `   * ${l.replace(/\*\//g, '*\\/')}`).join('\n')}\n   */\n`;
 }

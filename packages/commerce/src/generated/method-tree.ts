@@ -18,7 +18,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.adminUiSdk.appManagement.validate()`; bulk: `commerce.bulk.adminUiSdk.appManagement.validate()`.
        * Access: admin.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       validate: RouteMethod<"POST /V1/adminuisdk/appmanagement/validate">;
     };
@@ -28,7 +28,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.adminUiSdk.extensions.delete()`; bulk: `commerce.bulk.adminUiSdk.extensions.delete()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       delete: RouteMethod<"DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}">;
       /**
@@ -36,7 +36,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.adminUiSdk.extensions.register()`; bulk: `commerce.bulk.adminUiSdk.extensions.register()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       register: RouteMethod<"POST /V1/adminuisdk/extension">;
     };
@@ -46,7 +46,7 @@ export interface MethodTree {
          * `GET /V1/adminuisdk/massaction/{request_id}`
          * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
          * Access: admin.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/adminuisdk/massaction/{request_id}">;
       };
@@ -57,7 +57,7 @@ export interface MethodTree {
          * `GET /V1/adminuisdk/orderviewbutton/{request_id}`
          * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
          * Access: admin.
-         * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.9.
          */
         get: RouteMethod<"GET /V1/adminuisdk/orderviewbutton/{request_id}">;
       };
@@ -167,7 +167,7 @@ export interface MethodTree {
          * Async: `commerce.async.braintree.mine.vault.save()`; bulk: `commerce.bulk.braintree.mine.vault.save()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         save: RouteMethod<"POST /V1/braintree/mine/payment/vault">;
       };
@@ -277,7 +277,7 @@ export interface MethodTree {
        * Async: `commerce.async.carts.balance.apply()`; bulk: `commerce.bulk.carts.balance.apply()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       apply: RouteMethod<"POST /V1/carts/{cartId}/balance/apply">;
       /**
@@ -286,7 +286,7 @@ export interface MethodTree {
        * Async: `commerce.async.carts.balance.unapply()`; bulk: `commerce.bulk.carts.balance.unapply()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       unapply: RouteMethod<"DELETE /V1/carts/{cartId}/balance/unapply">;
     };
@@ -334,7 +334,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.carts.customAttributes.set()`; bulk: `commerce.bulk.carts.customAttributes.set()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       set: RouteMethod<"POST /V1/carts/{cartId}/customAttributes">;
     };
@@ -606,7 +606,7 @@ export interface MethodTree {
          * Async: `commerce.async.carts.mine.paymentOrder.create()`; bulk: `commerce.bulk.carts.mine.paymentOrder.create()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         create: RouteMethod<"POST /V1/carts/mine/payment-order">;
         /**
@@ -614,7 +614,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/carts/mine/payment-order/{id}">;
         /**
@@ -623,7 +623,7 @@ export interface MethodTree {
          * Async: `commerce.async.carts.mine.paymentOrder.sync()`; bulk: `commerce.bulk.carts.mine.paymentOrder.sync()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         sync: RouteMethod<"POST /V1/carts/mine/payment-order/{id}">;
       };
@@ -973,7 +973,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.customAttributes.set()`; bulk: `commerce.bulk.companies.customAttributes.set()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       set: RouteMethod<"POST /V1/company/setCustomAttributes">;
     };
@@ -982,7 +982,7 @@ export interface MethodTree {
        * `GET /V1/customers/companies`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       list: RouteMethod<"GET /V1/customers/companies">;
       /**
@@ -990,7 +990,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.customers.save()`; bulk: `commerce.bulk.companies.customers.save()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       save: RouteMethod<"POST /V1/customers/companies">;
     };
@@ -1034,7 +1034,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.relations.add()`; bulk: `commerce.bulk.companies.relations.add()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       add: RouteMethod<"POST /V1/company/{parentId}/relations">;
       /**
@@ -1042,14 +1042,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.relations.delete()`; bulk: `commerce.bulk.companies.relations.delete()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       delete: RouteMethod<"DELETE /V1/company/{parentId}/relations/{companyId}">;
       /**
        * `GET /V1/company/relations`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       list: RouteMethod<"GET /V1/company/relations">;
     };
@@ -1366,7 +1366,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.customEmail.send()`; bulk: `commerce.bulk.customEmail.send()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     send: RouteMethod<"POST /V1/custom-email/send">;
     templates: {
@@ -1375,21 +1375,21 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.customEmail.templates.create()`; bulk: `commerce.bulk.customEmail.templates.create()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       create: RouteMethod<"POST /V1/custom-email/templates">;
       /**
        * `GET /V1/custom-email/templates/{templateId}`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       get: RouteMethod<"GET /V1/custom-email/templates/{templateId}">;
       /**
        * `GET /V1/custom-email/templates`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       list: RouteMethod<"GET /V1/custom-email/templates">;
     };
@@ -1461,7 +1461,7 @@ export interface MethodTree {
      * Async: `commerce.async.customers.activateByConfirmationKey()`; bulk: `commerce.bulk.customers.activateByConfirmationKey()`.
      * Access: admin.
      * Not available on Adobe Commerce as a Cloud Service.
-     * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.9.
      */
     activateByConfirmationKey: RouteMethod<"POST /V1/customers/activate">;
     addresses: {
@@ -1477,7 +1477,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       get: RouteMethod<"GET /V1/customers/{customerId}/balance/{websiteId}">;
     };
@@ -1502,21 +1502,21 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.customers.companies.assign()`; bulk: `commerce.bulk.customers.companies.assign()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       assign: RouteMethod<"PUT /V1/customers/{customerId}/companies/{companyId}">;
       /**
        * `GET /V1/customers/{customerId}/companies/{companyId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/customers/{customerId}/companies/{companyId}">;
       /**
        * `GET /V1/customers/{customerId}/companies`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       list: RouteMethod<"GET /V1/customers/{customerId}/companies">;
       /**
@@ -1524,7 +1524,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.customers.companies.unassign()`; bulk: `commerce.bulk.customers.companies.unassign()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       unassign: RouteMethod<"DELETE /V1/customers/{customerId}/companies/{companyId}">;
     };
@@ -1571,7 +1571,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.customers.loginAsCustomerOtp.create()`; bulk: `commerce.bulk.customers.loginAsCustomerOtp.create()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       create: RouteMethod<"POST /V1/customer/{customerId}/otp">;
     };
@@ -1580,7 +1580,7 @@ export interface MethodTree {
        * `POST /V1/customers/{customerId}/token`
        * Async: `commerce.async.customers.loginAsCustomerToken.create()`; bulk: `commerce.bulk.customers.loginAsCustomerToken.create()`.
        * Access: admin.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       create: RouteMethod<"POST /V1/customers/{customerId}/token">;
     };
@@ -1690,7 +1690,7 @@ export interface MethodTree {
      * `GET /V1/customerSegments/search`
      * Commercial edition (Adobe Commerce) only.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     search: RouteMethod<"GET /V1/customerSegments/search">;
   };
@@ -1761,7 +1761,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.configuration.update()`; bulk: `commerce.bulk.eventing.configuration.update()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       update: RouteMethod<"PUT /V1/eventing/updateConfiguration">;
     };
@@ -1769,7 +1769,7 @@ export interface MethodTree {
      * `GET /V1/eventing/supportedList`
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     listSupported: RouteMethod<"GET /V1/eventing/supportedList">;
     providers: {
@@ -1778,7 +1778,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.create()`; bulk: `commerce.bulk.eventing.providers.create()`.
        * Access: admin.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       create: RouteMethod<"POST /V1/eventing/eventProvider">;
       /**
@@ -1786,28 +1786,28 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.delete()`; bulk: `commerce.bulk.eventing.providers.delete()`.
        * Access: admin.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       delete: RouteMethod<"DELETE /V1/eventing/eventProvider/{providerId}">;
       /**
        * `GET /V1/eventing/eventProvider/{providerId}`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       get: RouteMethod<"GET /V1/eventing/eventProvider/{providerId}">;
       /**
        * `GET /V1/eventing/eventProvider`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       list: RouteMethod<"GET /V1/eventing/eventProvider">;
       /**
        * `GET /V1/eventing/getEventProviders`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
-       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.8.
        */
       listAll: RouteMethod<"GET /V1/eventing/getEventProviders">;
       /**
@@ -1815,7 +1815,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.update()`; bulk: `commerce.bulk.eventing.providers.update()`.
        * Access: admin.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       update: RouteMethod<"PUT /V1/eventing/eventProvider">;
     };
@@ -1824,7 +1824,7 @@ export interface MethodTree {
        * `GET /V1/eventing/getEventSubscriptions`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
-       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.8.
        */
       list: RouteMethod<"GET /V1/eventing/getEventSubscriptions">;
       /**
@@ -1832,7 +1832,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.subscribe()`; bulk: `commerce.bulk.eventing.subscriptions.subscribe()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       subscribe: RouteMethod<"POST /V1/eventing/eventSubscribe">;
       /**
@@ -1840,7 +1840,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.unsubscribe()`; bulk: `commerce.bulk.eventing.subscriptions.unsubscribe()`.
        * Access: admin.
-       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.8.
        */
       unsubscribe: RouteMethod<"POST /V1/eventing/eventUnsubscribe/{name}">;
       /**
@@ -1848,7 +1848,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.update()`; bulk: `commerce.bulk.eventing.subscriptions.update()`.
        * Access: admin.
-       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.8.
        */
       update: RouteMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
@@ -1859,7 +1859,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.externalMedia.addImage()`; bulk: `commerce.bulk.externalMedia.addImage()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     addImage: RouteMethod<"POST /V1/products/external-media/image">;
     /**
@@ -1867,14 +1867,14 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.externalMedia.addVideo()`; bulk: `commerce.bulk.externalMedia.addVideo()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     addVideo: RouteMethod<"POST /V1/products/external-media/video">;
     /**
      * `GET /V1/products/external-media/ping`
      * Commercial edition (Adobe Commerce) only.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     ping: RouteMethod<"GET /V1/products/external-media/ping">;
     /**
@@ -1882,7 +1882,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.externalMedia.removeByAsset()`; bulk: `commerce.bulk.externalMedia.removeByAsset()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     removeByAsset: RouteMethod<"POST /V1/products/external-media/remove-by-asset-id">;
     /**
@@ -1890,7 +1890,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.externalMedia.removeByAssetAndSku()`; bulk: `commerce.bulk.externalMedia.removeByAssetAndSku()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     removeByAssetAndSku: RouteMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
     /**
@@ -1898,7 +1898,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.externalMedia.removeBySku()`; bulk: `commerce.bulk.externalMedia.removeBySku()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     removeBySku: RouteMethod<"POST /V1/products/external-media/remove-by-sku">;
     /**
@@ -1906,14 +1906,14 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.externalMedia.saveAsset()`; bulk: `commerce.bulk.externalMedia.saveAsset()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     saveAsset: RouteMethod<"POST /V1/products/external-media/asset">;
     /**
      * `GET /V1/products/external-media/get-sku/assetId/{assetId}`
      * Commercial edition (Adobe Commerce) only.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     skusByAsset: RouteMethod<"GET /V1/products/external-media/get-sku/assetId/{assetId}">;
     /**
@@ -1921,14 +1921,14 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.externalMedia.syncAsset()`; bulk: `commerce.bulk.externalMedia.syncAsset()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     syncAsset: RouteMethod<"POST /V1/products/external-media/sync-asset">;
     /**
      * `GET /V1/products/external-media/version`
      * Commercial edition (Adobe Commerce) only.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     version: RouteMethod<"GET /V1/products/external-media/version">;
   };
@@ -1938,7 +1938,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.giftCardAccounts.create()`; bulk: `commerce.bulk.giftCardAccounts.create()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     create: RouteMethod<"POST /V1/giftcardaccounts">;
     /**
@@ -1946,28 +1946,28 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.giftCardAccounts.delete()`; bulk: `commerce.bulk.giftCardAccounts.delete()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     delete: RouteMethod<"DELETE /V1/giftcardaccounts/{id}">;
     /**
      * `GET /V1/giftcardaccounts/{id}`
      * Commercial edition (Adobe Commerce) only.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     get: RouteMethod<"GET /V1/giftcardaccounts/{id}">;
     /**
      * `GET /V1/giftcardaccounts/code/{code}`
      * Commercial edition (Adobe Commerce) only.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     getByCode: RouteMethod<"GET /V1/giftcardaccounts/code/{code}">;
     /**
      * `GET /V1/giftcardaccounts`
      * Commercial edition (Adobe Commerce) only.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     list: RouteMethod<"GET /V1/giftcardaccounts">;
     /**
@@ -1975,7 +1975,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.giftCardAccounts.update()`; bulk: `commerce.bulk.giftCardAccounts.update()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     update: RouteMethod<"PUT /V1/giftcardaccounts/{id}">;
   };
@@ -2203,7 +2203,7 @@ export interface MethodTree {
        * Async: `commerce.async.guestCarts.paymentOrder.create()`; bulk: `commerce.bulk.guestCarts.paymentOrder.create()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       create: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order">;
       /**
@@ -2211,7 +2211,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-order/{id}">;
       /**
@@ -2220,7 +2220,7 @@ export interface MethodTree {
        * Async: `commerce.async.guestCarts.paymentOrder.sync()`; bulk: `commerce.bulk.guestCarts.paymentOrder.sync()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       sync: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order/{id}">;
     };
@@ -2317,7 +2317,7 @@ export interface MethodTree {
      * `POST /V1/import/json`
      * Async: `commerce.async.import.json()`; bulk: `commerce.bulk.import.json()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     json: RouteMethod<"POST /V1/import/json">;
   };
@@ -2424,7 +2424,7 @@ export interface MethodTree {
        * Async: `commerce.async.inventory.pickupLocations.find()`; bulk: `commerce.bulk.inventory.pickupLocations.find()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       find: RouteMethod<"POST /V1/inventory/in-store-pickup/pickup-locations/">;
       /**
@@ -2655,7 +2655,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.media.uploads.finish()`; bulk: `commerce.bulk.media.uploads.finish()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       finish: RouteMethod<"POST /V1/media/finish-upload">;
       /**
@@ -2663,7 +2663,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.media.uploads.initiate()`; bulk: `commerce.bulk.media.uploads.initiate()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       initiate: RouteMethod<"POST /V1/media/initiate-upload">;
     };
@@ -2761,7 +2761,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
        * Access: customer.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/negotiable-carts/{cartId}/po-payment-information">;
     };
@@ -2825,7 +2825,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuotes.createDraft()`; bulk: `commerce.bulk.negotiableQuotes.createDraft()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     createDraft: RouteMethod<"POST /V1/negotiableQuote/draft">;
     customAttributes: {
@@ -2834,7 +2834,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuotes.customAttributes.set()`; bulk: `commerce.bulk.negotiableQuotes.customAttributes.set()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       set: RouteMethod<"POST /V1/negotiableQuote/setCustomAttributes">;
     };
@@ -2850,7 +2850,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuotes.duplicate()`; bulk: `commerce.bulk.negotiableQuotes.duplicate()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     duplicate: RouteMethod<"POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate">;
     itemNotes: {
@@ -2859,14 +2859,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuotes.itemNotes.delete()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.delete()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       delete: RouteMethod<"DELETE /V1/negotiable-cart-item-note/{noteId}">;
       /**
        * `GET /V1/negotiable-cart-item-note/{noteId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/negotiable-cart-item-note/{noteId}">;
       /**
@@ -2874,14 +2874,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuotes.itemNotes.save()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.save()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       save: RouteMethod<"POST /V1/negotiable-cart-item-note">;
       /**
        * `GET /V1/negotiable-cart-item-note/search`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       search: RouteMethod<"GET /V1/negotiable-cart-item-note/search">;
     };
@@ -2930,7 +2930,7 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.accept()`; bulk: `commerce.bulk.negotiableQuoteTemplates.accept()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     accept: RouteMethod<"POST /V1/negotiableQuoteTemplate/accept">;
     /**
@@ -2938,7 +2938,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.cancel()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     cancel: RouteMethod<"POST /V1/negotiableQuoteTemplate/cancel">;
     /**
@@ -2946,7 +2946,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.createDraft()`; bulk: `commerce.bulk.negotiableQuoteTemplates.createDraft()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     createDraft: RouteMethod<"POST /V1/negotiableQuoteTemplate/draft">;
     /**
@@ -2954,7 +2954,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.decline()`; bulk: `commerce.bulk.negotiableQuoteTemplates.decline()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     decline: RouteMethod<"POST /V1/negotiableQuoteTemplate/decline">;
     /**
@@ -2962,7 +2962,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.delete()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/{templateId}">;
     /**
@@ -2971,21 +2971,21 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.generateQuote()`; bulk: `commerce.bulk.negotiableQuoteTemplates.generateQuote()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     generateQuote: RouteMethod<"POST /V1/negotiableQuoteTemplate/generateQuote">;
     /**
      * `GET /V1/negotiableQuoteTemplate/{templateId}`
      * Adobe Commerce with the B2B extension only.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     get: RouteMethod<"GET /V1/negotiableQuoteTemplate/{templateId}">;
     /**
      * `GET /V1/negotiableQuoteTemplate`
      * Adobe Commerce with the B2B extension only.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     list: RouteMethod<"GET /V1/negotiableQuoteTemplate">;
     me: {
@@ -2995,7 +2995,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.cancel()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       cancel: RouteMethod<"POST /V1/negotiableQuoteTemplate/cancel/me">;
       /**
@@ -3004,7 +3004,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.delete()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/me/{templateId}">;
       /**
@@ -3013,7 +3013,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.open()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       open: RouteMethod<"POST /V1/negotiableQuoteTemplate/open/me">;
       /**
@@ -3022,7 +3022,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.request()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       request: RouteMethod<"POST /V1/negotiableQuoteTemplate/request/me">;
       /**
@@ -3031,7 +3031,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableQuoteTemplates.me.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.update()`.
        * Access: admin.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       update: RouteMethod<"PUT /V1/negotiableQuoteTemplate/me">;
     };
@@ -3040,7 +3040,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.open()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     open: RouteMethod<"POST /V1/negotiableQuoteTemplate/open">;
     referenceDocumentLinks: {
@@ -3049,21 +3049,21 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.delete()`.
        * Access: admin.
-       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.8.
        */
       delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
       /**
        * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.8.
        */
       get: RouteMethod<"GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
       /**
        * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
-       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.8.
        */
       list: RouteMethod<"GET /V1/negotiableQuoteTemplate/referenceDocumentLink">;
       /**
@@ -3071,7 +3071,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.save()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.save()`.
        * Access: admin.
-       * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.8.
        */
       save: RouteMethod<"PUT /V1/negotiableQuoteTemplate/referenceDocumentLink">;
     };
@@ -3080,7 +3080,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.request()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     request: RouteMethod<"POST /V1/negotiableQuoteTemplate/request">;
     /**
@@ -3088,7 +3088,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.submitToCustomer()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToCustomer()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     submitToCustomer: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToCustomer">;
     /**
@@ -3097,7 +3097,7 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.submitToSeller()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToSeller()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     submitToSeller: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToSeller">;
     /**
@@ -3105,7 +3105,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.update()`.
      * Access: admin.
-     * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.7.
      */
     update: RouteMethod<"PUT /V1/negotiableQuoteTemplate">;
   };
@@ -3115,7 +3115,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.orderChain.cancel()`; bulk: `commerce.bulk.orderChain.cancel()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     cancel: RouteMethod<"POST /V1/orderChain/{id}/cancel">;
     comments: {
@@ -3124,14 +3124,14 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.orderChain.comments.add()`; bulk: `commerce.bulk.orderChain.comments.add()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       add: RouteMethod<"POST /V1/orderChain/{id}/comments">;
       /**
        * `GET /V1/orderChain/{id}/comments`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       list: RouteMethod<"GET /V1/orderChain/{id}/comments">;
     };
@@ -3141,7 +3141,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.orderChain.emails.send()`; bulk: `commerce.bulk.orderChain.emails.send()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       send: RouteMethod<"POST /V1/orderChain/{id}/emails">;
     };
@@ -3150,7 +3150,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.orderChain.hold()`; bulk: `commerce.bulk.orderChain.hold()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     hold: RouteMethod<"POST /V1/orderChain/{id}/hold">;
     /**
@@ -3158,7 +3158,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.orderChain.invoice()`; bulk: `commerce.bulk.orderChain.invoice()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     invoice: RouteMethod<"POST /V1/orderChain/{orderId}/invoice">;
     statuses: {
@@ -3166,7 +3166,7 @@ export interface MethodTree {
        * `GET /V1/orderChain/{id}/statuses`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       list: RouteMethod<"GET /V1/orderChain/{id}/statuses">;
     };
@@ -3175,7 +3175,7 @@ export interface MethodTree {
      * Commercial edition (Adobe Commerce) only.
      * Async: `commerce.async.orderChain.unhold()`; bulk: `commerce.bulk.orderChain.unhold()`.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     unhold: RouteMethod<"POST /V1/orderChain/{id}/unhold">;
   };
@@ -3219,7 +3219,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.orders.edit.start()`; bulk: `commerce.bulk.orders.edit.start()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       start: RouteMethod<"POST /V1/orders/{orderId}/edit/start">;
       /**
@@ -3227,7 +3227,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.orders.edit.submit()`; bulk: `commerce.bulk.orders.edit.submit()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       submit: RouteMethod<"POST /V1/orders/{orderId}/edit/submit">;
     };
@@ -3314,7 +3314,7 @@ export interface MethodTree {
      * `GET /V1/order-statuses`
      * Commercial edition (Adobe Commerce) only.
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     list: RouteMethod<"GET /V1/order-statuses">;
   };
@@ -3326,7 +3326,7 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.outOfProcess.observability.subscriptions.create()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.create()`.
          * Access: admin.
-         * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+         * Adobe Commerce as a Cloud Service only.
          */
         create: RouteMethod<"POST /V1/oope_observability/subscription">;
         /**
@@ -3334,21 +3334,21 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.outOfProcess.observability.subscriptions.delete()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.delete()`.
          * Access: admin.
-         * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+         * Adobe Commerce as a Cloud Service only.
          */
         delete: RouteMethod<"DELETE /V1/oope_observability/subscription/{subscriptionId}">;
         /**
          * `GET /V1/oope_observability/subscription/{subscriptionId}`
          * Commercial edition (Adobe Commerce) only.
          * Access: admin.
-         * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+         * Adobe Commerce as a Cloud Service only.
          */
         get: RouteMethod<"GET /V1/oope_observability/subscription/{subscriptionId}">;
         /**
          * `GET /V1/oope_observability/subscription`
          * Commercial edition (Adobe Commerce) only.
          * Access: admin.
-         * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+         * Adobe Commerce as a Cloud Service only.
          */
         list: RouteMethod<"GET /V1/oope_observability/subscription">;
         /**
@@ -3356,7 +3356,7 @@ export interface MethodTree {
          * Commercial edition (Adobe Commerce) only.
          * Async: `commerce.async.outOfProcess.observability.subscriptions.update()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.update()`.
          * Access: admin.
-         * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+         * Adobe Commerce as a Cloud Service only.
          */
         update: RouteMethod<"PUT /V1/oope_observability/subscription">;
       };
@@ -3367,21 +3367,21 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.outOfProcess.paymentMethods.create()`; bulk: `commerce.bulk.outOfProcess.paymentMethods.create()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       create: RouteMethod<"POST /V1/oope_payment_method">;
       /**
        * `GET /V1/oope_payment_method/{code}`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       get: RouteMethod<"GET /V1/oope_payment_method/{code}">;
       /**
        * `GET /V1/oope_payment_method`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       list: RouteMethod<"GET /V1/oope_payment_method">;
     };
@@ -3391,7 +3391,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.outOfProcess.shippingCarriers.create()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.create()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       create: RouteMethod<"POST /V1/oope_shipping_carrier">;
       /**
@@ -3399,21 +3399,21 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.outOfProcess.shippingCarriers.delete()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.delete()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       delete: RouteMethod<"DELETE /V1/oope_shipping_carrier/{code}">;
       /**
        * `GET /V1/oope_shipping_carrier/{code}`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       get: RouteMethod<"GET /V1/oope_shipping_carrier/{code}">;
       /**
        * `GET /V1/oope_shipping_carrier`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       list: RouteMethod<"GET /V1/oope_shipping_carrier">;
       /**
@@ -3421,7 +3421,7 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.outOfProcess.shippingCarriers.update()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.update()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       update: RouteMethod<"PUT /V1/oope_shipping_carrier">;
     };
@@ -3431,21 +3431,21 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.outOfProcess.taxIntegrations.create()`; bulk: `commerce.bulk.outOfProcess.taxIntegrations.create()`.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       create: RouteMethod<"POST /V1/oope_tax_management/tax_integration">;
       /**
        * `GET /V1/oope_tax_management/tax_integration/{code}`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       get: RouteMethod<"GET /V1/oope_tax_management/tax_integration/{code}">;
       /**
        * `GET /V1/oope_tax_management/tax_integration`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
-       * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+       * Adobe Commerce as a Cloud Service only.
        */
       list: RouteMethod<"GET /V1/oope_tax_management/tax_integration">;
     };
@@ -3458,7 +3458,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/payments-config/apple-pay/{location}">;
       };
@@ -3467,7 +3467,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/payments-config/{location}">;
       googlePay: {
@@ -3476,7 +3476,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/payments-config/google-pay/{location}">;
       };
@@ -3486,7 +3486,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/payments-config/hosted-fields/{location}">;
       };
@@ -3496,7 +3496,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/payments-config/smart-buttons/{location}">;
       };
@@ -3508,7 +3508,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.orders.complete()`; bulk: `commerce.bulk.paymentServices.orders.complete()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       complete: RouteMethod<"POST /V1/payment-order/completeOrder">;
     };
@@ -3519,7 +3519,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.lineItems()`; bulk: `commerce.bulk.paymentServices.paypal.lineItems()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       lineItems: RouteMethod<"POST /V1/paypal/lineItems">;
       /**
@@ -3528,7 +3528,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.oneClick()`; bulk: `commerce.bulk.paymentServices.paypal.oneClick()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       oneClick: RouteMethod<"POST /V1/paypal/oneClick">;
       /**
@@ -3537,7 +3537,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.validatePhoneNumber()`; bulk: `commerce.bulk.paymentServices.paypal.validatePhoneNumber()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.9.
        */
       validatePhoneNumber: RouteMethod<"POST /V1/paypal/validatePhoneNumber">;
     };
@@ -3547,7 +3547,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/payments-sdk/{location}/{methodCode}">;
       /**
@@ -3555,7 +3555,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       list: RouteMethod<"GET /V1/payments-sdk/{location}">;
     };
@@ -3583,14 +3583,14 @@ export interface MethodTree {
         /**
          * `GET /V1/products/attributes/{attributeCode}/is-filterable`
          * Access: admin.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/products/attributes/{attributeCode}/is-filterable">;
         /**
          * `PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}`
          * Async: `commerce.async.products.attributes.isFilterable.set()`; bulk: `commerce.bulk.products.attributes.isFilterable.set()`.
          * Access: admin.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         set: RouteMethod<"PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}">;
       };
@@ -4399,7 +4399,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.sharedCatalogs.tierPrices.assign()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.assign()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       assign: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices">;
       /**
@@ -4407,7 +4407,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.sharedCatalogs.tierPrices.reset()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.reset()`.
        * Access: admin.
-       * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+       * Added in 2.4.7.
        */
       reset: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices">;
     };
@@ -4830,27 +4830,27 @@ export interface MethodTree {
          * `POST /V2/carts/{cartId}/coupons`
          * Async: `commerce.async.v2.carts.coupons.add()`; bulk: `commerce.bulk.v2.carts.coupons.add()`.
          * Access: admin.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         add: RouteMethod<"POST /V2/carts/{cartId}/coupons">;
         /**
          * `POST /V2/carts/{cartId}/coupons/deleteByCodes`
          * Async: `commerce.async.v2.carts.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.coupons.deleteByCodes()`.
          * Access: admin.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         deleteByCodes: RouteMethod<"POST /V2/carts/{cartId}/coupons/deleteByCodes">;
         /**
          * `GET /V2/carts/{cartId}/coupons`
          * Access: admin.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         list: RouteMethod<"GET /V2/carts/{cartId}/coupons">;
         /**
          * `PUT /V2/carts/{cartId}/coupons`
          * Async: `commerce.async.v2.carts.coupons.replace()`; bulk: `commerce.bulk.v2.carts.coupons.replace()`.
          * Access: admin.
-         * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+         * Added in 2.4.7.
          */
         replace: RouteMethod<"PUT /V2/carts/{cartId}/coupons">;
       };
@@ -4861,7 +4861,7 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.add()`; bulk: `commerce.bulk.v2.carts.mine.coupons.add()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
-           * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+           * Added in 2.4.7.
            */
           add: RouteMethod<"POST /V2/carts/mine/coupons">;
           /**
@@ -4869,14 +4869,14 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.mine.coupons.deleteByCodes()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
-           * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+           * Added in 2.4.7.
            */
           deleteByCodes: RouteMethod<"POST /V2/carts/mine/coupons/deleteByCodes">;
           /**
            * `GET /V2/carts/mine/coupons`
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
-           * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+           * Added in 2.4.7.
            */
           list: RouteMethod<"GET /V2/carts/mine/coupons">;
           /**
@@ -4884,7 +4884,7 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.replace()`; bulk: `commerce.bulk.v2.carts.mine.coupons.replace()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
-           * Added in 2.4.7: a client with an earlier `platformVersion` refuses it.
+           * Added in 2.4.7.
            */
           replace: RouteMethod<"PUT /V2/carts/mine/coupons">;
         };
@@ -4896,14 +4896,14 @@ export interface MethodTree {
      * `GET /V1/webhooks/list`
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Access: admin.
-     * Added in 2.4.8: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.8.
      */
     list: RouteMethod<"GET /V1/webhooks/list">;
     /**
      * `GET /V1/webhooks/supportedList`
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Access: admin.
-     * Adobe Commerce as a Cloud Service only (no self-hosted release has it).
+     * Adobe Commerce as a Cloud Service only.
      */
     listSupported: RouteMethod<"GET /V1/webhooks/supportedList">;
     /**
@@ -4911,7 +4911,7 @@ export interface MethodTree {
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Async: `commerce.async.webhooks.subscribe()`; bulk: `commerce.bulk.webhooks.subscribe()`.
      * Access: admin.
-     * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.9.
      */
     subscribe: RouteMethod<"POST /V1/webhooks/subscribe">;
     /**
@@ -4919,7 +4919,7 @@ export interface MethodTree {
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Async: `commerce.async.webhooks.unsubscribe()`; bulk: `commerce.bulk.webhooks.unsubscribe()`.
      * Access: admin.
-     * Added in 2.4.9: a client with an earlier `platformVersion` refuses it.
+     * Added in 2.4.9.
      */
     unsubscribe: RouteMethod<"POST /V1/webhooks/unsubscribe">;
   };
