@@ -13,7 +13,8 @@ import {
   type Runtime,
   type CallTransportOptions,
   type ClientTransportOptions,
-  createRuntimeRegistry,
+  bindRuntime as bindClientRuntime,
+  findRuntime,
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
@@ -108,17 +109,19 @@ export interface RuntimeParts {
   loadEncoders?: (() => Promise<QueryEncoders>) | undefined;
 }
 
-const registry = createRuntimeRegistry<CommerceRuntime>(
-  'commerce',
-  (value): value is CommerceRuntime => typeof (value as Partial<CommerceRuntime>).sendRaw === 'function' && typeof (value as Partial<CommerceRuntime>).prepare === 'function',
-  'Expected a client from createCommerceClient() or createLeanClient().',
-);
-
 /** Ties a client object to its runtime, so helpers imported on their own can take the client. */
-export const bindRuntime = registry.bind;
+export const bindRuntime = <C extends object>(client: C, runtime: CommerceRuntime): C => bindClientRuntime(client, runtime);
 
 /** The runtime behind a client (full or lean); a runtime passed directly is returned as is. */
-export const runtimeOf = registry.of;
+export function runtimeOf(source: object): CommerceRuntime {
+  const runtime = findRuntime(source, isRuntime);
+  if (!runtime) throw new ConfigurationError('Expected a client from createCommerceClient() or createLeanClient().', { service: 'commerce' });
+  return runtime;
+}
+
+function isRuntime(value: object): value is CommerceRuntime {
+  return typeof (value as Partial<CommerceRuntime>).sendRaw === 'function' && typeof (value as Partial<CommerceRuntime>).prepare === 'function';
+}
 
 const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
 

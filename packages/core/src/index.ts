@@ -9,4 +9,4 @@ export * from './route-row.ts';
 export * from './routes.ts';
 export * from './fake-stats.ts';
 export { createPaginator, type CollectOptions, type Paginator } from './paginate.ts';
-export { createRuntimeRegistry } from './runtime-registry.ts';
+export { bindRuntime, findRuntime } from './runtime-registry.ts';

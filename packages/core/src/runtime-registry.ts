@@ -2,31 +2,24 @@
  * The runtime behind a client, for the SDK's own helpers (standalone `paginate`, the CLI) and tests.
  * Clients are tied to their runtime in a WeakMap: the public client types never show the runtime, so a
  * user cannot couple to machinery we change freely, yet a helper imported on its own can take the client.
+ *
+ * Two plain functions rather than a registry object: an app that never looks a runtime up (a lean
+ * one-call app) leaves `findRuntime` out of its bundle.
  */
-import { ConfigurationError, type Service } from './errors.ts';
+const runtimes = new WeakMap<object, object>();
 
-export interface RuntimeRegistry<R extends object> {
-  /** Ties a client object to its runtime; returns the client. */
-  bind<C extends object>(client: C, runtime: R): C;
-  /** The runtime behind a client; a runtime passed directly (or held as `.runtime`) is returned as is. */
-  of(source: object): R;
+/** Ties a client object to its runtime; returns the client. */
+export function bindRuntime<C extends object>(client: C, runtime: object): C {
+  runtimes.set(client, runtime);
+  return client;
 }
 
 /**
- * @param isRuntime tells a runtime from anything else, for a runtime passed directly.
- * @param refusal the error's message for anything else: `Expected a client from createCommerceClient().`
+ * The runtime bound to a client, or the source itself when it is a runtime, or the runtime it holds as
+ * `.runtime`; `undefined` for anything else. `isRuntime` tells the package's runtimes from the rest.
  */
-// Positional parameters, not an options object: property names survive minification, and this ships in
-// the smallest (lean) bundle.
-export function createRuntimeRegistry<R extends object>(service: Service, isRuntime: (value: object) => value is R, refusal: string): RuntimeRegistry<R> {
-  const runtimes = new WeakMap<object, R>();
-  return {
-    bind: (client, runtime) => (runtimes.set(client, runtime), client),
-    of(source) {
-      const held = (source as { runtime?: object }).runtime;
-      const runtime = runtimes.get(source) ?? (isRuntime(source) ? source : held && isRuntime(held) ? held : undefined);
-      if (!runtime) throw new ConfigurationError(refusal, { service });
-      return runtime;
-    },
-  };
+export function findRuntime<R extends object>(source: object, isRuntime: (value: object) => value is R): R | undefined {
+  const bound = runtimes.get(source);
+  const held = (source as { runtime?: object }).runtime;
+  return bound && isRuntime(bound) ? bound : isRuntime(source) ? source : held && isRuntime(held) ? held : undefined;
 }

@@ -6,7 +6,8 @@
 import {
   ConfigurationError,
   createRuntime as createCoreRuntime,
-  createRuntimeRegistry,
+  bindRuntime as bindClientRuntime,
+  findRuntime,
   checkPositive,
   fillPath,
   type HttpMethod,
@@ -66,17 +67,15 @@ export interface MarketplaceRuntime {
   protect(secret: string | undefined): void;
 }
 
-const registry = createRuntimeRegistry<MarketplaceRuntime>(
-  'marketplace',
-  (value): value is MarketplaceRuntime => typeof (value as Partial<MarketplaceRuntime>).send === 'function' && typeof (value as Partial<MarketplaceRuntime>).prepare === 'function',
-  'Expected a client from createMarketplaceClient().',
-);
-
 /** Ties a client object to its runtime, so the SDK's helpers and tests can take the client. */
-export const bindRuntime = registry.bind;
+export const bindRuntime = <C extends object>(client: C, runtime: MarketplaceRuntime): C => bindClientRuntime(client, runtime);
 
 /** The runtime behind a client. Not in the public `MarketplaceClient` type: machinery we change freely. */
-export const runtimeOf = registry.of;
+export function runtimeOf(source: object): MarketplaceRuntime {
+  const runtime = findRuntime(source, (value): value is MarketplaceRuntime => typeof (value as Partial<MarketplaceRuntime>).send === 'function' && typeof (value as Partial<MarketplaceRuntime>).prepare === 'function');
+  if (!runtime) throw new ConfigurationError('Expected a client from createMarketplaceClient().', { service: 'marketplace' });
+  return runtime;
+}
 
 export function createMarketplaceRuntime(options: MarketplaceClientOptions): MarketplaceRuntime {
   if (!options || typeof options !== 'object') {
