@@ -3,23 +3,10 @@
  * `message` is a template (`"The \"%1\" product doesn't exist"` or `"%fieldName is required"`) that
  * the client must fill from `parameters`, positional or named.
  */
-import { AuthError, HttpError, type ErrorContext, type ErrorDetail, isMagekitError, redactValue, type MagekitError } from '@magekit/core';
+import { AuthError, HttpError, type ErrorContext, type ErrorDetail, bodyTextOr, httpErrorFields, isMagekitError, type MagekitError } from '@magekit/core';
 
-export {
-  AbortError,
-  AuthError,
-  ConfigurationError,
-  HttpError,
-  InputError,
-  MagekitError,
-  NetworkError,
-  PermissionError,
-  RedirectError,
-  ResponseError,
-  TimeoutError,
-  type ErrorKind,
-  type Fate,
-} from '@magekit/core';
+// Core's error classes, part of this package's public surface (named: entry points never `export *`).
+export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, type ErrorKind, type Fate } from '@magekit/core';
 
 /** True for any error this SDK throws; narrow further with `e.kind`. Works across ESM/CJS copies. */
 export function isCommerceError(value: unknown): value is MagekitError {
@@ -54,7 +41,7 @@ const LOCKOUT_HINT =
 export function commerceHttpError(status: number, body: unknown, context: ErrorContext): HttpError {
   const parsed: PlatformErrorBody = body && typeof body === 'object' ? (body as PlatformErrorBody) : {};
   const template = typeof parsed.message === 'string' ? parsed.message : undefined;
-  const filled = template ? fillTemplate(template, parsed.parameters) : typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}`;
+  const filled = template ? fillTemplate(template, parsed.parameters) : bodyTextOr(status, body);
   const errors: ErrorDetail[] = Array.isArray(parsed.errors)
     ? parsed.errors.map((e: { message?: unknown; parameters?: unknown }) => {
         const message = typeof e?.message === 'string' ? fillTemplate(e.message, e.parameters) : String(e);
@@ -64,15 +51,11 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
   const isTokenRoute = /\/V1\/(integration\/(admin|customer)\/token|tfa\/provider\/[^/]+\/authenticate)/.test(context.url);
   const details = errors.length ? ` (${errors.map((e) => e.message).join('; ')})` : '';
   const options = {
-    service: context.service,
-    status,
-    method: context.method,
-    url: context.url,
+    ...httpErrorFields(status, body, context),
     ...(template === undefined ? {} : { template }),
     ...(parsed.parameters === undefined ? {} : { parameters: parsed.parameters }),
     ...(typeof parsed.code === 'number' ? { code: parsed.code } : {}),
     errors,
-    body: redactValue(body),
   };
   const message = `${context.method} ${context.url} failed with ${status}: ${filled}${details}`;
   // The platform's messages usually end with a full stop already; add a hint as a new sentence.

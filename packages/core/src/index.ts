@@ -10,3 +10,4 @@ export * from './routes.ts';
 export * from './fake-stats.ts';
 export { createPaginator, type CollectOptions, type Paginator } from './paginate.ts';
 export { bindRuntime, findRuntime } from './runtime-registry.ts';
+export { bodyTextOr, httpErrorFields } from './http-error-fields.ts';

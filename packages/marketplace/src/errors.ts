@@ -3,23 +3,10 @@
  * maps them to the shared typed errors, and adds BatchError for batch responses that cannot be
  * trusted item by item (a length mismatch) or that the caller asked to fail on (throwIfFailed).
  */
-import { AuthError, HttpError, MagekitError, isMagekitError, redactValue, type ErrorContext, type MagekitErrorOptions } from '@magekit/core';
+import { AuthError, HttpError, MagekitError, bodyTextOr, httpErrorFields, isMagekitError, type ErrorContext, type MagekitErrorOptions } from '@magekit/core';
 
-export {
-  AbortError,
-  AuthError,
-  ConfigurationError,
-  HttpError,
-  InputError,
-  MagekitError,
-  NetworkError,
-  PermissionError,
-  RedirectError,
-  ResponseError,
-  TimeoutError,
-  type ErrorKind,
-  type Fate,
-} from '@magekit/core';
+// Core's error classes, part of this package's public surface (named: entry points never `export *`).
+export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, type ErrorKind, type Fate } from '@magekit/core';
 
 /** True for any error this SDK throws; narrow further with `e.kind`. Works across ESM/CJS copies. */
 export function isMarketplaceError(value: unknown): value is MagekitError {
@@ -36,16 +23,9 @@ const TOKEN_ROUTE = /\/rest\/v1\/app\/session\/token(\?|$)/;
 /** Maps a non-2xx response to an HttpError, or an AuthError for 401s and refused token requests. */
 export function marketplaceHttpError(status: number, body: unknown, context: ErrorContext): HttpError {
   const parsed: ServiceErrorBody = body && typeof body === 'object' ? (body as ServiceErrorBody) : {};
-  const text = typeof parsed.message === 'string' ? parsed.message : typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}`;
+  const text = typeof parsed.message === 'string' ? parsed.message : bodyTextOr(status, body);
   const code = typeof parsed.code === 'number' ? parsed.code : undefined;
-  const options = {
-    service: context.service,
-    status,
-    method: context.method,
-    url: context.url,
-    ...(code === undefined ? {} : { code }),
-    body: redactValue(body),
-  };
+  const options = { ...httpErrorFields(status, body, context), ...(code === undefined ? {} : { code }) };
   const message = `${context.method} ${context.url} failed with ${status}${code === undefined ? '' : ` (code ${code})`}: ${text}`;
   // 408 and 429 on the token route are load, not a verdict on the key: they stay plain HttpErrors.
   if (TOKEN_ROUTE.test(context.url) && status >= 400 && status < 500 && status !== 408 && status !== 429) {

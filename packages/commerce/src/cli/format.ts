@@ -12,7 +12,7 @@ import type { Command } from './args.ts';
 import { CliError } from './errors.ts';
 
 /** Core's shared codes (ok 0, error 1, interrupted 130) and this CLI's outcomes at 2-4 (usage.ts lists them). */
-export const EXIT = { ...EXIT_CODES, failed: 2, open: 3, unsettled: 4 } as const;
+const EXIT = { ...EXIT_CODES, failed: 2, open: 3, unsettled: 4 } as const;
 
 export type ReportStatus = 'complete' | 'failed' | 'open' | 'unsettled' | 'stalled' | 'timed-out' | 'interrupted' | 'error';
 

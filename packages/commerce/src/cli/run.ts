@@ -2,7 +2,7 @@
  * The CLI's testable core: `run(argv, io)` parses, connects, runs one command and returns the exit
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
-import { refuseSecretFlags, withSecretFiles, type CliIO } from '@magekit/core/cli';
+import { answerHelpOrVersion, refuseSecretFlags, withSecretFiles, type CliIO } from '@magekit/core/cli';
 import { version } from '../../package.json';
 import { createCommerceClient } from '../client.ts';
 import { runtimeOf } from '../runtime-of.ts';
@@ -12,7 +12,7 @@ import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
 import { runTypes } from './commands/types-pull.ts';
 import { SECRET_FLAGS, SECRET_VARIABLES, resolveConfig } from './config.ts';
-import { EXIT, describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
+import { describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
 import { createProgressReporter, type ProgressReporter } from './progress-bar.ts';
 import { USAGE } from './usage.ts';
 
@@ -34,14 +34,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     // `types pull` has its own flags and output (commands/types-pull.ts).
     if (argv[0] === 'types') return await runTypes(argv.slice(1), { ...io, env });
     const parsed = parseCommandLine(argv);
-    if (parsed.action === 'help') {
-      io.stdout.write(USAGE);
-      return EXIT.ok;
-    }
-    if (parsed.action === 'version') {
-      io.stdout.write(`${VERSION}\n`);
-      return EXIT.ok;
-    }
+    if (parsed.action === 'help' || parsed.action === 'version') return answerHelpOrVersion(parsed.action, io.stdout, { usage: USAGE, version: VERSION });
     command = parsed.command;
     if (parsed.action === 'run') bulkUuid = parsed.uuid;
     const { flags } = parsed;

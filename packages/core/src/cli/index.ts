@@ -6,6 +6,7 @@ export { runMain } from './bootstrap.ts';
 export { formatElapsed, parseDuration } from './duration.ts';
 export { CliError, helpHint, withoutHint } from './errors.ts';
 export { EXIT_CODES } from './exit-codes.ts';
+export { answerHelpOrVersion } from './help.ts';
 export type { CliIO } from './io.ts';
 export { parseCommandArgs } from './parse-args.ts';
 export { refuseSecretFlags, secretSources, withSecretFiles, type Env, type SecretFlag } from './secrets.ts';

@@ -16,7 +16,7 @@ import type { ToolResult } from './results.ts';
  * 2 a review failed   3 refused before review (malware scan, or the service refused the item)
  * 4 still in review when the wait ended
  */
-export const EXIT = { ...EXIT_CODES, rejected: 2, refused: 3, pending: 4 } as const;
+const EXIT = { ...EXIT_CODES, rejected: 2, refused: 3, pending: 4 } as const;
 
 /** What the JSON `status` says; `passed` (a review outcome, the word users read) exits `EXIT.ok`. */
 export type Outcome = 'passed' | Exclude<keyof typeof EXIT, 'ok'>;

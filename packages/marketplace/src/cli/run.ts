@@ -2,13 +2,13 @@
  * The CLI's testable core: `run(argv, io)` parses, connects, runs one command and returns the exit
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
-import { refuseSecretFlags, withSecretFiles, type CliIO } from '@magekit/core/cli';
+import { answerHelpOrVersion, refuseSecretFlags, withSecretFiles, type CliIO } from '@magekit/core/cli';
 import { version } from '../../package.json';
 import { createMarketplaceClient } from '../client.ts';
 import { reviewOutcome } from '../review.ts';
 import { parseCommandLine, type Command } from './args.ts';
 import { SECRET_FLAGS, SECRET_VARIABLES, resolveConnection } from './config.ts';
-import { EXIT, exitCodeOf, describeError, errorJson, formatError, formatRelease, formatResults, formatStatus, releaseJson, releaseOutcome, resultsOutcome, statusOutcome } from './format.ts';
+import { exitCodeOf, describeError, errorJson, formatError, formatRelease, formatResults, formatStatus, releaseJson, releaseOutcome, resultsOutcome, statusOutcome } from './format.ts';
 import { readManifest } from './manifest.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { release } from './release.ts';
@@ -29,14 +29,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     // One credential policy for both CLIs: no credential in a flag; NAME_FILE fills NAME.
     refuseSecretFlags(argv, SECRET_FLAGS);
     const parsed = parseCommandLine(argv);
-    if (parsed.action === 'help') {
-      io.stdout.write(USAGE);
-      return EXIT.ok;
-    }
-    if (parsed.action === 'version') {
-      io.stdout.write(`${VERSION}\n`);
-      return EXIT.ok;
-    }
+    if (parsed.action === 'help' || parsed.action === 'version') return answerHelpOrVersion(parsed.action, io.stdout, { usage: USAGE, version: VERSION });
     const { flags, target } = parsed;
     command = parsed.command;
     json = flags.json;
