@@ -4,4 +4,4 @@ export { createLeanClient, methodsOf, type LeanClient, type LeanClientOptions, t
 export type { CallOptions, CommerceClientOptions } from '../runtime.ts';
 export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes } from '../methods.ts';
 export { none, adminToken, customerToken, integration, bearer, ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from '../auth/index.ts';
-export * from '../errors.ts';
+export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, isCommerceError, type ErrorKind, type Fate } from '../errors.ts';
