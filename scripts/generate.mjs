@@ -10,6 +10,7 @@ import { buildRoutes, emitMethodTree, emitOperationTypes, emitRouteTable, emitVa
 import { emitExamples } from './codegen/emit-examples.mjs';
 import { emitBuiltinSchemas } from './codegen/emit-builtin-schemas.mjs';
 import { emitWebhooks } from './codegen/emit-webhooks.mjs';
+import { emitSupport } from './codegen/emit-support.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const check = process.argv.includes('--check');
@@ -45,7 +46,9 @@ async function generate(target) {
   const ast = await openapiTS(structuredClone(doc), { alphabetize: false, defaultNonNullable: true, postTransform: extensionHook(target) });
   const routes = buildRoutes(doc, operationsOf(doc), target);
   const files = {
-    'schema.ts': HEADER + '/* eslint-disable */\n' + (target.installationHooks ? "import type { InstallationExtensions } from '../installation.ts';\n" : '') + astToString(ast),
+    'schema.ts': HEADER + '/* eslint-disable */\n' + (target.installationHooks ? "import type { InstallationExtensions } from './support.ts';\n" : '') + astToString(ast),
+    // The one module the files above import from outside generated/ (codegen/emit-support.mjs).
+    'support.ts': emitSupport(target, HEADER),
     'routes.ts': emitRouteTable(routes, { routeModules: target.routeModules }),
     'operations.ts': emitOperationTypes(routes, target),
     'method-tree.ts': emitMethodTree(routes, target),

@@ -257,8 +257,8 @@ export function emitOperationTypes(routes, { service, searchCriteriaType, instal
     return `${docComment(r, { service })}  ${JSON.stringify(r.key)}: { id: ${JSON.stringify(r.id)}; input: ${input}; required: ${required}; output: ${output}; list: ${r.flags.includes('s')} };`;
   });
   const imports = [`import type { operations } from './schema.ts';`];
-  if (installationHooks) imports.push(`import type { InstallationRoutes } from '../installation.ts';`);
-  if (searchCriteriaType) imports.push(`import type { ${searchCriteriaType} } from '../search/types.ts';`);
+  if (installationHooks) imports.push(`import type { InstallationRoutes } from './support.ts';`);
+  if (searchCriteriaType) imports.push(`import type { ${searchCriteriaType} } from './support.ts';`);
   return `${HEADER}${imports.join('\n')}
 
 ${installationHooks ? `/** The spec's routes: operationId, flat input (path + query + body fields), and response type. */
@@ -281,7 +281,7 @@ export type RouteKey = keyof Routes;
 }
 
 export function emitMethodTree(routes, { service, methodType }) {
-  return `${HEADER}import type { ${methodType} } from '../methods.ts';
+  return `${HEADER}import type { ${methodType} } from './support.ts';
 
 /** The named-method tree: one method per route, grouped by resource. */
 export interface MethodTree {
@@ -300,8 +300,8 @@ export function emitVariantTrees(routes, { service, installationHooks }) {
   const bulkable = writes.filter(isBulkable);
   const union = (list) => (list.length ? list.map((r) => `\n  | ${JSON.stringify(r.key)}`).join('') : ' never');
   // The installation's own writes (installation.ts) join the unions: a mapped type over its few routes only.
-  const hooks = installationHooks ? { import: `\nimport type { InstallationBulkRouteKey, InstallationWriteRouteKey } from '../installation.ts';`, write: '\n  | InstallationWriteRouteKey', bulk: '\n  | InstallationBulkRouteKey' } : { import: '', write: '', bulk: '' };
-  return `${HEADER}import type { AsyncMethod, BulkMethod } from '../async/types.ts';${hooks.import}
+  const hooks = installationHooks ? { import: `\nimport type { InstallationBulkRouteKey, InstallationWriteRouteKey } from './support.ts';`, write: '\n  | InstallationWriteRouteKey', bulk: '\n  | InstallationBulkRouteKey' } : { import: '', write: '', bulk: '' };
+  return `${HEADER}import type { AsyncMethod, BulkMethod } from './support.ts';${hooks.import}
 
 /** Routes with an asynchronous variant: every write. */
 export type WriteRouteKey =${union(writes)}${hooks.write};
