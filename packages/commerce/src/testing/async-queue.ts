@@ -9,6 +9,18 @@
  * accepted either way, and every status route answers from the stored rows only, so on a
  * `when-worked` installation `operation-status/4` is 0 from the start and listings omit the
  * operations nobody has worked yet, as they do on such an installation.
+ *
+ * Operation ids (`operationIds`): `per-bulk` (2.4, the default) numbers each bulk's operations by
+ * the element's index in its request, as `WebapiAsync/Model/OperationRepository::create` does
+ * (`ID => $operationId`), so ids repeat across bulks; `database` (2.3) numbers them by one
+ * auto-increment over every bulk (`AsynchronousOperations/Model/MassSchedule` saved each through the
+ * entity manager). Request items carry the element's index either way.
+ *
+ * The operation search (`GET /V1/bulk`) loads a page into a collection keyed by operation id, so a
+ * page holding two operations with the same id (two bulks' operation 0, on 2.4) fails with
+ * `Item (Magento\AsynchronousOperations\Model\Operation) with the same ID "0" already exists.`
+ * (magento/magento2#29579, open), which production mode answers as a masked 500. The fake fails
+ * the same way; a search on one bulk never hits it.
  */
 import { applySearch, parseSearchCriteria } from './search.ts';
 import { MESSAGES, PlatformError } from './platform-errors.ts';
@@ -42,6 +54,12 @@ export interface FakeBulk {
 
 /** When operation rows are stored: at acceptance (status 4) or only once a consumer has worked them. */
 export type OperationStorage = 'upfront' | 'when-worked';
+
+/** How operations are numbered: per bulk by request index (2.4) or by a database auto-increment (2.3). */
+export type OperationIds = 'per-bulk' | 'database';
+
+/** The exception the collection throws for a repeated id (`Framework/Data/Collection::addItem`), as #29579 reports it. */
+export const DUPLICATE_OPERATION_ID = 'Item (Magento\\AsynchronousOperations\\Model\\Operation) with the same ID "%1" already exists.';
 
 export interface QueuedElement {
   input: Record<string, unknown>;
@@ -87,6 +105,7 @@ export interface FakeQueue {
   /** Called after each enqueue (the consumer listens). */
   onEnqueue: (() => void) | undefined;
   readonly storage: OperationStorage;
+  readonly operationIds: OperationIds;
   /** The operations a status route can see: all of them (`upfront`) or the worked ones (`when-worked`). */
   stored(bulk: FakeBulk): FakeOperation[];
   summary(uuid: string): Record<string, unknown>;
@@ -96,10 +115,11 @@ export interface FakeQueue {
   allOperations(): FakeOperation[];
 }
 
-export function createQueue(now: () => number, storage: OperationStorage = 'upfront'): FakeQueue {
+export function createQueue(now: () => number, storage: OperationStorage = 'upfront', operationIds: OperationIds = 'per-bulk'): FakeQueue {
   const stored = (b: FakeBulk): FakeOperation[] => (storage === 'upfront' ? b.operations : b.operations.filter((op) => op.status !== 4));
   const bulks = new Map<string, FakeBulk>();
   const pending: FakeOperation[] = [];
+  let lastDatabaseId = 0;
 
   function bulk(uuid: string): FakeBulk {
     const found = bulks.get(uuid);
@@ -129,6 +149,7 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
     bulks,
     pending,
     storage,
+    operationIds,
     stored,
     onEnqueue: undefined,
     async enqueue(routeKey, routeId, elements, context) {
@@ -145,7 +166,7 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
           continue;
         }
         const operation: FakeOperation = {
-          id: index,
+          id: operationIds === 'per-bulk' ? index : ++lastDatabaseId,
           bulk_uuid: uuid,
           topic_name: topic,
           serialized_data: JSON.stringify({ entity_id: null, entity_link: '', meta_information: meta }),
@@ -181,6 +202,11 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
       // start_time is filterable at the top level; the answer keeps it in extension_attributes.
       const records = [...bulks.values()].flatMap(stored).map((op) => ({ ...operationView(op), start_time: op.start_time }));
       const result = applySearch(records, parseSearchCriteria(query));
+      const ids = new Set<unknown>();
+      for (const item of result.items as Record<string, unknown>[]) {
+        if (ids.has(item['id'])) throw new DuplicateOperationId(String(item['id']));
+        ids.add(item['id']);
+      }
       return { ...result, items: result.items.map(({ start_time: _omit, ...item }) => item) };
     },
     allOperations() {
@@ -188,4 +214,12 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
     },
   };
   return queue;
+}
+
+/** The collection's exception for a repeated id: not a web-API exception, so production mode masks it as a 500. */
+export class DuplicateOperationId extends Error {
+  constructor(readonly operationId: string) {
+    super(DUPLICATE_OPERATION_ID.replace('%1', operationId));
+    this.name = 'DuplicateOperationId';
+  }
 }

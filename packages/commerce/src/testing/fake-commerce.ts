@@ -7,7 +7,7 @@
  */
 import { createFakeStats, type FakeStats } from '@magekit/core';
 import { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal, type TokenRoute } from './auth.ts';
-import { createQueue, type FakeOperation, type FakeQueue, type OperationStorage, type QueuedElement } from './async-queue.ts';
+import { createQueue, type FakeOperation, type FakeQueue, type OperationIds, type OperationStorage, type QueuedElement } from './async-queue.ts';
 import { createConsumer, type ConsumerOptions, type FakeConsumer } from './consumer.ts';
 import { exampleResponse, routeAccess } from './examples.ts';
 import { modeledRoutes, type HandlerContext, type ModeledHandler } from './modeled-routes.ts';
@@ -33,6 +33,12 @@ export interface FakeCommerceOptions {
    * or `when-worked` (only once the consumer has worked it, as on some installations).
    */
   operationStorage?: OperationStorage;
+  /**
+   * How operations are numbered: `per-bulk` (default; 2.4, the element's index in its request, so
+   * ids repeat across bulks and a search page holding a repeated id fails with the platform's 500,
+   * magento/magento2#29579) or `database` (2.3's auto-increment ids, unique across bulks).
+   */
+  operationIds?: OperationIds;
   /** Refuse an element at acceptance (a message makes it `rejected`), as the platform does for input it cannot deserialize. */
   rejectElement?: (routeKey: string, element: Record<string, unknown>, index: number) => string | undefined;
   now?: () => number;
@@ -87,7 +93,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const now = options.now ?? (() => Date.now());
   const store = createStore(options.seed);
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
-  const queue = createQueue(now, options.operationStorage);
+  const queue = createQueue(now, options.operationStorage, options.operationIds);
   const stats = createFakeStats();
   const b2b = createB2bState();
   const twoFactor = createFakeTwoFactor(options.auth === false ? undefined : options.auth?.twoFactor, auth, now);

@@ -6,7 +6,7 @@ export { createFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from 
 export type { FakeStats } from '@magekit/core';
 export { startFakeCommerce, type RunningFakeCommerce, type StartFakeCommerceOptions } from './server.ts';
 export type { ConsumerOptions, FailureInjection, FakeConsumer, InjectedFailure } from './consumer.ts';
-export type { FakeBulk, FakeOperation, FakeQueue, OperationStorage } from './async-queue.ts';
+export type { FakeBulk, FakeOperation, FakeQueue, OperationIds, OperationStorage } from './async-queue.ts';
 export type { FakeStore, SeedOptions, Entity } from './store.ts';
 export { MESSAGES, PlatformError } from './platform-errors.ts';
 export { phpUrlDecode } from './php-urldecode.ts';

@@ -45,3 +45,41 @@ describe.each<OperationStorage>(['upfront', 'when-worked'])('bulk status routes,
     expect(await page(4)).toEqual(await page(3));
   });
 });
+
+describe('operation ids and the search across bulks (magento/magento2#29579)', () => {
+  async function twoBulks(operationIds: 'per-bulk' | 'database') {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 4 }, operationIds, consumer: { autoStart: false } });
+    const send = async (rows: unknown[]) =>
+      (await (await fake.handle(new Request(`${BASE}/rest/async/bulk/V1/products/bySku`, { method: 'PUT', body: JSON.stringify(rows), headers: { 'content-type': 'application/json' } }))).json()) as { bulk_uuid: string; request_items: { id: number }[] };
+    const a = await send([{ sku: 'SKU-0001', product: { price: 1 } }, { sku: 'SKU-0002', product: { price: 2 } }]);
+    const b = await send([{ sku: 'SKU-0003', product: { price: 3 } }, { sku: 'SKU-0004', product: { price: 4 } }]);
+    const both = `/V1/bulk?searchCriteria[filter_groups][0][filters][0][field]=bulk_uuid&searchCriteria[filter_groups][0][filters][0][value]=${a.bulk_uuid}&searchCriteria[filter_groups][0][filters][1][field]=bulk_uuid&searchCriteria[filter_groups][0][filters][1][value]=${b.bulk_uuid}`;
+    const get = (path: string) => fake.handle(new Request(`${BASE}/rest${path}`));
+    return { fake, a, b, both, get };
+  }
+
+  it('2.4 (per-bulk, the default): ids are request indexes, so two bulks ORed into one page fail with the masked 500', async () => {
+    const { fake, a, b, both, get } = await twoBulks('per-bulk');
+    expect(fake.queue.operationIds).toBe('per-bulk');
+    expect([a.request_items.map((i) => i.id), b.request_items.map((i) => i.id)]).toEqual([[0, 1], [0, 1]]);
+    expect(fake.queue.allOperations().map((op) => op.id)).toEqual([0, 1, 0, 1]);
+    const response = await get(both);
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { message: string; parameters: string[]; trace: string };
+    expect(body.message).toBe('Internal Error. Details are available in Magento log file. Report ID: %1');
+    expect(body.trace).toContain('Item (Magento\\AsynchronousOperations\\Model\\Operation) with the same ID "0" already exists.');
+    // A page that happens to hold each id once answers; one bulk per search always does.
+    expect((await get(`${both}&searchCriteria[page_size]=1`)).status).toBe(200);
+    const one = (await (await get(`/V1/bulk?searchCriteria[filter_groups][0][filters][0][field]=bulk_uuid&searchCriteria[filter_groups][0][filters][0][value]=${b.bulk_uuid}&fields=items[id],total_count`)).json()) as unknown;
+    expect(one).toEqual({ items: [{ id: 0 }, { id: 1 }], total_count: 2 });
+  });
+
+  it('2.3 (database ids): one auto-increment over every bulk, request items still carry the element index', async () => {
+    const { fake, a, b, both, get } = await twoBulks('database');
+    expect([a.request_items.map((i) => i.id), b.request_items.map((i) => i.id)]).toEqual([[0, 1], [0, 1]]);
+    expect(fake.queue.allOperations().map((op) => op.id)).toEqual([1, 2, 3, 4]);
+    const response = await get(`${both}&fields=items[id],total_count`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ items: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }], total_count: 4 });
+  });
+});
