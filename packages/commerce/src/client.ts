@@ -22,6 +22,7 @@ import { appendBracketed, buildQuery } from './query.ts';
 import type { QueryEncoders } from './query-encoders.ts';
 import { splitInput, type RouteInfo } from './route-info.ts';
 import { checkStoreCode } from './store-code.ts';
+import { checkAsyncArrayLimit } from './async/chunking.ts';
 
 export interface CommerceClientOptions extends ClientTransportOptions {
   /** The installation's address, e.g. https://shop.example.com. The SDK adds /rest/{store}/V1. */
@@ -40,6 +41,12 @@ export interface CommerceClientOptions extends ClientTransportOptions {
    * name. Passwords and tokens then travel unencrypted. Default false.
    */
   allowInsecure?: boolean | undefined;
+  /**
+   * The most elements a bulk request may carry (the chunk size ceiling). Default 5000, the platform's
+   * default async array limit (`InputArraySizeLimitValue::DEFAULT_ASYNC_INPUT_ARRAY_SIZE_LIMIT`);
+   * set it to the installation's `webapi/async/default_input_array_size_limit` if that is lower.
+   */
+  asyncArrayLimit?: number | undefined;
 }
 
 export interface CallOptions extends CallTransportOptions {
@@ -73,6 +80,8 @@ export interface CommerceRuntime {
   readonly storeCode: string | undefined;
   /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
   readonly cloudService: boolean;
+  /** The most elements one bulk request may carry (CommerceClientOptions.asyncArrayLimit). */
+  readonly asyncArrayLimit: number;
   /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
   checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
@@ -185,6 +194,7 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
     baseUrl,
     storeCode: defaultStore,
     cloudService,
+    asyncArrayLimit: checkAsyncArrayLimit(options.asyncArrayLimit, 'the client option asyncArrayLimit'),
     checkRoute(route) {
       if (cloudService) assertCloudServiceRoute(route);
     },

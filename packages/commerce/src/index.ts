@@ -6,7 +6,7 @@ export type { CommerceFetch, FetchOptions, FetchParams } from './raw-fetch.ts';
 export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes } from './methods.ts';
 export { none, adminToken, customerToken, integration, bearer, ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
 export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactorSource, TwoFactor, TwoFactorProvider, WebAuthnChallenge, WebAuthnTwoFactor } from './auth/index.ts';
-export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, isCommerceError, type ErrorKind, type Fate } from './errors.ts';
+export { AbortError, AuthError, ConfigurationError, HttpError, InputError, InputLimitError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, isCommerceError, type ErrorKind, type Fate } from './errors.ts';
 export { routes, registerRoutes, type Edition, type RouteInfo } from './route-table.ts';
 export type { InstallationRoutes, InstallationExtensions, InstallationExtension } from './installation.ts';
 export type { RouteRow } from '@magekit/core';
@@ -17,7 +17,7 @@ export type { SchemaCallOptions, SchemaEndpoints, SchemaRequest, SwaggerDocument
 export type { AsyncFeatures, AsyncNamespace, BulkNamespace, ReadBulkStatus, WaitForBulk } from './async/index.ts';
 export type { AcceptanceItem, AsyncAcceptance, BulkJournal, JournalEntry, PositionRuns, BulkOptions, ProgressEvent, WaitOptions, ReadStatusOptions } from './async/index.ts';
 export type { AsyncMethod, AsyncTree, BulkMethod, BulkRouteKey, BulkRow, BulkTree, OperationResult, WriteRouteKey } from './async/index.ts';
-export { MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, isBulkable } from './async/index.ts';
+export { DEFAULT_ASYNC_ARRAY_LIMIT, MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, isBulkable } from './async/index.ts';
 export { BulkFailedError, BulkRejectedError, BulkStalledError, BulkTimeoutError, type BulkCounts, type RejectedItem } from './async/index.ts';
 export { isBulkJob, type BulkChunk, type BulkJob, type JobItem } from './async/index.ts';
 export { OPERATION_STATUS, type BulkOutcome, type OperationOutcome, type OperationState, type OperationStatus, type ResultsOptions } from './async/index.ts';

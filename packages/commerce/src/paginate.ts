@@ -7,11 +7,15 @@
  * go) and never asks beyond it. `fields` select item fields; they are sent as `items[...]` with
  * `total_count` added, so narrowing the response never breaks the paging.
  *
+ * An installation whose Web API input limits are on (2.4.3+) refuses a page size above its maximum
+ * with a 400 naming it (InputLimitError); paging then goes on at that size, from the same item.
+ *
  * Offset paging over live data can skip or repeat a record that is inserted or deleted between two
  * requests; sort by a stable field (`entity_id`) and filter on `updated_at` for exact syncs.
  */
 import { AbortError, InputError, ResponseError } from '@magekit/core';
 import { runtimeOf, type CallOptions, type CommerceRuntime } from './client.ts';
+import { InputLimitError } from './errors.ts';
 import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
@@ -92,18 +96,34 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
 
   async function* pages(max = optionsMax): AsyncIterableIterator<Page<Item>> {
     let seen = 0;
+    let size = pageSize;
+    /** Items at the start of the next page already yielded (after a switch to a smaller page size). */
+    let skip = 0;
     if (max <= 0) return;
     for (let page = firstPage; ; page += 1) {
       checkAborted(`before page ${page}`);
-      const input = { ...rest, searchCriteria: { ...criteria, page_size: pageSize, current_page: page }, ...(fieldsValue === undefined ? {} : { fields: fieldsValue }) };
-      const body = await runtime.call<unknown>(info, input, callOptions);
+      const input = { ...rest, searchCriteria: { ...criteria, page_size: size, current_page: page }, ...(fieldsValue === undefined ? {} : { fields: fieldsValue }) };
+      let body: unknown;
+      try {
+        body = await runtime.call<unknown>(info, input, callOptions);
+      } catch (error) {
+        // The installation's input limits cap the page size (2.4.3+, SearchCriteriaValidator): go on
+        // at the maximum it named, from the same item on.
+        if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < size)) throw error;
+        const offset = (page - 1) * size + skip;
+        size = error.maximum;
+        skip = offset % size;
+        page = Math.floor(offset / size); // the loop's += 1 makes it the page holding `offset`
+        continue;
+      }
       const { items, totalCount } = readPage(body, route, page);
-      const kept = items.slice(0, max - seen) as Item[];
+      const kept = items.slice(skip, skip + max - seen) as Item[];
       seen += kept.length;
-      yield { items: kept, totalCount, offset: (page - 1) * pageSize, pageSize, page };
-      const lastPage = Math.ceil(totalCount / pageSize);
+      yield { items: kept, totalCount, offset: (page - 1) * size + skip, pageSize: size, page };
+      skip = 0;
+      const lastPage = Math.ceil(totalCount / size);
       // A short or empty page also means the end: asking further would only repeat the last page.
-      if (page >= lastPage || items.length < pageSize || seen >= max) return;
+      if (page >= lastPage || items.length < size || seen >= max) return;
     }
   }
 

@@ -160,3 +160,24 @@ describe.each(['per-bulk', 'database'] as const)('multi-chunk jobs against the f
     expect(searches).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('bulk reads under the platform input limits (2.4.3+)', () => {
+  it('listings and results() follow a maximum page size below their 300', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 250 }, inputLimits: { maximumPageSize: 40 }, consumer: { failures: { rate: 0.4, rateStatus: 3, seed: 7 } } });
+    server.use(...commerceHandlers(fake, { baseUrl: BASE }));
+    const commerce = asyncClient();
+    const rows = Array.from({ length: 250 }, (_, i) => {
+      const sku = `SKU-${String(i + 1).padStart(4, '0')}`;
+      return { sku, product: { sku, price: 3000 + i } };
+    });
+    const job = await commerce.bulk.products.update(rows, { chunkSize: 125 });
+    const outcome = await commerce.waitForBulk(job, { minDelay: 5, maxDelay: 20, maxWait: 10_000 });
+    expect(outcome.counts.failed).toBeGreaterThan(80); // more than two pages of 40 per chunk
+    expect(outcome.counts.complete + outcome.counts.failed).toBe(250);
+    for (const op of outcome.operations) expect(op.input).toEqual(rows[op.position]);
+    const complete = [];
+    for await (const op of outcome.results()) complete.push(op.position);
+    expect(complete).toHaveLength(outcome.counts.complete);
+    expect(new Set(complete).size).toBe(complete.length);
+  });
+});

@@ -217,7 +217,7 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
 }
 
 /** The collection's exception for a repeated id: not a web-API exception, so production mode masks it as a 500. */
-export class DuplicateOperationId extends Error {
+class DuplicateOperationId extends Error {
   constructor(readonly operationId: string) {
     super(DUPLICATE_OPERATION_ID.replace('%1', operationId));
     this.name = 'DuplicateOperationId';

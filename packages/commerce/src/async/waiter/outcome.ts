@@ -4,6 +4,7 @@
  * complete operations are read only when asked for (`outcome.results()`), page by page: most
  * callers need the failures, and the full detailed status of a large bulk is megabytes.
  */
+import { InputLimitError } from '../../errors.ts';
 import { BulkFailedError, type BulkCounts, type RejectedItem } from '../errors.ts';
 import { parseJson, placeOperations, positionsOf, queuedInput } from './positions.ts';
 import type { WaitPlan } from './targets.ts';
@@ -46,7 +47,7 @@ export interface OperationOutcome<Result = unknown> {
 }
 
 export interface ResultsOptions {
-  /** Operations per request. Default 300 (the platform's page cap when its input limits are on). */
+  /** Operations per request. Default 300 (the platform's default page cap when its input limits are on; a lower cap it names is followed). */
   pageSize?: number | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -165,14 +166,24 @@ function rejectedAtAcceptance<Result>(plan: WaitPlan, item: RejectedItem): Opera
 }
 
 async function* completeResults<Result>(plan: WaitPlan, pages: ResultPages, options: ResultsOptions | undefined): AsyncGenerator<OperationOutcome<Result>> {
-  const pageSize = options?.pageSize ?? 300;
+  let pageSize = options?.pageSize ?? 300;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`results(): pageSize must be a whole number of at least 1, got ${String(pageSize)}.`);
   // Bulk by bulk, in the job's order: a search on one bulk is the only one the platform can answer.
   for (const bulk of plan.bulks) {
     const taken = new Set<number>();
     const seen = new Set<number>(); // ids are unique within a bulk: a row that moved between pages comes once
     for (let page = 1; ; page++) {
-      const { items, total } = await pages(bulk.bulkUuid, page, pageSize, options?.signal);
+      let answer: { items: RawOperation[]; total: number };
+      try {
+        answer = await pages(bulk.bulkUuid, page, pageSize, options?.signal);
+      } catch (error) {
+        // The installation's input limits cap pages lower: read this bulk again at its maximum (ids dedupe).
+        if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < pageSize)) throw error;
+        pageSize = error.maximum;
+        page = 0;
+        continue;
+      }
+      const { items, total } = answer;
       const fresh = items.filter((op) => !seen.has(op.id) && seen.add(op.id));
       for (const [op, position] of placeOperations(plan, bulk, fresh, taken)) yield fromListing<Result>(plan, bulk.bulkUuid, op, position);
       // Stop on total_count: past the end the platform answers the last page again (#3787).

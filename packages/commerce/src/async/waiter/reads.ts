@@ -20,6 +20,7 @@
  */
 import { ResponseError, encodePathSegment } from '@magekit/core';
 import type { CallOptions, CommerceRuntime } from '../../client.ts';
+import { InputLimitError } from '../../errors.ts';
 import type { RawOperation } from './outcome.ts';
 
 /**
@@ -63,6 +64,7 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
   const get = <T>(path: string, query?: Record<string, unknown>, callSignal = signal): Promise<T> =>
     runtime.sendRaw<T>({ method: 'GET', path, query, variant: 'sync', options: { ...request, signal: callSignal, ...(transportRetries ? {} : { retry: false as const }) }, expect: 'json' });
 
+  let listingPageSize = LISTING_PAGE_SIZE;
   const search = (criteria: Record<string, unknown>, fields: string, callSignal?: AbortSignal) => get<unknown>('/V1/bulk', { searchCriteria: criteria, fields }, callSignal ?? signal);
 
   function criteriaFor(bulkUuid: string, status: Filter[][], pageSize: number, currentPage: number): Record<string, unknown> {
@@ -106,10 +108,20 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
       // Ids are unique within one bulk: they key out a row that moved between pages.
       const seen = new Set<number>();
       for (let current = 1; ; current++) {
-        const { items, total } = await page(bulkUuid, status, fields, current, LISTING_PAGE_SIZE);
+        let answer: { items: RawOperation[]; total: number };
+        try {
+          answer = await page(bulkUuid, status, fields, current, listingPageSize);
+        } catch (error) {
+          // An installation whose input limits cap pages lower: list again at its maximum (ids dedupe).
+          if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < listingPageSize)) throw error;
+          listingPageSize = error.maximum;
+          current = 0;
+          continue;
+        }
+        const { items, total } = answer;
         for (const op of items) if (!seen.has(op.id)) (seen.add(op.id), out.push(op));
         // Stop on total_count: past the end the platform answers the last page again.
-        if (current * LISTING_PAGE_SIZE >= total || items.length === 0) break;
+        if (current * listingPageSize >= total || items.length === 0) break;
       }
       return out;
     },
