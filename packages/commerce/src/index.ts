@@ -17,7 +17,7 @@ export type { SchemaCallOptions, SchemaEndpoints, SchemaRequest, SwaggerDocument
 export type { AsyncFeatures, AsyncNamespace, BulkNamespace, ReadBulkStatus, WaitForBulk } from './async/index.ts';
 export type { AcceptanceItem, AsyncAcceptance, BulkJournal, JournalEntry, PositionRuns, BulkOptions, ProgressEvent, WaitOptions, ReadStatusOptions } from './async/index.ts';
 export type { AsyncMethod, AsyncTree, BulkMethod, BulkRouteKey, BulkRow, BulkTree, OperationResult, WriteRouteKey } from './async/index.ts';
-export { DEFAULT_ASYNC_ARRAY_LIMIT, MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, isBulkable } from './async/index.ts';
+export { MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, isBulkable } from './async/index.ts';
 export { BulkFailedError, BulkRejectedError, BulkStalledError, BulkTimeoutError, type BulkCounts, type RejectedItem } from './async/index.ts';
 export { isBulkJob, type BulkChunk, type BulkJob, type JobItem } from './async/index.ts';
 export { OPERATION_STATUS, type BulkOutcome, type OperationOutcome, type OperationState, type OperationStatus, type ResultsOptions } from './async/index.ts';

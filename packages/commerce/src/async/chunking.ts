@@ -8,8 +8,8 @@ import { ConfigurationError, InputError } from '@magekit/core';
  * and a route's `input-array-size-limit` override it). Chunks never exceed it, or the lower limit
  * the client or the call sets.
  */
-export const DEFAULT_ASYNC_ARRAY_LIMIT = 5000;
-/** @deprecated The ceiling is configurable now (asyncArrayLimit); this is its default, DEFAULT_ASYNC_ARRAY_LIMIT. */
+const DEFAULT_ASYNC_ARRAY_LIMIT = 5000;
+/** The default chunk ceiling: asyncArrayLimit's default, the platform's default async array limit. */
 export const MAX_CHUNK_SIZE = DEFAULT_ASYNC_ARRAY_LIMIT;
 export const DEFAULT_CHUNK_SIZE = 1000;
 export const DEFAULT_CONCURRENCY = 4;

@@ -1,7 +1,7 @@
 /** Public surface of the async and bulk features. */
 export type { AsyncFeatures, AsyncNamespace, BulkNamespace, ReadBulkStatus, WaitForBulk } from './attach.ts';
 export type { AcceptanceItem, AsyncAcceptance } from './acceptance.ts';
-export { DEFAULT_ASYNC_ARRAY_LIMIT, MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY } from './chunking.ts';
+export { MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY } from './chunking.ts';
 export { BulkFailedError, BulkRejectedError, BulkStalledError, BulkTimeoutError, type BulkCounts, type RejectedItem } from './errors.ts';
 export { isBulkJob, type BulkChunk, type BulkJob, type JobItem } from './job.ts';
 // The journal hook a bulk call writes through: implement it over any storage; the file one is in the Node entry.

@@ -3,7 +3,7 @@
 export { asyncFeatures, waitForBulk, readBulkStatus } from '../async/features.ts';
 export type { AsyncFeatures, AsyncNamespace, BulkNamespace } from '../async/attach.ts';
 export type { AcceptanceItem, AsyncAcceptance } from '../async/acceptance.ts';
-export { DEFAULT_ASYNC_ARRAY_LIMIT, MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY } from '../async/chunking.ts';
+export { MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY } from '../async/chunking.ts';
 export { BulkFailedError, BulkRejectedError, BulkStalledError, BulkTimeoutError, type BulkCounts, type RejectedItem } from '../async/errors.ts';
 export { isBulkJob, type BulkChunk, type BulkJob, type JobItem } from '../async/job.ts';
 export type { BulkJournal, JournalEntry, PositionRuns } from '../async/journal.ts';
