@@ -39,13 +39,13 @@ export interface FakeCommerceOptions {
    * ids repeat across bulks and a search page holding a repeated id fails with the platform's 500,
    * magento/magento2#29579) or `database` (2.3's auto-increment ids, unique across bulks).
    */
-  operationIds?: OperationIds;
+  operationIds?: OperationIds | undefined;
   /**
    * The platform's Web API input limits (2.4.3+): `true` for the platform's defaults (page size at
    * most 300, 20 when none is given, arrays of objects at most 20 items, 5,000 on `/async/V1/`), or
    * the values to use. Off by default, as on the platform (see testing/input-limits.ts).
    */
-  inputLimits?: boolean | FakeInputLimits;
+  inputLimits?: boolean | FakeInputLimits | undefined;
   /** Refuse an element at acceptance (a message makes it `rejected`), as the platform does for input it cannot deserialize. */
   rejectElement?: (routeKey: string, element: Record<string, unknown>, index: number) => string | undefined;
   now?: () => number;
