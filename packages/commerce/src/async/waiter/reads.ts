@@ -19,7 +19,7 @@
  * unique on every version.
  */
 import { ResponseError, encodePathSegment } from '@magekit/core';
-import type { CallOptions, CommerceRuntime } from '../../client.ts';
+import type { CallOptions, CommerceRuntime } from '../../runtime.ts';
 import { InputLimitError } from '../../errors.ts';
 import type { RawOperation } from './outcome.ts';
 
