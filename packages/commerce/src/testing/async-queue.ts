@@ -88,6 +88,21 @@ function topicFor(routeKey: string, routeId: string): string {
   return `async.magento.${parts[0]}.api.${parts.slice(1, -1).join('') || parts[0]}interface.${parts.at(-1)}.${method!.toLowerCase()}`;
 }
 
+/** User types (`UserContextInterface`) holding the bulk-operations ACL resource here: integrations (1) and admins (2). */
+const BULK_ACL_USER_TYPES = new Set([1, 2]);
+
+/**
+ * The element as 2.4 stores it in meta_information: for a caller without the
+ * `Magento_Logging::system_magento_logging_bulk_operations` resource, `WebapiAsync/Model/
+ * OperationRepository::create` sets `customer.group_id = 1` (creating `customer` if the element has
+ * none), so a guest cannot queue a customer into another group.
+ */
+function storedInput(input: Record<string, unknown>, userType: number): Record<string, unknown> {
+  if (BULK_ACL_USER_TYPES.has(userType)) return input;
+  const customer = input['customer'];
+  return { ...input, customer: { ...(customer && typeof customer === 'object' && !Array.isArray(customer) ? customer : {}), group_id: 1 } };
+}
+
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -159,24 +174,28 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
       const record: FakeBulk = { uuid, description: `Topic ${topic}`, start_time: started, user_id: context.userId, user_type: context.userType, operations: [] };
       const requestItems = [];
       for (const [index, element] of elements.entries()) {
-        const meta = JSON.stringify(element.input);
-        const dataHash = await sha256Hex(meta);
+        // A rejected element never became an operation: its request item has no hash (MassSchedule's catch block sets none).
         if (element.rejection !== undefined) {
-          requestItems.push({ id: index, data_hash: dataHash, status: 'rejected', error_message: element.rejection, error_code: null });
+          requestItems.push({ id: index, data_hash: null, status: 'rejected', error_message: element.rejection, error_code: null });
           continue;
         }
+        const stored = storedInput(element.input, context.userType);
+        const meta = JSON.stringify(stored);
+        const serialized = JSON.stringify({ entity_id: null, entity_link: '', meta_information: meta });
+        // MassSchedule: data_hash = sha256 of the operation's serialized_data.
+        const dataHash = await sha256Hex(serialized);
         const operation: FakeOperation = {
           id: operationIds === 'per-bulk' ? index : ++lastDatabaseId,
           bulk_uuid: uuid,
           topic_name: topic,
-          serialized_data: JSON.stringify({ entity_id: null, entity_link: '', meta_information: meta }),
+          serialized_data: serialized,
           result_serialized_data: null,
           status: 4,
           result_message: '',
           error_code: null,
           start_time: started,
           routeKey,
-          input: element.input,
+          input: stored, // the consumer works what was stored
           storeCode: context.storeCode,
         };
         record.operations.push(operation);

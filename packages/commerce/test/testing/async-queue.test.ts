@@ -83,3 +83,31 @@ describe('operation ids and the search across bulks (magento/magento2#29579)', (
     expect(await response.json()).toEqual({ items: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }], total_count: 4 });
   });
 });
+
+describe('what an accepted element becomes (MassSchedule, WebapiAsync OperationRepository)', () => {
+  it('data_hash is the sha256 of the operation serialized_data; a rejected element has none', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 2 }, consumer: { autoStart: false }, rejectElement: (_route, _element, index) => (index === 1 ? 'refused' : undefined) });
+    const rows = [{ sku: 'SKU-0001', product: { price: 1 } }, { sku: 'SKU-0002', product: { price: 2 } }];
+    const accepted = (await (await fake.handle(new Request(`${BASE}/rest/async/bulk/V1/products/bySku`, { method: 'PUT', body: JSON.stringify(rows), headers: { 'content-type': 'application/json' } }))).json()) as { request_items: { id: number; data_hash: string | null; status: string }[] };
+    const [op] = fake.queue.allOperations();
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(op!.serialized_data)));
+    expect(accepted.request_items).toEqual([
+      expect.objectContaining({ id: 0, status: 'accepted', data_hash: [...digest].map((b) => b.toString(16).padStart(2, '0')).join('') }),
+      expect.objectContaining({ id: 1, status: 'rejected', data_hash: null }),
+    ]);
+    expect(JSON.parse(op!.serialized_data)).toEqual({ entity_id: null, entity_link: '', meta_information: JSON.stringify(rows[0]) });
+  });
+
+  it('a caller without the bulk ACL resource has customer.group_id stored as 1; an admin keeps its own', async () => {
+    const fake = createFakeCommerce({ seed: { products: 1 }, consumer: { autoStart: false } });
+    const create = (headers: Record<string, string>) =>
+      fake.handle(new Request(`${BASE}/rest/async/V1/customers`, { method: 'POST', body: JSON.stringify({ customer: { email: 'g@x.test', firstname: 'G', lastname: 'X', group_id: 4 } }), headers: { 'content-type': 'application/json', ...headers } }));
+    expect((await create({})).status).toBe(202);
+    const [guest] = fake.queue.allOperations();
+    expect(JSON.parse(JSON.parse(guest!.serialized_data).meta_information)).toEqual({ customer: { email: 'g@x.test', firstname: 'G', lastname: 'X', group_id: 1 } });
+    const token = (await (await fake.handle(new Request(`${BASE}/rest/V1/integration/admin/token`, { method: 'POST', body: JSON.stringify({ username: 'admin', password: 'admin123!' }), headers: { 'content-type': 'application/json' } }))).json()) as string;
+    expect((await create({ authorization: `Bearer ${token}` })).status).toBe(202);
+    const admin = fake.queue.allOperations()[1]!;
+    expect(JSON.parse(JSON.parse(admin.serialized_data).meta_information).customer.group_id).toBe(4);
+  });
+});
