@@ -2,8 +2,10 @@
  * The bulk status reads the waiter and readBulkStatus make, each as small as the platform allows:
  *
  * - the operation count from the summary, trimmed by `fields` to that one number;
- * - the open counter (`operation-status/4`, a bare integer): right on installations that store
- *   every operation at acceptance, 0 from the start on those that store one only once worked;
+ * - the open counter (`operation-status/4`, a bare integer): it counts stored rows with status 4
+ *   (`AsynchronousOperations/Model/BulkOperationsStatus::getOperationsCountByBulkIdAndStatus`), so it
+ *   is right on installations that store every operation at acceptance (MassSchedule) and 0 from
+ *   the start for bulks whose rows are stored only once worked (magento/magento2#31213);
  * - the closed count: an operation search on the bulk for stored rows whose status is not 4, page
  *   size 1, `fields=total_count`. Closed rows are stored on every installation, so
  *   `operation_count - closed` is the open count that holds everywhere;
