@@ -12,7 +12,7 @@ import { where } from '../src/search/index.ts';
 import { createFakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { BASE, customer, installSearchPlatform, order, product } from './search-harness.ts';
 
 const commerce = () => createCommerceClient({ baseUrl: BASE, retry: false });

@@ -6,7 +6,7 @@ import { routes } from '../../src/routes/table.ts';
 import { createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from '../async-harness.ts';
-import { server } from '../msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { operations as specOperations } from '../support/spec.ts';
 import { schemaErrors } from '../support/validate.ts';
 import { runtimeOf } from '../../src/runtime-of.ts';
