@@ -41,48 +41,25 @@ export function fillTemplate(template: string, parameters: unknown): string {
 }
 
 /**
- * The platform's web-API input limits (2.4.3+, Stores > Configuration > Services > Web API Input
- * Limits, off by default) refused the request: a search page larger than the maximum page size, or
- * an array with more items than allowed. `maximum` is the limit the platform named, so the caller
- * (and `paginate`) can ask again within it. Templates from `Framework/Webapi/Validator/
- * SearchCriteriaValidator.php` and `EntityArrayValidator.php`, answered as 400.
+ * The platform's Web API input limits (2.4.3+, off by default) refused a search page larger than the
+ * maximum page size (`limit: 'page-size'`) or an array longer than allowed (`limit: 'array'`);
+ * `maximum` is the limit the platform named, so the caller (and `paginate`) can ask again within it.
+ * Templates `Maximum SearchCriteria pageSize is %max` (`lib/internal/Magento/Framework/Webapi/
+ * Validator/SearchCriteriaValidator.php`) and `Maximum items of type "%type" is %max`
+ * (`EntityArrayValidator.php`), answered as 400 with `{ max, type }` as parameters (`parameters.type`
+ * names the array's item type, a PHP interface).
  */
 export class InputLimitError extends HttpError {
-  /** `page-size`: searchCriteria.pageSize above `maximum`; `array`: an array input with more than `maximum` items. */
-  readonly limit: 'page-size' | 'array';
+  // `declare`: set in the constructor, no field initializers emitted (every client carries this class).
+  declare readonly limit: 'page-size' | 'array';
   /** The largest value the platform accepts. */
-  readonly maximum: number;
-  /** For `array`: the item type the platform named (its PHP interface). */
-  readonly itemType: string | undefined;
+  declare readonly maximum: number;
 
-  constructor(message: string, options: HttpErrorOptions & { limit: 'page-size' | 'array'; maximum: number; itemType?: string | undefined }) {
+  constructor(message: string, options: HttpErrorOptions, parameters: { max?: unknown; type?: string }) {
     super(message, options);
-    this.name = 'InputLimitError';
-    this.limit = options.limit;
-    this.maximum = options.maximum;
-    this.itemType = options.itemType;
+    (this as { limit: unknown }).limit = parameters.type === undefined ? 'page-size' : 'array';
+    (this as { maximum: unknown }).maximum = Number(parameters.max);
   }
-}
-
-/** `Maximum SearchCriteria pageSize is %max` / `Maximum items of type "%type" is %max`, with their values. */
-function inputLimitOf(template: string | undefined, parameters: unknown, filled: string): { limit: 'page-size' | 'array'; maximum: number; itemType: string | undefined } | undefined {
-  const named = parameters && typeof parameters === 'object' && !Array.isArray(parameters) ? (parameters as Record<string, unknown>) : {};
-  const number = (value: unknown): number | undefined => {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-    return n !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
-  };
-  // The template with its parameters, or (from a proxy or an older release) the message already filled in.
-  if (template === 'Maximum SearchCriteria pageSize is %max' || /^Maximum SearchCriteria pageSize is \d+$/.test(filled)) {
-    const maximum = number(named['max']) ?? number(/(\d+)$/.exec(filled)?.[1]);
-    return maximum === undefined ? undefined : { limit: 'page-size', maximum, itemType: undefined };
-  }
-  const items = /^Maximum items of type "([^"]*)" is (\d+)$/.exec(filled);
-  if (template === 'Maximum items of type "%type" is %max' || items) {
-    const maximum = number(named['max']) ?? number(items?.[2]);
-    const itemType = typeof named['type'] === 'string' ? named['type'] : items?.[1];
-    return maximum === undefined ? undefined : { limit: 'array', maximum, itemType };
-  }
-  return undefined;
 }
 
 interface PlatformErrorBody {
@@ -123,14 +100,8 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
   // The platform's messages usually end with a full stop already; add a hint as a new sentence.
   const withHint = (hint: string) => `${message.replace(/[.\s]+$/, '')}. ${hint}`;
   if (isTokenRoute && (status === 401 || status === 400)) return new AuthError(withHint(LOCKOUT_HINT), { ...options, hint: LOCKOUT_HINT });
-  const inputLimit = status === 400 ? inputLimitOf(template, parsed.parameters, filled) : undefined;
-  if (inputLimit) {
-    const hint =
-      inputLimit.limit === 'page-size'
-        ? `The installation's Web API input limits allow at most ${inputLimit.maximum} items per page: ask for pageSize ${inputLimit.maximum} or fewer (paginate does this by itself).`
-        : `The installation's Web API input limits allow at most ${inputLimit.maximum} items in this array: send smaller arrays (for bulk calls, a smaller chunkSize), or ask the merchant to raise the limit.`;
-    return new InputLimitError(withHint(hint), { ...options, hint, ...inputLimit });
-  }
+  // Both input-limit templates end so, with the maximum (and the array's item type) as named parameters.
+  if (status === 400 && template?.endsWith(' is %max')) return new InputLimitError(message, options, (parsed.parameters ?? {}) as { max?: unknown });
   if (status === 401) {
     const hint = /timestamp|nonce/i.test(filled)
       ? 'The server rejected the OAuth timestamp: check this machine\'s clock (it must be within a few minutes of the server\'s).'

@@ -22,7 +22,6 @@ import { appendBracketed, buildQuery } from './query.ts';
 import type { QueryEncoders } from './query-encoders.ts';
 import { splitInput, type RouteInfo } from './routes/info.ts';
 import { checkStoreCode } from './store-code.ts';
-import { checkAsyncArrayLimit } from './async/chunking.ts';
 
 export interface CommerceClientOptions extends ClientTransportOptions {
   /** The installation's address, e.g. https://shop.example.com. The SDK adds /rest/{store}/V1. */
@@ -80,8 +79,8 @@ export interface CommerceRuntime {
   readonly storeCode: string | undefined;
   /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
   readonly cloudService: boolean;
-  /** The most elements one bulk request may carry (CommerceClientOptions.asyncArrayLimit). */
-  readonly asyncArrayLimit: number;
+  /** CommerceClientOptions.asyncArrayLimit as given (checked where bulk calls use it). */
+  readonly asyncArrayLimit: unknown;
   /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
   checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
@@ -194,7 +193,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     baseUrl,
     storeCode: defaultStore,
     cloudService,
-    asyncArrayLimit: checkAsyncArrayLimit(options.asyncArrayLimit, 'the client option asyncArrayLimit'),
+    asyncArrayLimit: options.asyncArrayLimit,
     checkRoute(route) {
       if (cloudService) assertCloudServiceRoute(route);
     },

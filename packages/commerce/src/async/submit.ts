@@ -100,7 +100,7 @@ export async function sendBulk<K extends string, Row>(
   runtime.checkRoute(route);
   if (!Array.isArray(rows)) throw new InputError(`bulk ${route.key} takes an array of inputs, got ${rows === null ? 'null' : typeof rows}.`, { service: 'commerce' });
   if (rows.length === 0) throw new InputError(`bulk ${route.key} was given an empty array: there is nothing to queue (the platform would answer with an error).`, { service: 'commerce' });
-  const arrayLimit = options?.asyncArrayLimit === undefined ? runtime.asyncArrayLimit : checkAsyncArrayLimit(options.asyncArrayLimit, 'asyncArrayLimit');
+  const arrayLimit = options?.asyncArrayLimit === undefined ? checkAsyncArrayLimit(runtime.asyncArrayLimit, 'the client option asyncArrayLimit') : checkAsyncArrayLimit(options.asyncArrayLimit, 'asyncArrayLimit');
   const { chunkSize, concurrency } = checkChunkOptions(options?.chunkSize, options?.concurrency, arrayLimit);
   // A bad store code is the caller's input: refuse it here, before any chunk could be sent, rather
   // than as a per-chunk failure whose fate would look unknown.

@@ -115,7 +115,7 @@ describe('bulk input checks (nothing is sent)', () => {
     const small = await asyncClient().bulk.products.update(rows, { asyncArrayLimit: 20 });
     expect(small.chunks.map((c) => c.size)).toEqual([20, 5]);
     await expect(asyncClient().bulk.products.update(rows, { asyncArrayLimit: 0 })).rejects.toThrow(/asyncArrayLimit must be a whole number/);
-    expect(() => asyncClient({ asyncArrayLimit: 2.5 })).toThrow(/asyncArrayLimit must be a whole number/);
+    await expect(asyncClient({ asyncArrayLimit: 2.5 }).bulk.products.update(rows)).rejects.toThrow(/the client option asyncArrayLimit must be a whole number/);
     expect(seen).toHaveLength(5);
   });
 });

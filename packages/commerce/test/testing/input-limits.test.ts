@@ -55,3 +55,15 @@ describe('input limits in the fake', () => {
     expect(fake.queue.allOperations()).toHaveLength(41);
   });
 });
+
+describe('InputLimitError', () => {
+  it('an array over the limit names the maximum and, in parameters, the item type', async () => {
+    const { createCommerceClient, InputLimitError } = await import('../../src/index.ts');
+    const { fake } = fakeWith(true);
+    const client = createCommerceClient({ baseUrl: BASE, fetch: (input, init) => fake.handle(new Request(input, init)) });
+    const error = await client.request('POST /V1/products/base-prices', prices(21)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputLimitError);
+    expect(error).toMatchObject({ status: 400, limit: 'array', maximum: 20, parameters: { type: 'prices', max: 20 } });
+    expect((error as Error).message).toMatch(/Maximum items of type "prices" is 20$/);
+  });
+});
