@@ -1,6 +1,6 @@
 // @magekit/core's main entry: every export by name (docs/design.md: entry points never `export *`),
 // so what both packages build on is listed in one place and knip can tell an unused one.
-export { AbortError, AuthError, ConfigurationError, HttpError, InputError, isMagekitError, MagekitError, NetworkError, ResponseError, TimeoutError, type ErrorDetail, type MagekitErrorOptions } from './errors.ts';
+export { AbortError, AuthError, ConfigurationError, HttpError, InputError, isMagekitError, MagekitError, NetworkError, ResponseError, TimeoutError, type ErrorDetail, type HttpErrorOptions, type MagekitErrorOptions } from './errors.ts';
 /** @public Re-exported by name from both packages' entries (their public error classes). */
 export { PermissionError, RedirectError, type ErrorKind, type Fate } from './errors.ts';
 export { createRedactor, redactText, redactValue, type Redactor } from './redact.ts';
