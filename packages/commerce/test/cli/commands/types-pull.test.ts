@@ -16,7 +16,7 @@ import { adminToken, createCommerceClient, isCommerceError, registerRoutes } fro
 import { createLeanClient, type RouteModule } from '../../../src/entries/lean.ts';
 import { acmeWarrantyModule, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type RunningFakeCommerce } from '../../../src/testing/index.ts';
 import { moduleSchema } from '../../../src/testing/custom-module.ts';
-import { server } from '../../msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { repoRoot } from '../../support/spec.ts';
 
 const admin = { username: 'admin', password: 'admin123!' };
