@@ -7,7 +7,7 @@
  * breaks a caller, 2 something does, 1 the diff could not be made.
  */
 import { parseArgs } from 'node:util';
-import { createCommerceClient } from '../../commerce-client.ts';
+import { createCommerceClient } from '../../client.ts';
 import { schemaAudience, type SchemaAudience } from '../../swagger/audience.ts';
 import { compactSchema, type CompactSchema } from '../../swagger/compact.ts';
 import { diffSchemas, limitDiff, type SchemaChange, type SchemaDiff } from '../../swagger/diff.ts';

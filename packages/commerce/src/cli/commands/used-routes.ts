@@ -6,7 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { routes } from '../../route-table.ts';
+import { routes } from '../../routes/table.ts';
 import { routeKeyOf } from '../../swagger/route-key.ts';
 import { CliError } from '../errors.ts';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/run.ts';
 import { acmeWarrantyModule, startFakeCommerce, type RunningFakeCommerce } from '../../../src/testing/index.ts';
 import { moduleSchema } from '../../../src/testing/custom-module.ts';
-import { server } from '../../msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { repoRoot } from '../../support/spec.ts';
 
 const admin = { username: 'admin', password: 'admin123!' };
