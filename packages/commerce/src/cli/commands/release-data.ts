@@ -1,10 +1,11 @@
 /**
- * The platform release data shipped with the package (data/platform-releases.json, derived by
+ * The platform release data shipped with the package (data/platform-releases.json.br, brotli, derived by
  * scripts/release-data.mjs from the published 2.4.6–2.4.9 schemas): each release's operations and
  * definitions in compact form, and the route keys of the 2.4.9 guest and customer schemas. Read from
  * disk on first use only (the CLI's `types` commands), never bundled into a client.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AudienceMarkers } from '../../swagger/audience.ts';
@@ -24,7 +25,7 @@ interface ReleaseData {
   audiences: { guest: string[]; customer: string[] };
 }
 
-const FILE = 'data/platform-releases.json';
+const FILE = 'data/platform-releases.json.br';
 let cached: ReleaseData | undefined;
 
 /** The package root holds data/: two levels above dist/cli.js's chunks, four above src/cli/commands/. */
@@ -38,7 +39,7 @@ function dataFile(): string {
 }
 
 function load(): ReleaseData {
-  cached ??= JSON.parse(readFileSync(dataFile(), 'utf8')) as ReleaseData;
+  cached ??= JSON.parse(brotliDecompressSync(readFileSync(dataFile())).toString('utf8')) as ReleaseData;
   return cached;
 }
 
