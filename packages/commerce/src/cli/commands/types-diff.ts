@@ -51,7 +51,7 @@ const OPTIONS = {
   store: { type: 'string' },
 } as const;
 
-const NO_FLAGS: Flags = { baseUrl: undefined, store: undefined, token: undefined, username: undefined, password: undefined, otp: undefined, maxWait: undefined, stallAfter: undefined, pollInterval: undefined, failures: 0, json: false, quiet: false };
+const NO_FLAGS: Flags = { baseUrl: undefined, store: undefined, username: undefined, otp: undefined, maxWait: undefined, stallAfter: undefined, pollInterval: undefined, failures: 0, json: false, quiet: false };
 
 async function readSide(spec: string, audience: SchemaAudience, store: string | undefined, io: CliIO): Promise<CompactSchema> {
   if (/^\d+\.\d+\.\d+$/.test(spec)) {
