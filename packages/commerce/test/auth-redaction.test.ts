@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminToken, bearer, customerToken, integration } from '../src/auth/index.ts';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import { createFakeAuth } from '../src/testing/auth.ts';
 import { BASE, directRuntime, installFakePlatform } from './auth-harness.ts';
 import { server } from './msw.ts';

@@ -4,9 +4,9 @@
  */
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import { assertNoRouteConflict } from '../src/conflicts.ts';
-import { routeByKey } from '../src/route-table.ts';
+import { routeByKey } from '../src/routes/table.ts';
 import { server } from './msw.ts';
 
 const BASE = 'https://shop.test';

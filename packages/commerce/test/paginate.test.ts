@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import { paginate } from '../src/paginate.ts';
 import { where } from '../src/search/index.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';

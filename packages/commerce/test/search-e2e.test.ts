@@ -3,7 +3,7 @@
  * (`@magekit/commerce/testing`), products, customers and orders.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import { paginate } from '../src/paginate.ts';
 import { searchCriteria, where } from '../src/search/index.ts';
 import { createFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';

@@ -3,7 +3,7 @@
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
 import { version } from '../../package.json';
-import { createCommerceClient } from '../commerce-client.ts';
+import { createCommerceClient } from '../client.ts';
 import { runtimeOf } from '../runtime-of.ts';
 import { DEFAULT_LISTED_FAILURES, parseCommandLine, type Command } from './args.ts';
 import { bulkResume, formatUnsettled } from './commands/resume.ts';

@@ -1,7 +1,7 @@
 /** Admin and customer tokens end to end against the fake platform's authentication. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, customerToken } from '../../src/auth/index.ts';
-import { createCommerceClient } from '../../src/commerce-client.ts';
+import { createCommerceClient } from '../../src/client.ts';
 import { isCommerceError, type AuthError } from '../../src/errors.ts';
 import { createFakeAuth, type FakeAuthOptions } from '../../src/testing/auth.ts';
 import { BASE, directRuntime, installFakePlatform, type HarnessOptions } from '../auth-harness.ts';

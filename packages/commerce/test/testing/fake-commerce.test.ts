@@ -2,7 +2,7 @@ import { http, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { attachAsync } from '../../src/async/attach.ts';
 import { createCommerceClient, none } from '../../src/index.ts';
-import { routes } from '../../src/route-table.ts';
+import { routes } from '../../src/routes/table.ts';
 import { createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from '../async-harness.ts';
