@@ -18,7 +18,7 @@ export interface Credential {
    * Adds credentials to one attempt's request, in place (a fresh OAuth nonce per attempt, a token
    * issued first when none is cached). `signal` ends the wait for a sign-in other calls may share.
    */
-  authorize(request: Request, signal: AbortSignal): Promise<void> | void;
+  authorize(request: Request, signal?: AbortSignal): Promise<void> | void;
   /** The server answered 401 to a request carrying `authorization` (null when it carried none). */
   unauthorized(authorization: string | null): Refusal;
   /** The server accepted a request carrying `authorization`: a later 401 on it means it expired. */

@@ -32,6 +32,8 @@ export interface AttemptContext extends RedirectContext {
   fetch: () => typeof fetch;
   /** Whether that fetch is the platform's, whose body stream ends when the request's signal aborts. */
   platformFetch: boolean;
+  /** Whether ky hooks (afterResponse) will clone and read responses: they need a readable body. */
+  hooksReadResponses: boolean;
 }
 
 type AttemptInit = RequestInit & { [CALL]?: Call };
@@ -53,9 +55,12 @@ export function createAttemptFetch(context: AttemptContext): (request: Request, 
       // Aborted: ky's timer or the caller ended the attempt, and ky reports which.
       throw request.signal.aborted ? error : new BodyReadFailure(error);
     }
-    const buffered = new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
-    texts.set(buffered, text);
-    return buffered;
+    // A success goes back as it came (its text kept here), unless ky hooks will read it again; an
+    // error status gets a fresh Response, whose body ky reads for HTTPError.data.
+    const replay = !response.ok || context.hooksReadResponses;
+    const result = replay ? new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
+    texts.set(result, text);
+    return result;
   };
 }
 

@@ -36,7 +36,7 @@ export interface ClassifyContext {
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export function classify(raw: unknown, call: Call, context: ClassifyContext): Failure {
-  if (call.failure?.from === raw) return { error: call.failure.error, reason: 'final' };
+  if (call.failure !== undefined && call.failure.from === raw) return { error: call.failure.error, reason: 'final' };
   const { service, redactor } = context;
   const { method } = call;
   const url = redactor.text(call.request.url);

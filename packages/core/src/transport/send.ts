@@ -12,7 +12,7 @@
  * The caller's ky hooks run after the SDK's. Nothing here knows either API's routes.
  */
 import ky, { type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type KyInstance, type Options } from 'ky';
-import { isMagekitError, PermissionError, type MagekitError, type Service } from '../errors.ts';
+import { isMagekitError, PermissionError, TimeoutError, type MagekitError, type Service } from '../errors.ts';
 import { untilAborted } from '../sleep.ts';
 import { createAttemptFetch, bufferedText } from './attempt.ts';
 import { parseBody } from './body.ts';
@@ -59,11 +59,28 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function authorize(call: Call, request: Request): Promise<void> {
     if (!call.credential) return;
-    // The caller's signal (ky races the call's deadline) ends the wait for a sign-in; the sign-in
-    // itself, which other calls may share, carries on.
-    const signal = call.request.signal ?? NEVER;
-    await untilAborted(Promise.resolve(call.credential.authorize(request, signal)), call.request.signal);
+    const pending = call.credential.authorize(request, call.request.signal);
+    // The wait for a sign-in (which other calls may share, and which carries on) is bounded like an
+    // attempt: by the caller's signal, the attempt's timeout and the call's deadline. ky itself only
+    // races its hooks against totalTimeout.
+    if (pending) await untilAborted(withinAttempt(pending, call), call.request.signal);
     protect(request.headers.get('authorization'));
+  }
+
+  function withinAttempt(pending: Promise<void>, call: Call): Promise<void> {
+    const ms = Math.min(call.timeout, call.deadlineAt - performance.now());
+    if (ms >= MAX_TIMER) return pending;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.catch(() => undefined);
+        const url = redactor.text(call.request.url);
+        reject(new TimeoutError(`${call.method} ${url} timed out waiting for the sign-in: no credential within the timeout. Raise the timeout option if the token route is slow.`, { service, method: call.method, url }));
+      }, Math.max(0, ms));
+      pending.then(
+        () => (clearTimeout(timer), resolve()),
+        (error: unknown) => (clearTimeout(timer), reject(error)),
+      );
+    });
   }
 
   function typed(error: unknown, call: Call): MagekitError {
@@ -75,7 +92,7 @@ export function createTransport(options: TransportOptions): Transport {
   const http: KyInstance = ky.create({
     redirect: 'manual',
     throwHttpErrors: true,
-    fetch: createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined }) as typeof fetch,
+    fetch: createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch,
     hooks: {
       beforeRequest: [(state: BeforeRequestState) => authorize(callOf(state), state.request), ...(hooks.beforeRequest ?? [])],
       beforeRetry: [
@@ -163,8 +180,6 @@ export function createTransport(options: TransportOptions): Transport {
     },
   };
 }
-
-const NEVER = new AbortController().signal;
 
 function callOf(state: { options: unknown }): Call {
   return (state.options as Record<string, Call>)[CALL]!;
