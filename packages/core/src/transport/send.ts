@@ -12,7 +12,7 @@
  * The caller's ky hooks run after the SDK's. Nothing here knows either API's routes.
  */
 import ky, { type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type KyInstance, type Options } from 'ky';
-import { isMagekitError, PermissionError, TimeoutError, type MagekitError, type Service } from '../errors.ts';
+import { isMagekitError, PermissionError, TimeoutError, type HttpError, type MagekitError, type Service } from '../errors.ts';
 import { untilAborted } from '../sleep.ts';
 import { createAttemptFetch, bufferedText } from './attempt.ts';
 import { parseBody } from './body.ts';
@@ -86,7 +86,10 @@ export function createTransport(options: TransportOptions): Transport {
   function typed(error: unknown, call: Call): MagekitError {
     if (call.final) return redactor.error(call.final);
     if (call.request.signal?.aborted && !(error instanceof PermissionError)) return redactor.error(abortError(call, redactor, service));
-    return redactor.error(classify(error, call, classifying).error);
+    const failure = classify(error, call, classifying);
+    // A 401 after the renewal ends the call here: ky has no retry left to ask shouldRetry about it.
+    if (failure.reason === 'unauthorized' && call.renewed) return redactor.error(retrying.permissionError(failure.error as HttpError));
+    return redactor.error(failure.error);
   }
 
   const http: KyInstance = ky.create({
