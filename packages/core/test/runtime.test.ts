@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { HttpError, PermissionError, createRuntime, createTokenCache, type Credential, type Refusal } from '../src/index.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://api.test';
 const httpError = (status: number, body: unknown, context: { method: string; url: string }) =>
