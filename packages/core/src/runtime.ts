@@ -58,6 +58,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (value.staticHeaders) {
         protectHeaders(redactor, value.staticHeaders);
         transport.addStaticHeaders(value.staticHeaders);
+      } else {
+        transport.authorizeEachAttempt();
       }
     },
   };

@@ -33,6 +33,8 @@ export interface Transport {
   readonly service: Service;
   /** Headers every later request carries (a credential that never changes), merged once. */
   addStaticHeaders(headers: Record<string, string>): void;
+  /** Calls will carry a credential that authorizes each attempt: set up once, before the first call. */
+  authorizeEachAttempt(): void;
 }
 
 export function createTransport(options: TransportOptions): Transport {
@@ -92,24 +94,33 @@ export function createTransport(options: TransportOptions): Transport {
     return redactor.error(failure.error);
   }
 
-  const http: KyInstance = ky.create({
-    redirect: 'manual',
-    throwHttpErrors: true,
-    fetch: createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch,
-    hooks: {
-      beforeRequest: [(state: BeforeRequestState) => authorize(callOf(state), state.request), ...(hooks.beforeRequest ?? [])],
-      beforeRetry: [
-        async (state: BeforeRetryState) => {
-          const call = callOf(state);
-          hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: call.failure?.error ?? state.error });
-          await authorize(call, state.request);
-        },
-        ...(hooks.beforeRetry ?? []),
-      ],
-      beforeError: [(state: BeforeErrorState) => typed(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
-      afterResponse: hooks.afterResponse ?? [],
-    },
-  });
+  /**
+   * The client's ky instance. `beforeRequest` authorizes the first attempt only for a client whose
+   * credential authorizes each attempt (tokens, OAuth): ky races every beforeRequest hook against
+   * totalTimeout with a timer of its own, which a client with a static or no credential need not pay.
+   */
+  function createKy(authorizing: boolean): KyInstance {
+    const authorizeFirst = (state: BeforeRequestState) => authorize(callOf(state), state.request);
+    return ky.create({
+      redirect: 'manual',
+      throwHttpErrors: true,
+      fetch: createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch,
+      hooks: {
+        beforeRequest: [...(authorizing ? [authorizeFirst] : []), ...(hooks.beforeRequest ?? [])],
+        beforeRetry: [
+          async (state: BeforeRetryState) => {
+            const call = callOf(state);
+            hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: call.failure?.error ?? state.error });
+            await authorize(call, state.request);
+          },
+          ...(hooks.beforeRetry ?? []),
+        ],
+        beforeError: [(state: BeforeErrorState) => typed(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
+        afterResponse: hooks.afterResponse ?? [],
+      },
+    });
+  }
+  let http = createKy(false);
 
   async function send<T>(request: SendRequest): Promise<SendResult<T>> {
     const policy = request.retry === undefined ? clientRetry : resolveRetry(request.retry, clientRetry);
@@ -177,6 +188,9 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     send,
     service,
+    authorizeEachAttempt() {
+      http = createKy(true);
+    },
     addStaticHeaders(extra) {
       staticHeaders = { ...staticHeaders, ...lowerKeys(extra) };
       jsonHeaders = { ...staticHeaders, 'content-type': 'application/json' };
