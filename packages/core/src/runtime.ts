@@ -58,8 +58,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (value.staticHeaders) {
         protectHeaders(redactor, value.staticHeaders);
         transport.addStaticHeaders(value.staticHeaders);
-      } else {
-        transport.authorizeEachAttempt();
       }
     },
   };

@@ -33,8 +33,6 @@ export interface Transport {
   readonly service: Service;
   /** Headers every later request carries (a credential that never changes), merged once. */
   addStaticHeaders(headers: Record<string, string>): void;
-  /** Calls will carry a credential that authorizes each attempt: set up once, before the first call. */
-  authorizeEachAttempt(): void;
 }
 
 export function createTransport(options: TransportOptions): Transport {
@@ -96,7 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   /**
    * The client's ky instance. `beforeRequest` authorizes the first attempt only for a client whose
-   * credential authorizes each attempt (tokens, OAuth): ky races every beforeRequest hook against
+   * credential authorizes each attempt (tokens, OAuth; set up on the first such call): ky races every beforeRequest hook against
    * totalTimeout with a timer of its own, which a client with a static or no credential need not pay.
    */
   function createKy(authorizing: boolean): KyInstance {
@@ -121,6 +119,7 @@ export function createTransport(options: TransportOptions): Transport {
     });
   }
   let http = createKy(false);
+  let authorizing = false;
 
   async function send<T>(request: SendRequest): Promise<SendResult<T>> {
     const policy = request.retry === undefined ? clientRetry : resolveRetry(request.retry, clientRetry);
@@ -145,6 +144,11 @@ export function createTransport(options: TransportOptions): Transport {
       final: undefined,
     };
     if (request.signal?.aborted) throw redactor.error(abortError(call, redactor, service));
+    if (request.credential && !authorizing) {
+      // The first call with a per-attempt credential: from now on the instance authorizes first attempts.
+      authorizing = true;
+      http = createKy(true);
+    }
     const base = request.json !== undefined ? jsonHeaders : staticHeaders;
     const kyOptions = {
       method: request.method,
@@ -188,9 +192,6 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     send,
     service,
-    authorizeEachAttempt() {
-      http = createKy(true);
-    },
     addStaticHeaders(extra) {
       staticHeaders = { ...staticHeaders, ...lowerKeys(extra) };
       jsonHeaders = { ...staticHeaders, 'content-type': 'application/json' };
