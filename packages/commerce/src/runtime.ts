@@ -49,6 +49,12 @@ export interface CommerceClientOptions extends ClientTransportOptions {
    * name. Passwords and tokens then travel unencrypted. Default false.
    */
   allowInsecure?: boolean | undefined;
+  /**
+   * The most elements a bulk request may carry (the chunk size ceiling). Default 5000, the platform's
+   * default async array limit (`InputArraySizeLimitValue::DEFAULT_ASYNC_INPUT_ARRAY_SIZE_LIMIT`);
+   * set it to the installation's `webapi/async/default_input_array_size_limit` if that is lower.
+   */
+  asyncArrayLimit?: number | undefined;
 }
 
 export interface CallOptions extends CallTransportOptions {
@@ -84,6 +90,8 @@ export interface CommerceRuntime {
   readonly cloudService: boolean;
   /** The release the client was told (CommerceClientOptions.platformVersion). */
   readonly platformVersion: string | undefined;
+  /** CommerceClientOptions.asyncArrayLimit as given (checked where bulk calls use it). */
+  readonly asyncArrayLimit: unknown;
   /** Throws when the route cannot be called on this client (a route the cloud service, or this self-hosted release, lacks). */
   checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
@@ -195,6 +203,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     storeCode: defaultStore,
     cloudService,
     platformVersion: release?.label,
+    asyncArrayLimit: options.asyncArrayLimit,
     checkRoute(route) {
       if (cloudService) assertCloudServiceRoute(route);
       else assertRouteOnPlatform(route, release);
@@ -239,15 +248,8 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     now: () => Date.now(),
     fetch: options.fetch,
   });
-  // No credentials: nothing to add to a request. A fixed bearer token: its header is computed once
-  // and sent as a static header. Tokens and OAuth signatures: each attempt is authorized.
-  if (auth.kind !== 'none') {
-    core.useCredentials({
-      authorize: (request) => authorizer.authorize(request),
-      refused: authorizer.unauthorized ? (authorization) => authorizer.unauthorized!(authorization) : undefined,
-      fixed: auth.kind === 'bearer' ? async () => headersOf(await authorizer.authorize(new Request(baseUrl))) : undefined,
-    });
-  }
+  // The strategy is the credential: the core runtime asks it directly (no credentials: nothing to add).
+  if (auth.kind !== 'none') core.useCredential(authorizer);
   return runtime;
 }
 
@@ -261,12 +263,6 @@ function platformRelease(value: unknown, cloudService: boolean): PlatformRelease
 /** A call whose input has `fields` or `searchCriteria` (a route parameter of either name counts too: loading is cheap). */
 function mayNeedEncoders(input: Record<string, unknown> | undefined): boolean {
   return !!input && typeof input === 'object' && (input['fields'] !== undefined || input['searchCriteria'] !== undefined);
-}
-
-function headersOf(request: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  request.headers.forEach((value, key) => (out[key] = value));
-  return out;
 }
 
 /** Anonymous calls with a body are the token routes: their secret-named fields are this client's secrets. */
