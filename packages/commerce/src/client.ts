@@ -227,6 +227,7 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),
     now: () => Date.now(),
     fetch: options.fetch,
+    protect: (secret) => core.redactor.add(secret),
   });
   // No credentials: nothing to add to a request. A fixed bearer token: its header is computed once
   // and sent as a static header. Tokens and OAuth signatures: each attempt is authorized.

@@ -273,7 +273,9 @@ export function createTransport(options: TransportOptions): Transport {
           service, method: request.method, url, cause: failure,
         });
       }
-      hooks.onRetry?.({ method: request.method, url: redactor.text(request.url), attempt: attempt + 2, error: failure });
+      // The hook sees the error before the runtime throws it: remove this client's secrets first (an
+      // HTML 500 that echoes the request would otherwise hand its token to a logger).
+      hooks.onRetry?.({ method: request.method, url: redactor.text(request.url), attempt: attempt + 2, error: redactor.error(failure) });
       try {
         await abortableSleep(delay, request.signal);
       } catch {

@@ -11,12 +11,15 @@ export function bearer(token: string): AuthStrategy {
   const header = `Bearer ${value.trim()}`;
   return {
     kind: 'bearer',
-    bind: () => ({
+    bind: (runtime) => {
+      runtime.protect?.(value.trim());
+      return {
       async authorize(request) {
         request.headers.set('authorization', header);
         return request;
       },
-      // A fixed token cannot be renewed: a 401 is final, so unauthorized() is not offered.
-    }),
+        // A fixed token cannot be renewed: a 401 is final, so unauthorized() is not offered.
+      };
+    },
   };
 }
