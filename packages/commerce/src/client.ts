@@ -10,6 +10,7 @@ import {
   validateBaseUrl,
   type HttpMethod,
   type ResponseKind,
+  type Redactor,
   type Runtime,
   type CallTransportOptions,
   type ClientTransportOptions,
@@ -80,6 +81,8 @@ export interface CommerceRuntime {
   prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
   call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
   readonly authorizer: Authorizer;
+  /** This client's secrets (what its strategy and token routes handled); the CLI filters its output through it. */
+  readonly redactor: Redactor;
   /** The route behind "METHOD /path" among the routes this client knows; an InputError otherwise. */
   route(key: unknown): RouteInfo;
   /** Makes `fields` and `searchCriteria` usable in prepare() (a lean client loads them on first use). */
@@ -216,6 +219,7 @@ export function createRuntime(options: CommerceClientOptions, parts: RuntimePart
     get authorizer() {
       return authorizer;
     },
+    redactor: core.redactor,
   };
 
   const authorizer: Authorizer = auth.bind({

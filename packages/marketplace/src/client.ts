@@ -10,6 +10,7 @@ import {
   fillPath,
   type HttpMethod,
   type ResponseKind,
+  type Redactor,
   type Runtime,
   type SendResult,
   type CallTransportOptions,
@@ -63,6 +64,8 @@ export interface MarketplaceRuntime {
   call<T>(route: RouteInfo, input: unknown, options: CallOptions | undefined): Promise<SendResult<T>>;
   /** Registers a secret of this client (a callback password) so no error of this client shows it. */
   protect(secret: string | undefined): void;
+  /** This client's secrets (app secret, session tokens, callback passwords); the CLI filters its output through it. */
+  readonly redactor: Redactor;
 }
 
 export function createRuntime(options: MarketplaceClientOptions): MarketplaceRuntime {
@@ -124,6 +127,7 @@ export function createRuntime(options: MarketplaceClientOptions): MarketplaceRun
     session,
     send,
     protect: (value) => core.redactor.add(value),
+    redactor: core.redactor,
     async prepare(route, input) {
       const { pathValues, query, body } = splitInput(route, input);
       if (route.pathParams.includes('mage_id') && pathValues['mage_id'] === undefined) pathValues['mage_id'] = await session.mageId(origin);

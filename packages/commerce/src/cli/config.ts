@@ -38,6 +38,25 @@ const AUTH_HINT =
   `or the four integration credentials ${ENV.consumerKey}, ${ENV.consumerSecret}, ${ENV.accessToken}, ${ENV.accessTokenSecret}; ` +
   `or, for Adobe Commerce as a Cloud Service, ${ENV.imsClientId}, ${ENV.imsClientSecret} and ${ENV.imsOrgId}.`;
 
+const SECRET_ENV = [ENV.token, ENV.password, ENV.otp, ENV.consumerKey, ENV.consumerSecret, ENV.accessToken, ENV.accessTokenSecret, ENV.imsClientSecret, ENV.imsClientId];
+const SECRET_FLAGS = ['--token', '--password', '--otp'];
+
+/**
+ * The secret values given to this command (environment and secret flags), for the CLI's output
+ * filter: every command prints through it, `types` included, before any client exists. Tokens the
+ * client obtains later are in the client's own redactor.
+ */
+export function secretsGiven(argv: readonly string[], env: Env): string[] {
+  const found = SECRET_ENV.map((name) => env[name]);
+  argv.forEach((arg, i) => {
+    for (const flag of SECRET_FLAGS) {
+      if (arg === flag) found.push(argv[i + 1]);
+      else if (arg.startsWith(`${flag}=`)) found.push(arg.slice(flag.length + 1));
+    }
+  });
+  return found.filter((value): value is string => typeof value === 'string' && value.trim() !== '').flatMap((value) => [value, value.trim()]);
+}
+
 /** A flag, else the environment variable; blank counts as unset. */
 function pick(flag: string | undefined, env: Env, name: string): string | undefined {
   for (const value of [flag, env[name]]) if (value !== undefined && value.trim() !== '') return value;

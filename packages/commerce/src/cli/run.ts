@@ -3,6 +3,7 @@
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
 import { version } from '../../package.json';
+import { createRedactor, redactingSink } from '@magekit/core';
 import { createCommerceClient } from '../commerce-client.ts';
 import { runtimeOf } from '../runtime-of.ts';
 import { DEFAULT_LISTED_FAILURES, parseCommandLine, type Command } from './args.ts';
@@ -10,7 +11,7 @@ import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
 import { runTypes } from './commands/types-pull.ts';
-import { resolveConfig, type Env } from './config.ts';
+import { resolveConfig, secretsGiven, type Env } from './config.ts';
 import { EXIT, describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
 import { createProgressReporter, type ProgressReporter, type TextSink } from './progress-bar.ts';
 import { USAGE } from './usage.ts';
@@ -32,7 +33,15 @@ export interface CliIO {
 
 const VERSION: string = version;
 
-export async function run(argv: readonly string[], io: CliIO): Promise<number> {
+export async function run(argv: readonly string[], given: CliIO): Promise<number> {
+  // Every line this command prints, text or --json, passes through the secrets it was given
+  // (environment, flags) and, once the client exists, the client's redactor (the tokens it obtained):
+  // a server that echoes a credential (a consumer key in a bulk's result message, a token in an
+  // error page) cannot get it printed.
+  const fromConfig = createRedactor();
+  for (const secret of secretsGiven(argv, given.env)) fromConfig.add(secret);
+  let redact = (text: string) => fromConfig.text(text);
+  const io: CliIO = { ...given, stdout: redactingSink(given.stdout, (t) => redact(t)), stderr: redactingSink(given.stderr, (t) => redact(t)) };
   let command: Command | undefined;
   let bulkUuid: string | undefined;
   let baseUrl: string | undefined;
@@ -59,6 +68,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const config = resolveConfig(flags, io.env);
     baseUrl = config.baseUrl;
     const commerce = createCommerceClient({ baseUrl: config.baseUrl, storeCode: config.storeCode, auth: config.auth, fetch: io.fetch });
+    const { redactor } = runtimeOf(commerce);
+    redact = (text) => redactor.text(fromConfig.text(text));
     const now = io.now ?? Date.now;
 
     const waiting = (what: string) => {

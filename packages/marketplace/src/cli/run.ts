@@ -3,7 +3,9 @@
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
 import { version } from '../../package.json';
+import { redactingSink } from '@magekit/core';
 import { createMarketplaceClient } from '../marketplace-client.ts';
+import { runtimeOf } from '../runtime-of.ts';
 import { reviewOutcome } from '../review.ts';
 import { parseCommandLine, type Command } from './args.ts';
 import { resolveConnection, type Env } from './config.ts';
@@ -33,7 +35,11 @@ export interface CliIO {
 
 const VERSION: string = version;
 
-export async function run(argv: readonly string[], io: CliIO): Promise<number> {
+export async function run(argv: readonly string[], given: CliIO): Promise<number> {
+  // Every line this command prints, text or --json, passes through the client's redactor once the
+  // client exists: a server that echoes the app secret or a session token cannot get it printed.
+  let redact = (text: string) => text;
+  const io: CliIO = { ...given, stdout: redactingSink(given.stdout, (t) => redact(t)), stderr: redactingSink(given.stderr, (t) => redact(t)) };
   let command: Command | undefined;
   let json = argv.includes('--json');
   let progress: Progress | undefined;
@@ -54,6 +60,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     json = flags.json;
     const connection = resolveConnection(flags, io.env);
     const market = createMarketplaceClient({ ...connection, fetch: io.fetch });
+    const { redactor } = runtimeOf(market);
+    redact = (text) => redactor.text(text);
 
     if (command === 'status') {
       const outcome = reviewOutcome(await market.packages.get({ submission_id: target }, { signal: io.signal }));
