@@ -3,7 +3,14 @@
  * service it came from, so `isCommerceError(e)` works even when an app ends up with two copies of
  * the SDK (ESM and CJS, or two versions), where `instanceof` would silently fail.
  */
+import { MESSAGE_EXCERPT_CHARS, excerpt } from './bounded-body.ts';
 import { redactText, redactValue } from './redact.ts';
+
+/**
+ * The longest message any error carries. Mappers quote at most MESSAGE_EXCERPT_CHARS of a server's
+ * text; this bound is the backstop for every other path (a huge URL, a caller's input).
+ */
+const MAX_MESSAGE_CHARS = 16 * 1024;
 
 export type Service = 'commerce' | 'marketplace';
 
@@ -54,7 +61,7 @@ export class MagekitError extends Error {
   readonly fate: Fate | undefined;
 
   constructor(message: string, options: MagekitErrorOptions) {
-    super(redactText(message), options.cause === undefined ? undefined : { cause: options.cause });
+    super(redactText(excerpt(message, MAX_MESSAGE_CHARS)), options.cause === undefined ? undefined : { cause: options.cause });
     this[ERROR_BRAND] = options.service;
     this.service = options.service;
     this.status = options.status;
@@ -133,15 +140,21 @@ export class HttpError extends MagekitError {
   readonly parameters: unknown;
   readonly code: number | undefined;
   readonly errors: ErrorDetail[];
-  /** The parsed error body (credentials removed), or its text when it was not JSON. */
+  /**
+   * The parsed error body (credentials removed), or its text when it was not JSON. At most
+   * MAX_ERROR_BODY_BYTES (1 MB) of it was read; `bodyTruncated` says when the rest was left unread
+   * (`body` is then the text of its first megabyte).
+   */
   readonly body: unknown;
+  /** True when the error body was longer than 1 MB and only its start is in `body`. */
+  readonly bodyTruncated: boolean = false;
   /** How long the server asked to wait before trying again (Retry-After), in ms. */
   readonly retryAfterMs: number | undefined;
 
   constructor(message: string, options: HttpErrorOptions) {
     super(message, options);
     this.status = options.status;
-    this.template = options.template === undefined ? undefined : redactText(options.template);
+    this.template = options.template === undefined ? undefined : redactText(excerpt(options.template, MESSAGE_EXCERPT_CHARS));
     this.parameters = redactValue(options.parameters);
     this.code = options.code;
     this.errors = redactValue(options.errors ?? []);

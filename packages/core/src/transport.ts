@@ -19,6 +19,7 @@ import {
   type MagekitError,
   type Service,
 } from './errors.ts';
+import { readBoundedText, type BoundedBody } from './bounded-body.ts';
 import { isSecretKey, type Redactor } from './redact.ts';
 import { abortableSleep } from './sleep.ts';
 
@@ -80,6 +81,11 @@ export interface ErrorContext {
   service: Service;
   method: HttpMethod;
   url: string;
+  /**
+   * How much of the body was read (error bodies are read up to MAX_ERROR_BODY_BYTES): a mapper
+   * quoting the body's text says how much was left out (`excerpt`). Absent: all of it.
+   */
+  read?: Omit<BoundedBody, 'text'> | undefined;
 }
 
 export type ResponseKind = 'json' | 'void' | 'text' | 'json-or-void';
@@ -245,9 +251,10 @@ export function createTransport(options: TransportOptions): Transport {
           const data = await readBody<T>(response, request, signal);
           return { status: response.status, headers: response.headers, data };
         }
-        const text = await readText(response, signal, options.fetch === undefined);
+        // Bounded: a 30 MB error page is not buffered, and its error stays small (bounded-body.ts).
+        const read = await readBoundedText(response, signal);
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-        failure = httpFailure(request, response.status, text, retryAfterMs, idempotent);
+        failure = httpFailure(request, response.status, read, retryAfterMs, idempotent);
         retryable = idempotent && policy.statusCodes.includes(response.status);
         if (retryable && retryAfterMs !== undefined) {
           if (retryAfterMs > policy.maxRetryAfter) {
@@ -343,9 +350,12 @@ export function createTransport(options: TransportOptions): Transport {
     });
   }
 
-  function httpFailure(request: SendRequest, status: number, text: string, retryAfterMs: number | undefined, idempotent: boolean): HttpError {
+  function httpFailure(request: SendRequest, status: number, read: BoundedBody, retryAfterMs: number | undefined, idempotent: boolean): HttpError {
     const url = redactor.text(request.url);
-    const error = options.httpError(status, parseMaybeJson(text), { service, method: request.method, url });
+    // A body cut at the bound is not parsed: its start is kept as text.
+    const body = read.complete ? parseMaybeJson(read.text) : read.text;
+    const error = options.httpError(status, body, { service, method: request.method, url, read: { complete: read.complete, unreadBytes: read.unreadBytes } });
+    if (!read.complete) setField(error, 'bodyTruncated', true);
     if (retryAfterMs !== undefined) setField(error, 'retryAfterMs', retryAfterMs);
     // A gateway's 502/504 says nothing about whether the server behind it applied the write.
     if (!idempotent && (status === 502 || status === 504)) {
