@@ -4,7 +4,8 @@
  * with node:http or Express. It never throws into the host: every outcome is a response.
  *
  *   200 handled, or already handled (duplicate), or an unknown event without a handler
- *   400 body not JSON, or not the shape of a callback     401 wrong or missing credentials
+ *   400 body not UTF-8, not JSON, nested deeper than 32 levels, or not the shape of a callback
+ *   401 wrong or missing credentials
  *   405 not a POST                                         408 the body did not arrive in bodyTimeout
  *   413 body over maxBodyBytes                             500 your handler threw (no details)
  *   503 your handler passed handlerTimeout, or another delivery of the same event is being handled
@@ -15,6 +16,13 @@
  * handler again; a throw releases it, so a redelivery is handled. A handler still running at its
  * deadline is answered 503 at once (the host is not held), and its late outcome is still recorded:
  * completed if it succeeded, released if it failed.
+ *
+ * Only a failure on our side answers 5xx. The service documents no redelivery rule (marketplace
+ * facts, "Callbacks": "No documented behaviour for retries, timeouts, ordering, or the response the
+ * receiver is expected to send"), so the receiver follows the web's: a 4xx says the request itself is
+ * wrong and sending it again cannot help, a 5xx says try again. Input that cannot be a callback
+ * (malformed, pathological nesting, bad encoding, too large) is therefore a 4xx, never a 5xx that
+ * would have it redelivered forever, and it is rejected before anything recursive touches it.
  */
 import { ConfigurationError } from '@magekit/core';
 import { createBasicAuthCheck } from './basic-auth.ts';
@@ -80,6 +88,34 @@ function reply(status: number, body: Record<string, string>, headers: Record<str
 
 class TooLarge extends Error {}
 class TooSlow extends Error {}
+class NotUtf8 extends Error {}
+
+/** Real callbacks nest three levels (`update_info.eqp_status.overall`); anything far deeper is not one. */
+const MAX_DEPTH = 32;
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text, counted without parsing (a scan, no
+ * recursion), so a 10,000-deep body is refused before JSON.parse, the validators or the key's
+ * canonical form could exhaust the stack.
+ */
+function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return deepest;
+}
 
 /**
  * Reads at most `max` bytes within `deadline` ms; a longer body stops the read early instead of
@@ -113,7 +149,12 @@ async function readLimited(request: Request, max: number, deadline: number): Pro
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  // fatal: a body that is not UTF-8 is refused (400), not read with replacement characters.
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new NotUtf8();
+  }
 }
 
 const RETRY_AFTER_SECONDS = '10';
@@ -154,15 +195,24 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     } catch (error) {
       if (error instanceof TooLarge) return reply(413, { error: 'body too large' });
       if (error instanceof TooSlow) return reply(408, { error: 'body not received in time' }, { connection: 'close' });
+      if (error instanceof NotUtf8) return reply(400, { error: 'body is not UTF-8' });
       return reply(400, { error: 'unreadable body' });
     }
+    if (jsonDepth(text, MAX_DEPTH) > MAX_DEPTH) return reply(400, { error: `body nested deeper than ${MAX_DEPTH} levels` });
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       return reply(400, { error: 'body is not JSON' });
     }
-    const parsed = parseCallbackBody(body);
+    let parsed: ReturnType<typeof parseCallbackBody>;
+    try {
+      parsed = parseCallbackBody(body);
+    } catch {
+      // The validators never throw on what JSON.parse returns; should one still fail on some input,
+      // the input is at fault, not the receiver: refuse it rather than have it redelivered.
+      return reply(400, { error: 'body is not the shape of a callback' });
+    }
     if (!parsed.ok) return reply(400, { error: parsed.problem });
     const event = parsed.event;
 
