@@ -1,283 +1,59 @@
+import { ConfigurationError } from '@magekit/core';
 /**
- * The runtime every commerce client is built on (the full `createCommerceClient` and the lean
- * `createLeanClient`): URLs, input checks, auth and the core transport. It holds no route table:
- * each client passes the lookup for the routes it knows, so a lean app ships only its modules.
+ * The full client: `request`, every named method, and every helper hung on one object. Apps that
+ * want to ship less build a LeanClient (lean-client.ts) and import the helpers they use.
  */
-import {
-  ConfigurationError,
-  createRuntime as createCoreRuntime,
-  fillPath,
-  validateBaseUrl,
-  type HttpMethod,
-  type ResponseKind,
-  type Redactor,
-  type Runtime,
-  type CallTransportOptions,
-  type ClientTransportOptions,
-} from '@magekit/core';
-import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
-import { assertNoRouteConflict } from './conflicts.ts';
-import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
-import { commerceHttpError } from './errors.ts';
-import { appendBracketed, buildQuery } from './query.ts';
-import type { QueryEncoders } from './query-encoders.ts';
-import { splitInput, type RouteInfo } from './route-info.ts';
-import { checkStoreCode } from './store-code.ts';
+import type { MethodTree } from './generated/method-tree.ts';
+import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
+import { attachAsync, type AsyncFeatures } from './async/attach.ts';
+import { bindRuntime, createCommerceRuntime, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './runtime.ts';
+import { queryEncoders } from './query-encoders.ts';
+import { buildTree, requireRoute } from './routes/tree.ts';
+import type { RouteKey } from './methods.ts';
+import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
+import type { SelectedItem } from './fields/types.ts';
+import { paginate, type ListRouteKey, type PaginateOptions, type PaginateParams, type Paginator } from './paginate.ts';
+import type { Routes } from './generated/operations.ts';
+import { createFetch, type CommerceFetch } from './raw-fetch.ts';
 
-export interface CommerceClientOptions extends ClientTransportOptions {
-  /** The installation's address, e.g. https://shop.example.com. The SDK adds /rest/{store}/V1. */
-  baseUrl: string | URL;
-  /** Default store view code for every call; omitted from URLs when not set. `all` where the platform allows it. */
-  storeCode?: string | undefined;
-  /** adminToken(...), customerToken(...), integration(...), bearer(...), or none() (the default). */
-  auth?: AuthStrategy | undefined;
+export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures {
+  /** Calls any route by its reference string: `request('GET /V1/products/{sku}', { sku })`. */
+  request<K extends RouteKey>(route: K, ...args: PlainRouteArgs<K>): Promise<Routes[K]['output']>;
+  /** With a typed `fields` selection, the result narrows to what was selected. */
+  request<K extends RouteKey, const F extends FieldsArgument<K, F>>(route: K, ...args: RouteArgsWith<K, F>): Promise<SelectedOutput<K, F>>;
   /**
-   * Adobe Commerce as a Cloud Service: no `/rest/{store}` in URLs (the store goes in a `Store`
-   * header) and no guest or customer routes. Default: on with ims() auth or a *.api.commerce.adobe.com base URL.
+   * Every item of a search route, page by page: `for await (const p of commerce.paginate('GET /V1/products', { searchCriteria }))`.
+   * Stops on total_count (the platform repeats its last page past the end); `.pages()` and `.collect()` too.
    */
-  cloudService?: boolean | undefined;
+  paginate<K extends ListRouteKey, const F extends FieldsArgument<K, F> = undefined>(route: K, params?: PaginateParams<K, F>, options?: PaginateOptions): Paginator<SelectedItem<Routes[K]['output'], F>>;
   /**
-   * Allow plain http:// to a host other than loopback, for a local installation on a custom host
-   * name. Passwords and tokens then travel unencrypted. Default false.
+   * A route the client's table does not have (custom modules, /V2, newer releases), through the same auth,
+   * encoding, retries and errors: `fetch('GET', '/V1/things/{id}', { path: { id }, query })`. Returns
+   * `unknown` unless typed: `fetch<Thing>(...)`. Only GET is retried unless the call says `{ idempotent: true }`.
    */
-  allowInsecure?: boolean | undefined;
+  fetch: CommerceFetch;
+  /** Forgets cached admin/customer tokens; the next call signs in again. */
+  logout(): void;
+  /** Revokes the customer token at the platform (customerToken auth), then forgets it. */
+  revoke(): Promise<void>;
+  /** The platform's schema documents: GET /rest/{store}/schema, /async/schema, /async/bulk/schema. */
+  readonly schema: SchemaEndpoints;
 }
 
-export interface CallOptions extends CallTransportOptions {
-  /** Store view code for this call (overrides the client's). */
-  storeCode?: string | undefined;
-  /** Send even when a path id and the body's id differ (the platform then modifies the body's record). */
-  allowIdMismatch?: boolean | undefined;
-}
-
-export type Variant = 'sync' | 'async' | 'bulk';
-
-interface RawCall {
-  method: HttpMethod;
-  /** `/V1/...`, path parameters already encoded. */
-  path: string;
-  query?: Record<string, unknown> | undefined;
-  json?: unknown;
-  variant: Variant;
-  options?: CallOptions | undefined;
-  expect?: ResponseKind | undefined;
-  anonymous?: boolean | undefined;
-  /** The route's x-idempotent. Default: true for GET, false otherwise. Async and bulk are never repeated. */
-  idempotent?: boolean | undefined;
-  /** What to tell the user when the call may or may not have reached the server (queued writes say how to find out). */
-  unknownOutcomeHint?: string | undefined;
-}
-
-/** What the feature modules (async, paginate, auth, schema) get from a client. */
-export interface CommerceRuntime {
-  readonly baseUrl: string;
-  readonly storeCode: string | undefined;
-  /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
-  readonly cloudService: boolean;
-  /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
-  checkRoute(route: RouteInfo): void;
-  sendRaw<T>(call: RawCall): Promise<T>;
-  /** Splits and checks a route's flat input, returning the encoded path, query and body. */
-  prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
-  call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
-  readonly authorizer: Authorizer;
-  /** This client's secrets (what its strategy and token routes handled); the CLI filters its output through it. */
-  readonly redactor: Redactor;
-  /** The route behind "METHOD /path" among the routes this client knows; an InputError otherwise. */
-  route(key: unknown): RouteInfo;
-  /** Makes `fields` and `searchCriteria` usable in prepare() (a lean client loads them on first use). */
-  useQueryEncoders(encoders: QueryEncoders): void;
-}
-
-/** Looks a route key up; throws an InputError saying what is wrong when it is unknown. */
-type RouteLookup = (key: unknown) => RouteInfo;
-
-/** What a client gives its runtime besides the options: its routes and its query encoders. */
-export interface RuntimeParts {
-  route: RouteLookup;
-  /** The `fields` and `searchCriteria` encoders, when the client ships them up front. */
-  encoders?: QueryEncoders | undefined;
-  /** Otherwise how to load them, on the first call that needs them. */
-  loadEncoders?: (() => Promise<QueryEncoders>) | undefined;
-}
-
-const runtimes = new WeakMap<object, CommerceRuntime>();
-
-/** Ties a client object to its runtime, so helpers imported on their own can take the client. */
-export function bindRuntime<C extends object>(client: C, runtime: CommerceRuntime): C {
-  runtimes.set(client, runtime);
-  return client;
-}
-
-/** The runtime behind a client (full or lean); a runtime passed directly is returned as is. */
-export function runtimeOf(source: object): CommerceRuntime {
-  const held = (source as { runtime?: unknown }).runtime;
-  const runtime = runtimes.get(source) ?? (isRuntime(source) ? source : held && typeof held === 'object' && isRuntime(held) ? held : undefined);
-  if (!runtime) throw new ConfigurationError('Expected a client from createCommerceClient() or createLeanClient().', { service: 'commerce' });
-  return runtime;
-}
-
-function isRuntime(value: object): value is CommerceRuntime {
-  return typeof (value as Partial<CommerceRuntime>).sendRaw === 'function' && typeof (value as Partial<CommerceRuntime>).prepare === 'function';
-}
-
-const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bulk: '/async/bulk' };
-
-export function createRuntime(options: CommerceClientOptions, parts: RuntimeParts): CommerceRuntime {
-  if (!options || typeof options !== 'object') {
-    throw new ConfigurationError('createCommerceClient needs an options object: { baseUrl: "https://shop.example.com", auth: adminToken({...}) }.', { service: 'commerce' });
-  }
-  const baseUrl = validateBaseUrl(options.baseUrl, { service: 'commerce', option: 'baseUrl', example: 'https://shop.example.com', httpsOnly: options.allowInsecure !== true, insecureOption: 'allowInsecure' });
-  const defaultStore = options.storeCode === undefined ? undefined : checkStoreCode(options.storeCode, 'option');
-  const auth = options.auth ?? none();
-  if (!auth || typeof auth.bind !== 'function') {
-    throw new ConfigurationError('auth must come from adminToken(), customerToken(), integration(), bearer() or none().', { service: 'commerce' });
-  }
-  const cloudService = options.cloudService ?? (auth.kind === 'ims' || isCloudServiceHost(baseUrl));
-  if (cloudService) assertCloudServiceAuth(auth.kind);
-  // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
-  const core: Runtime = createCoreRuntime({ ...options, service: 'commerce', httpError: commerceHttpError });
-  let encoders = parts.encoders;
-
-  function encoderFor(name: 'fields' | 'searchCriteria'): QueryEncoders {
-    if (encoders) return encoders;
-    throw new ConfigurationError(`${name} needs the query encoders, which this client loads on first use: make the call through request() or a helper such as paginate(), or import asyncFeatures from "@magekit/commerce/bulk".`, { service: 'commerce' });
-  }
-
-  function urlFor(call: RawCall): string {
-    const store = storeFor(call);
-    const query = call.query ? buildQuery(call.query) : '';
-    // The cloud service has no /rest/{store}: the store view travels in the Store header (sendRaw).
-    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
-    return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
-  }
-
-  function storeFor(call: RawCall): string | undefined {
-    return call.options?.storeCode !== undefined ? checkStoreCode(call.options.storeCode, 'call') : defaultStore;
-  }
-
-  async function sendRaw<T>(call: RawCall): Promise<T> {
-    const url = urlFor(call);
-    const o = call.options ?? {};
-    // The cloud service takes the store view from a header, not the path.
-    const store = cloudService ? storeFor(call) : undefined;
-    const headers = store === undefined ? o.headers : { ...o.headers, store };
-    const queued = call.variant !== 'sync';
-    // Async and bulk submissions are never repeated once they may have reached the server: the
-    // queue would run the work twice, and only the second UUID would be known.
-    const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
-    if (anonymousSecrets(call)) for (const value of secretValues(call.json)) core.redactor.add(value);
-    const result = await core.send<T>({
-      method: call.method,
-      url,
-      json: call.json,
-      headers,
-      signal: o.signal,
-      timeout: o.timeout,
-      totalTimeout: o.totalTimeout,
-      retry: queued ? limitToUnsent(o.retry) : o.retry,
-      idempotent,
-      unknownOutcomeHint: call.unknownOutcomeHint,
-      expect: call.expect ?? 'json',
-      anonymous: call.anonymous,
-    });
-    return result.data;
-  }
-
-  const runtime: CommerceRuntime = {
-    baseUrl,
-    storeCode: defaultStore,
-    cloudService,
-    checkRoute(route) {
-      if (cloudService) assertCloudServiceRoute(route);
+export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
+  const runtime = createCommerceRuntime(options, { route: requireRoute, encoders: queryEncoders });
+  const tree = buildTree<MethodTree>((route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
+  const client = Object.assign(tree, attachAsync(runtime), {
+    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as unknown as CommerceClient['request'],
+    paginate: ((route: ListRouteKey, params?: object, options?: PaginateOptions) => paginate(runtime, route, params as never, options)) as unknown as CommerceClient['paginate'],
+    fetch: createFetch(runtime),
+    logout: () => runtime.authorizer.logout?.(),
+    revoke: async () => {
+      if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });
+      await runtime.authorizer.revoke();
     },
-    sendRaw,
-    route: parts.route,
-    useQueryEncoders(given) {
-      encoders = given;
-    },
-    prepare(route, input, callOptions) {
-      runtime.checkRoute(route);
-      const { pathValues, query, body } = splitInput(route, input);
-      if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, pathValues, body);
-      const path = fillPath(route.path, pathValues, 'commerce', route.key);
-      if (query['fields'] !== undefined) query['fields'] = encoderFor('fields').fields(query['fields'], route.searchResults);
-      // Search routes refuse a request without searchCriteria ("searchCriteria" is required); an
-      // empty `searchCriteria=` is the platform's form for "everything".
-      const criteria = query['searchCriteria'] === undefined ? undefined : encoderFor('searchCriteria').searchCriteria(query['searchCriteria']);
-      if (criteria && serializesToSomething('searchCriteria', criteria)) query['searchCriteria'] = criteria;
-      else if (route.takesSearchCriteria) query['searchCriteria'] = '';
-      return { path, query, body };
-    },
-    async call(route, input, callOptions) {
-      // async, so bad input rejects the returned promise instead of throwing synchronously
-      if (!encoders && parts.loadEncoders && mayNeedEncoders(input)) encoders = await parts.loadEncoders();
-      const { path, query, body } = runtime.prepare(route, input, callOptions);
-      const json = route.method === 'GET' ? undefined : (body ?? {});
-      return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
-    },
-    get authorizer() {
-      return authorizer;
-    },
-    redactor: core.redactor,
-  };
-
-  const authorizer: Authorizer = auth.bind({
-    // Token requests are POSTs with a password: never repeated (six refusals lock the account).
-    callAnonymous: (method, path, body, signal) =>
-      sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, retry: method === 'GET' ? undefined : false }, expect: 'json' }),
-    // With a credential the strategy supplies itself (revoking the customer token it holds).
-    callAuthorized: (method, path, body, authorization, signal) =>
-      sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),
-    now: () => Date.now(),
-    fetch: options.fetch,
-    protect: (secret) => core.redactor.add(secret),
+    schema: attachSchemaEndpoints(runtime),
+    runtime,
   });
-  // No credentials: nothing to add to a request. A fixed bearer token: its header is computed once
-  // and sent as a static header. Tokens and OAuth signatures: each attempt is authorized.
-  if (auth.kind !== 'none') {
-    core.useCredentials({
-      authorize: (request) => authorizer.authorize(request),
-      refused: authorizer.unauthorized ? (authorization) => authorizer.unauthorized!(authorization) : undefined,
-      fixed: auth.kind === 'bearer' ? async () => headersOf(await authorizer.authorize(new Request(baseUrl))) : undefined,
-    });
-  }
-  return runtime;
-}
-
-/** A call whose input has `fields` or `searchCriteria` (a route parameter of either name counts too: loading is cheap). */
-function mayNeedEncoders(input: Record<string, unknown> | undefined): boolean {
-  return !!input && typeof input === 'object' && (input['fields'] !== undefined || input['searchCriteria'] !== undefined);
-}
-
-function headersOf(request: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  request.headers.forEach((value, key) => (out[key] = value));
-  return out;
-}
-
-/** Anonymous calls with a body are the token routes: their secret-named fields are this client's secrets. */
-function anonymousSecrets(call: RawCall): boolean {
-  return call.anonymous === true && call.json !== undefined;
-}
-
-function* secretValues(value: unknown): Generator<string> {
-  if (!value || typeof value !== 'object') return;
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' && /^(password|pass|secret|token)$/i.test(key)) yield item;
-  }
-}
-
-/** For a queued write: retries stay possible for connections refused before sending, never after. */
-function limitToUnsent(retry: CallOptions['retry']): CallOptions['retry'] {
-  if (retry === undefined || retry === false || typeof retry === 'number') return retry;
-  const { methods: _ignored, ...rest } = retry;
-  return rest;
-}
-
-/** False for criteria such as `{ filter_groups: [] }`, which put no key on the wire. */
-function serializesToSomething(name: string, value: unknown): boolean {
-  const probe = new URLSearchParams();
-  appendBracketed(probe, name, value);
-  return probe.size > 0;
+  return bindRuntime(client, runtime);
 }

@@ -1,5 +1,5 @@
-export { createCommerceClient, type CommerceClient } from './commerce-client.ts';
-export type { CallOptions, CommerceClientOptions } from './client.ts';
+export { createCommerceClient, type CommerceClient } from './client.ts';
+export type { CallOptions, CommerceClientOptions } from './runtime.ts';
 // What `retry` and `hooks` take, so hooks can be written as typed functions of their own.
 export type { RetryPolicy, TransportHooks, RequestEvent, ResponseEvent, RetryEvent } from '@magekit/core';
 export type { CommerceFetch, FetchOptions, FetchParams } from './raw-fetch.ts';
@@ -7,7 +7,7 @@ export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes 
 export { none, adminToken, customerToken, integration, bearer, ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
 export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactorSource, TwoFactor, TwoFactorProvider, WebAuthnChallenge, WebAuthnTwoFactor } from './auth/index.ts';
 export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, isCommerceError, type ErrorKind, type Fate } from './errors.ts';
-export { routes, registerRoutes, type Edition, type RouteInfo } from './route-table.ts';
+export { routes, registerRoutes, type Edition, type RouteInfo } from './routes/table.ts';
 export type { InstallationRoutes, InstallationExtensions, InstallationExtension } from './installation.ts';
 export type { RouteRow } from '@magekit/core';
 export type { components, operations, paths } from './generated/schema.ts';

@@ -5,12 +5,12 @@
  * (from `@magekit/commerce/modules`, `/bulk`, `/paginate`, `/schema`, `/search`, `/fields`).
  */
 import { ConfigurationError, InputError } from '@magekit/core';
-import { bindRuntime, createRuntime, runtimeOf, type CallOptions, type CommerceClientOptions } from './client.ts';
+import { bindRuntime, createCommerceRuntime, runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { MethodTree } from './generated/method-tree.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 import type { RouteModule } from './generated/routes.ts';
-import { commerceRouteIndex, lookupIn, toInfo, type RouteInfo } from './route-info.ts';
+import { commerceRouteIndex, lookupIn, toInfo, type RouteInfo } from './routes/info.ts';
 
 export type { RouteModule };
 
@@ -57,7 +57,7 @@ export function createLeanClient(options: LeanClientOptions): LeanClient {
     }
   };
   // fields and searchCriteria encoders load with the first call that has either (their own chunk).
-  const runtime = createRuntime(options, { route, loadEncoders: () => import('./query-encoders.ts').then((m) => m.queryEncoders) });
+  const runtime = createCommerceRuntime(options, { route, loadEncoders: () => import('./query-encoders.ts').then((m) => m.queryEncoders) });
   for (const module of options.routes ?? []) addModule(module);
   const client: LeanClient = {
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as LeanClient['request'],

@@ -1,5 +1,5 @@
 /** The call signatures shared by `request`, the named methods and their async/bulk variants. */
-import type { CallOptions } from './client.ts';
+import type { CallOptions } from './runtime.ts';
 import type { FieldSelection } from './fields/index.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 

@@ -11,7 +11,7 @@
  * requests; sort by a stable field (`entity_id`) and filter on `updated_at` for exact syncs.
  */
 import { AbortError, InputError, ResponseError } from '@magekit/core';
-import { runtimeOf, type CallOptions, type CommerceRuntime } from './client.ts';
+import { runtimeOf, type CallOptions, type CommerceRuntime } from './runtime.ts';
 import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';

@@ -7,7 +7,7 @@
  * `{ idempotent: true }`.
  */
 import { InputError, fillPath, type HttpMethod } from '@magekit/core';
-import type { CallOptions, CommerceRuntime } from './client.ts';
+import type { CallOptions, CommerceRuntime } from './runtime.ts';
 import { fieldsQueryValue } from './fields/index.ts';
 import { appendBracketed } from './query.ts';
 import { toRawSearchCriteria } from './search/normalize.ts';

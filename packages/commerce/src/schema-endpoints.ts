@@ -4,7 +4,7 @@
  * `runtime.sendRaw` rather than the route table.
  */
 import { InputError } from '@magekit/core';
-import { runtimeOf, type CallOptions, type CommerceRuntime, type Variant } from './client.ts';
+import { runtimeOf, type CallOptions, type CommerceRuntime, type Variant } from './runtime.ts';
 import type { RuntimeHolder } from './paginate.ts';
 
 /** A Swagger 2.0 document as the platform returns it; only the top-level members are typed. */

@@ -5,10 +5,10 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminToken, bearer, customerToken, integration } from '../src/auth/index.ts';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import { createFakeAuth } from '../src/testing/auth.ts';
 import { BASE, directRuntime, installFakePlatform } from './auth-harness.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 /** Every text an error exposes: message, stack, String(), JSON, and the same for each cause. */
 function errorTexts(error: unknown, depth = 0): string[] {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, cloudServiceUrl, CloudServiceRouteError, createCommerceClient, ims, isCommerceError, routes, type ImsOptions } from '../src/index.ts';
 import { createFakeCommerce, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type FakeIms } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { runtimeOf } from '../src/runtime-of.ts';
 
 const BASE = 'https://na1.api.commerce.adobe.com/TENANT123';

@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient, none, type CommerceClient } from '../src/index.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { requestProblems, type CapturedRequest } from './support/contract-checks.ts';
 import { sample } from './support/samples.ts';
 import { deref, operations, type SpecOperation } from './support/spec.ts';

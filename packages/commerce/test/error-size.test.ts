@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ERROR_BODY_BYTES, isMagekitError, type HttpError } from '@magekit/core';
 import { bearer } from '../src/auth/index.ts';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 
 const BASE = 'https://big.shop.test';
 const TOKEN = 'big-body-bearer-token-7d1f';

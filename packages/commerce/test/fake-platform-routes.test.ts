@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCommerceClient, none } from '../src/index.ts';
 import { createFakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { operations } from './support/spec.ts';
 import { schemaErrors } from './support/validate.ts';
 import { planCall } from './support/wire.ts';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isMagekitError } from '@magekit/core';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import {
   FieldsSyntaxError,
   fieldsQueryValue,

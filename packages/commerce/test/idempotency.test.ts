@@ -3,7 +3,7 @@
  * writes the issue found duplicated are marked as never to be repeated, reads are safe to repeat.
  */
 import { describe, expect, it } from 'vitest';
-import { routeByKey, routes } from '../src/route-table.ts';
+import { routeByKey, routes } from '../src/routes/table.ts';
 
 describe('x-idempotent in the route table', () => {
   it.each(['PUT /V1/orders/create', 'PUT /V1/carts/mine/order', 'PUT /V1/carts/{cartId}/order', 'PUT /V1/guest-carts/{cartId}/order', 'POST /V1/orders/', 'POST /V1/carts/mine/payment-information', 'POST /V1/integration/admin/token'])(

@@ -5,11 +5,11 @@
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import { paginate } from '../src/paginate.ts';
 import { where } from '../src/search/index.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { BASE, customer, installSearchPlatform, order, product } from './search-harness.ts';
 
 const commerce = () => createCommerceClient({ baseUrl: BASE, retry: false });

@@ -3,13 +3,13 @@
  * (`@magekit/commerce/testing`), products, customers and orders.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCommerceClient } from '../src/commerce-client.ts';
+import { createCommerceClient } from '../src/client.ts';
 import { paginate } from '../src/paginate.ts';
 import { searchCriteria, where } from '../src/search/index.ts';
 import { createFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import type { components } from '../src/generated/schema.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://shop.test';
 type Product = components['schemas']['catalog-data-product-interface'];

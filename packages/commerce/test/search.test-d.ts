@@ -1,6 +1,6 @@
 /** Type tests for the searchCriteria builder and paginate. */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CommerceClient } from '../src/commerce-client.ts';
+import type { CommerceClient } from '../src/client.ts';
 import { paginate, type Paginator } from '../src/paginate.ts';
 import { searchCriteria, where } from '../src/search/index.ts';
 import type { components } from '../src/generated/schema.ts';

@@ -7,9 +7,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminToken, bearer, customerToken, ims, integration, type AuthStrategy } from '../src/auth/index.ts';
-import { createCommerceClient } from '../src/commerce-client.ts';
-import { echoOf, errorSurfaces, eventSurfaces, findLeaks, recordingHooks } from '../../core/test/support/leaks.ts';
-import { server } from './msw.ts';
+import { createCommerceClient } from '../src/client.ts';
+import { echoOf, errorSurfaces, eventSurfaces, findLeaks, recordingHooks } from '@magekit/test-support/leaks';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://echo.shop.test';
 const IMS_URL = 'https://ims.echo.test/ims/token/v3';

@@ -7,8 +7,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createMarketplaceClient } from '../src/index.ts';
-import { echoOf, errorSurfaces, eventSurfaces, findLeaks, recordingHooks } from '../../core/test/support/leaks.ts';
-import { server } from './msw.ts';
+import { echoOf, errorSurfaces, eventSurfaces, findLeaks, recordingHooks } from '@magekit/test-support/leaks';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://commercedeveloper-sandbox-api.adobe.com/rest/v1';
 const odd = (name: string) => `${name}/Zq+8 x"w=7&k`;

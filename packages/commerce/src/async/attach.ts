@@ -3,11 +3,11 @@
  * `bulk.<method>` next to the four bulk status routes, `bulk.resubmitRetryable`, and `waitForBulk`.
  * The client merges what this returns into itself (commerce.async, commerce.bulk, commerce.waitForBulk).
  */
-import type { CallOptions, CommerceRuntime } from '../client.ts';
-import { buildTree } from '../route-tree.ts';
+import type { CallOptions, CommerceRuntime } from '../runtime.ts';
+import { buildTree } from '../routes/tree.ts';
 import type { MethodTree } from '../generated/method-tree.ts';
 import type { RouteKey, Routes } from '../generated/operations.ts';
-import { routes, type RouteInfo } from '../route-table.ts';
+import { routes, type RouteInfo } from '../routes/table.ts';
 import type { AsyncAcceptance } from './acceptance.ts';
 import type { BulkJob } from './job.ts';
 import { resubmitRetryable } from './resubmit.ts';

@@ -4,9 +4,9 @@
  * in its body (the same route-variable check the sync call makes).
  */
 import { InputError } from '@magekit/core';
-import type { CallOptions } from '../client.ts';
+import type { CallOptions } from '../runtime.ts';
 import { assertNoRouteConflict } from '../conflicts.ts';
-import { splitInput, type RouteInfo } from '../route-table.ts';
+import { splitInput, type RouteInfo } from '../routes/table.ts';
 
 export function checkNoFields(route: RouteInfo, input: unknown, where: string): void {
   if (input && typeof input === 'object' && (input as Record<string, unknown>)['fields'] !== undefined) {

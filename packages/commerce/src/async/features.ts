@@ -2,7 +2,7 @@
  * The async and bulk features as functions that take a client (full or lean), for apps that
  * import them on their own (`@magekit/commerce/bulk`) instead of using the full client's members.
  */
-import { runtimeOf } from '../client.ts';
+import { runtimeOf } from '../runtime.ts';
 import { queryEncoders } from '../query-encoders.ts';
 import type { RuntimeHolder } from '../paginate.ts';
 import type { AsyncAcceptance } from './acceptance.ts';

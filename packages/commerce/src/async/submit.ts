@@ -4,9 +4,9 @@
  * items line up with the caller's input positions.
  */
 import { InputError, isMagekitError, type HttpError, type MagekitError } from '@magekit/core';
-import type { CallOptions, CommerceRuntime } from '../client.ts';
+import type { CallOptions, CommerceRuntime } from '../runtime.ts';
 import { fillTemplate } from '../errors.ts';
-import type { RouteInfo } from '../route-table.ts';
+import type { RouteInfo } from '../routes/table.ts';
 import { checkStoreCode } from '../store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
 import { QUEUED_UNKNOWN } from './queued-hint.ts';

@@ -5,7 +5,7 @@
  * and its value travels inside each array element instead.
  */
 import { InputError } from '@magekit/core';
-import { routeByKey, routes, type RouteInfo } from '../route-table.ts';
+import { routeByKey, routes, type RouteInfo } from '../routes/table.ts';
 
 export function isWriteRoute(route: RouteInfo): boolean {
   return route.method !== 'GET';

@@ -4,7 +4,7 @@
  */
 import { version } from '../../package.json';
 import { createRedactor, redactingSink } from '@magekit/core';
-import { createCommerceClient } from '../commerce-client.ts';
+import { createCommerceClient } from '../client.ts';
 import { runtimeOf } from '../runtime-of.ts';
 import { DEFAULT_LISTED_FAILURES, parseCommandLine, type Command } from './args.ts';
 import { bulkResume, formatUnsettled } from './commands/resume.ts';

@@ -5,7 +5,7 @@
  */
 import { bulkPath } from '../async/write-routes.ts';
 import { isBulkable } from '../async/write-routes.ts';
-import { routes, type RouteInfo } from '../route-table.ts';
+import { routes, type RouteInfo } from '../routes/table.ts';
 import { phpUrlDecode } from './php-urldecode.ts';
 
 type Variant = 'sync' | 'async' | 'bulk';

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BulkRejectedError, isBulkable, MAX_CHUNK_SIZE, type BulkJob } from '../../src/async/index.ts';
-import { routes } from '../../src/route-table.ts';
+import { routes } from '../../src/routes/table.ts';
 import { acceptanceBody, asyncClient, BASE, capture, type Captured } from '../async-harness.ts';
-import { server } from '../msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 /** The documented rule, written out independently of the SDK's own rewrite. */
 function expectedBulkPath(path: string): string {

@@ -1,7 +1,7 @@
 /** Admin and customer tokens end to end against the fake platform's authentication. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, customerToken } from '../../src/auth/index.ts';
-import { createCommerceClient } from '../../src/commerce-client.ts';
+import { createCommerceClient } from '../../src/client.ts';
 import { isCommerceError, type AuthError } from '../../src/errors.ts';
 import { createFakeAuth, type FakeAuthOptions } from '../../src/testing/auth.ts';
 import { BASE, directRuntime, installFakePlatform, type HarnessOptions } from '../auth-harness.ts';
@@ -185,7 +185,7 @@ describe('admin tokens', () => {
   });
 
   it('a token route that answers something other than a string is a response error', async () => {
-    const { server } = await import('../msw.ts');
+    const { server } = await import('@magekit/test-support/msw');
     const { http, HttpResponse } = await import('msw');
     server.use(http.post(`${BASE}/rest/V1/integration/admin/token`, () => HttpResponse.json({ token: 'abc' })));
     const client = createCommerceClient({ baseUrl: BASE, auth: adminToken(ADMIN) });

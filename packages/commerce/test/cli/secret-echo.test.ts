@@ -9,8 +9,8 @@ import { run } from '../../src/cli/run.ts';
 import { createCommerceClient, none } from '../../src/index.ts';
 import { createFakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
-import { echoOf, findLeaks } from '../../../core/test/support/leaks.ts';
-import { server } from '../msw.ts';
+import { echoOf, findLeaks } from '@magekit/test-support/leaks';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://shop.cli-echo.test';
 const odd = (name: string) => `${name}/Zq+8 x"w=7&k`;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient } from '../../src/commerce-client.ts';
+import { createCommerceClient } from '../../src/client.ts';
 import { buildQuery } from '../../src/query.ts';
 import { CONDITION_TYPES, searchCriteria, toRawSearchCriteria, where, type ConditionType, type RawSearchCriteria } from '../../src/search/index.ts';
 import { parseSearchCriteria } from '../../src/testing/search.ts';

@@ -6,8 +6,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.ts';
-import { echoOf, findLeaks } from '../../../core/test/support/leaks.ts';
-import { server } from '../msw.ts';
+import { echoOf, findLeaks } from '@magekit/test-support/leaks';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://commercedeveloper-sandbox-api.adobe.com/rest/v1';
 const APP_ID = 'cli-echo-app';

@@ -12,7 +12,7 @@
  *
  */
 import { ResponseError, encodePathSegment } from '@magekit/core';
-import type { CallOptions, CommerceRuntime } from '../../client.ts';
+import type { CallOptions, CommerceRuntime } from '../../runtime.ts';
 import type { RawOperation } from './outcome.ts';
 
 /** Operations per page of a listing: the platform's cap when its input limits are on. */

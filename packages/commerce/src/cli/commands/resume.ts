@@ -1,5 +1,5 @@
 /** `bulk resume <journal>`: an import's journal replayed, every recorded bulk waited on, the unsettled chunks listed. */
-import type { CommerceClient } from '../../commerce-client.ts';
+import type { CommerceClient } from '../../client.ts';
 import type { ProgressEvent } from '../../async/waiter/options.ts';
 import { resumeBulkImport, type ResumedImport, type UnsettledChunk } from '../../node/resume.ts';
 import { CliError } from '../errors.ts';

@@ -1,5 +1,5 @@
 /** `bulk status <uuid>`: one look at the bulk through the SDK's readBulkStatus, summarised. */
-import type { CommerceClient } from '../../commerce-client.ts';
+import type { CommerceClient } from '../../client.ts';
 import { failureEntries, type BulkReport } from '../format.ts';
 
 export async function bulkStatus(commerce: CommerceClient, bulkUuid: string, options: { signal?: AbortSignal | undefined; now?: () => number } = {}): Promise<BulkReport> {

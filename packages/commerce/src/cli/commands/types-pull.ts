@@ -8,10 +8,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCommerceClient } from '../../commerce-client.ts';
+import { createCommerceClient } from '../../client.ts';
 import { builtinExtensionProperties, builtinSchemaNames } from '../../generated/builtin-schemas.ts';
 import { isCommerceError } from '../../errors.ts';
-import { routes } from '../../route-table.ts';
+import { routes } from '../../routes/table.ts';
 import type { Flags } from '../args.ts';
 import { resolveConfig } from '../config.ts';
 import { CliError } from '../errors.ts';

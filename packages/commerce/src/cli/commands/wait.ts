@@ -1,5 +1,5 @@
 /** `bulk wait <uuid>`: the SDK's waitForBulk with progress reporting, summarised. */
-import type { CommerceClient } from '../../commerce-client.ts';
+import type { CommerceClient } from '../../client.ts';
 import type { ProgressEvent } from '../../async/waiter/options.ts';
 import { failureEntries, type BulkReport } from '../format.ts';
 

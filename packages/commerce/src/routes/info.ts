@@ -1,6 +1,7 @@
 /**
- * What a route row means at run time (edition, search results, cloud service), without the route
- * table itself: the lean client builds its index from the modules it is given.
+ * What a route row means at run time (edition, search results, cloud service), a commerce route index
+ * over given routes, and the split of a call's flat input into path, query and body. It does not import
+ * the route table: a lean client builds its index from the modules it is given.
  */
 import { InputError, createRouteIndex, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type RouteIndex, type RouteRow, type SplitInput as CoreSplitInput } from '@magekit/core';
 

@@ -1,6 +1,6 @@
 /** The named-method trees of the full client, built from the whole route table. */
 import { InputError } from '@magekit/core';
-import { routeByKey, routes, type RouteInfo } from './route-table.ts';
+import { routeByKey, routes, type RouteInfo } from './table.ts';
 
 /** Builds `{ products: { get: fn, ... } }` from the route table; `bind` makes each leaf callable. */
 export function buildTree<T>(bind: (route: RouteInfo) => unknown, filter: (route: RouteInfo) => boolean = () => true, from: readonly RouteInfo[] = routes): T {

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routes, type Edition } from '../src/index.ts';
-import { doc, operations, repoRoot } from './support/spec.ts';
+import { routes, type Edition } from '../../src/index.ts';
+import { doc, operations, repoRoot } from '../support/spec.ts';
 
 const EDITIONS: Edition[] = ['open-source', 'commerce', 'b2b', 'payment-services', 'app-builder'];
 const tagEdition = new Map(((doc as { tags?: { name: string; 'x-edition'?: string }[] }).tags ?? []).map((t) => [t.name, t['x-edition']]));

@@ -1,12 +1,12 @@
 /**
- * The runtime view of the generated route table: lookup by route key or operationId, and the split
- * of a call's flat input into path parameters, query parameters and body fields.
+ * Every built-in route (the generated rows of all modules, as RouteInfo), one index over them for the
+ * full client, and registerRoutes() for the routes an installation adds.
  */
 import { InputError, type RouteRow } from '@magekit/core';
-import { routeRows } from './generated/routes.ts';
-import { commerceRouteIndex, toInfo, type RouteInfo } from './route-info.ts';
+import { routeRows } from '../generated/routes.ts';
+import { commerceRouteIndex, toInfo, type RouteInfo } from './info.ts';
 
-export { splitInput, type Edition, type RouteInfo } from './route-info.ts';
+export { splitInput, type Edition, type RouteInfo } from './info.ts';
 
 export const routes: readonly RouteInfo[] = routeRows.map(toInfo);
 const index = commerceRouteIndex(routes);
