@@ -6,7 +6,7 @@
 import { inspect } from 'node:util';
 
 /** A secret in the forms a server may echo it: raw, percent-, form- and JSON-escaped. */
-export function secretForms(secret: string): { form: string; text: string }[] {
+function secretForms(secret: string): { form: string; text: string }[] {
   const percent = encodeURIComponent(secret);
   const formEncoded = new URLSearchParams({ s: secret }).toString().slice(2);
   const json = JSON.stringify(secret).slice(1, -1);

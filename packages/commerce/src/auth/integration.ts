@@ -5,7 +5,7 @@
  */
 import { requireSecret } from './config.ts';
 import { createNonce } from './oauth/hmac.ts';
-import { signRequest, type OAuthCredentials } from './oauth/sign-request.ts';
+import { createOAuthSigner, type OAuthCredentials } from './oauth/sign-request.ts';
 import type { AuthStrategy } from './types.ts';
 
 export type IntegrationOptions = OAuthCredentials;
@@ -23,16 +23,18 @@ export function integration(options: IntegrationOptions): AuthStrategy {
     accessToken: requireSecret(given.accessToken, factory, 'accessToken'),
     accessTokenSecret: requireSecret(given.accessTokenSecret, factory, 'accessTokenSecret'),
   };
+  // One signer per credential: the HMAC key is imported once and kept.
+  const signer = createOAuthSigner(credentials);
   return {
     kind: 'integration',
     bind: (runtime) => {
       for (const secret of Object.values(credentials)) runtime.protect?.(secret);
       return {
-      async authorize(request) {
-        const { authorization } = await signRequest(request, credentials, { nonce: createNonce(), timestamp: Math.floor(runtime.now() / 1000) });
-        request.headers.set('authorization', authorization);
-        return request;
-      },
+        async authorize(request) {
+          const { authorization } = await signer.sign(request, { nonce: createNonce(), timestamp: Math.floor(runtime.now() / 1000) });
+          request.headers.set('authorization', authorization);
+          return request;
+        },
         // A refused signature is not fixed by signing again (clock skew, wrong secret): no retry.
       };
     },
