@@ -141,7 +141,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
 
   function encoderFor(name: 'fields' | 'searchCriteria'): QueryEncoders {
     if (encoders) return encoders;
-    throw new ConfigurationError(`${name} needs the query encoders, which this client loads on first use: make the call through request() or a helper such as paginate(), or import asyncFeatures from "@magekit/commerce/bulk".`, { service: 'commerce' });
+    throw new ConfigurationError(`${name} needs the query encoders, which this client loads on first use: make the call through request() or a helper such as paginate(), or use asyncFeatures (exported by @magekit/commerce/bulk).`, { service: 'commerce' });
   }
 
   function urlFor(call: RawCall): string {
