@@ -4,7 +4,7 @@
  */
 import { version } from '../../package.json';
 import { redactingSink } from '@magekit/core';
-import { createMarketplaceClient } from '../marketplace-client.ts';
+import { createMarketplaceClient } from '../client.ts';
 import { runtimeOf } from '../runtime-of.ts';
 import { reviewOutcome } from '../review.ts';
 import { parseCommandLine, type Command } from './args.ts';
