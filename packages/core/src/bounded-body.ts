@@ -27,58 +27,48 @@ export interface BoundedBody {
  */
 export async function readBoundedText(response: Response, signal: AbortSignal, maxBytes = MAX_ERROR_BODY_BYTES): Promise<BoundedBody> {
   if (signal.aborted) throw signal.reason;
-  if (!response.body) return { text: '', complete: true, unreadBytes: 0 };
-  const reader = response.body.getReader();
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => undefined);
-  const decoder = new TextDecoder();
+  const reader = response.body?.getReader();
   let text = '';
   let size = 0;
   let complete = true;
-  try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), aborted]);
-      if (done) break;
-      if (size + value.byteLength > maxBytes) {
-        text += decoder.decode(value.subarray(0, maxBytes - size));
-        size = maxBytes;
-        complete = false;
-        break;
+  if (reader) {
+    // The signal is this attempt's own, discarded after it: its listener needs no removal.
+    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    aborted.catch(() => undefined);
+    const decoder = new TextDecoder();
+    try {
+      for (let chunk; !(chunk = await Promise.race([reader.read(), aborted])).done; ) {
+        let bytes = chunk.value;
+        if (size + bytes.byteLength > maxBytes) {
+          bytes = bytes.subarray(0, maxBytes - size);
+          complete = false;
+        }
+        size += bytes.byteLength;
+        text += decoder.decode(bytes, { stream: complete });
+        if (!complete) break;
       }
-      size += value.byteLength;
-      text += decoder.decode(value, { stream: true });
+      text += decoder.decode();
+    } finally {
+      // Whatever is left (past the bound, or after a failure) is not wanted: cancel it rather than download it.
+      reader.cancel().catch(() => undefined);
     }
-    text += decoder.decode();
-  } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    throw error;
-  } finally {
-    signal.removeEventListener('abort', onAbort!);
   }
   if (complete) return { text, complete, unreadBytes: 0 };
-  // The rest is not wanted: cancel it rather than download it (the connection is closed).
-  await reader.cancel().catch(() => undefined);
   const declared = Number(response.headers.get('content-length') ?? NaN);
   // A compressed body declares its compressed length, which says nothing about the decoded rest.
   const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
-  return { text, complete, unreadBytes: !encoded && Number.isFinite(declared) && declared > size ? declared - size : undefined };
+  return { text, complete, unreadBytes: !encoded && declared > size ? declared - size : undefined };
 }
-
-const encoder = new TextEncoder();
 
 /**
  * At most `max` characters of a server's text, for a message; when there is more, says how many
  * bytes were left out (`… 31457280 bytes more`), counting what was not read when that is known.
  */
-export function excerpt(text: string, max = MESSAGE_EXCERPT_CHARS, unread: { complete: boolean; unreadBytes: number | undefined } = { complete: true, unreadBytes: 0 }): string {
+export function excerpt(text: string, max = MESSAGE_EXCERPT_CHARS, unread: Omit<BoundedBody, 'text'> = { complete: true, unreadBytes: 0 }): string {
   const fits = text.length <= max;
   if (fits && unread.complete) return text;
   const shown = fits ? text : text.slice(0, max);
-  const rest = fits ? 0 : encoder.encode(text.slice(max)).length;
+  const rest = fits ? 0 : new TextEncoder().encode(text.slice(max)).length;
   if (!unread.complete && unread.unreadBytes === undefined) return `${shown}… over ${rest} bytes more`;
   return `${shown}… ${rest + (unread.unreadBytes ?? 0)} bytes more`;
 }

@@ -3,12 +3,11 @@
  * service it came from, so `isCommerceError(e)` works even when an app ends up with two copies of
  * the SDK (ESM and CJS, or two versions), where `instanceof` would silently fail.
  */
-import { MESSAGE_EXCERPT_CHARS, excerpt } from './bounded-body.ts';
 import { redactText, redactValue } from './redact.ts';
 
 /**
- * The longest message any error carries. Mappers quote at most MESSAGE_EXCERPT_CHARS of a server's
- * text; this bound is the backstop for every other path (a huge URL, a caller's input).
+ * The longest message (and template) any error carries. Mappers quote at most 2 KB of a server's text
+ * (bounded-body.ts); this bound is the backstop for every other path (a huge URL, a caller's input).
  */
 const MAX_MESSAGE_CHARS = 16 * 1024;
 
@@ -61,7 +60,7 @@ export class MagekitError extends Error {
   readonly fate: Fate | undefined;
 
   constructor(message: string, options: MagekitErrorOptions) {
-    super(redactText(excerpt(message, MAX_MESSAGE_CHARS)), options.cause === undefined ? undefined : { cause: options.cause });
+    super(redactText(bounded(message)), options.cause === undefined ? undefined : { cause: options.cause });
     this[ERROR_BRAND] = options.service;
     this.service = options.service;
     this.status = options.status;
@@ -154,7 +153,7 @@ export class HttpError extends MagekitError {
   constructor(message: string, options: HttpErrorOptions) {
     super(message, options);
     this.status = options.status;
-    this.template = options.template === undefined ? undefined : redactText(excerpt(options.template, MESSAGE_EXCERPT_CHARS));
+    this.template = options.template === undefined ? undefined : redactText(bounded(options.template));
     this.parameters = redactValue(options.parameters);
     this.code = options.code;
     this.errors = redactValue(options.errors ?? []);
@@ -198,6 +197,10 @@ export function isMagekitError(value: unknown, service?: Service): value is Mage
   if (typeof value !== 'object' || value === null) return false;
   const brand = (value as { [ERROR_BRAND]?: unknown })[ERROR_BRAND];
   return service === undefined ? brand === 'commerce' || brand === 'marketplace' : brand === service;
+}
+
+function bounded(text: string): string {
+  return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS)}… ${text.length - MAX_MESSAGE_CHARS} characters more`;
 }
 
 function truncate(text: string, max: number): string {

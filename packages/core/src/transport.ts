@@ -19,7 +19,7 @@ import {
   type MagekitError,
   type Service,
 } from './errors.ts';
-import { readBoundedText, type BoundedBody } from './bounded-body.ts';
+import { excerpt, readBoundedText, type BoundedBody } from './bounded-body.ts';
 import { isSecretKey, type Redactor } from './redact.ts';
 import { abortableSleep } from './sleep.ts';
 
@@ -82,10 +82,11 @@ export interface ErrorContext {
   method: HttpMethod;
   url: string;
   /**
-   * How much of the body was read (error bodies are read up to MAX_ERROR_BODY_BYTES): a mapper
-   * quoting the body's text says how much was left out (`excerpt`). Absent: all of it.
+   * Quotes a server's text for a message: at most `max` characters (default 2 KB), ending with how
+   * many bytes were left out, counting what was not read of a body cut at MAX_ERROR_BODY_BYTES
+   * (`… 31456980 bytes more`). Absent where no response body was read.
    */
-  read?: Omit<BoundedBody, 'text'> | undefined;
+  quote?: ((text: string, max?: number) => string) | undefined;
 }
 
 export type ResponseKind = 'json' | 'void' | 'text' | 'json-or-void';
@@ -253,8 +254,9 @@ export function createTransport(options: TransportOptions): Transport {
         }
         // Bounded: a 30 MB error page is not buffered, and its error stays small (bounded-body.ts).
         const read = await readBoundedText(response, signal);
+        const quote = (text: string, max?: number) => excerpt(text, max, read);
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-        failure = httpFailure(request, response.status, read, retryAfterMs, idempotent);
+        failure = httpFailure(request, response.status, read, quote, retryAfterMs, idempotent);
         retryable = idempotent && policy.statusCodes.includes(response.status);
         if (retryable && retryAfterMs !== undefined) {
           if (retryAfterMs > policy.maxRetryAfter) {
@@ -350,11 +352,11 @@ export function createTransport(options: TransportOptions): Transport {
     });
   }
 
-  function httpFailure(request: SendRequest, status: number, read: BoundedBody, retryAfterMs: number | undefined, idempotent: boolean): HttpError {
+  function httpFailure(request: SendRequest, status: number, read: BoundedBody, quote: ErrorContext['quote'], retryAfterMs: number | undefined, idempotent: boolean): HttpError {
     const url = redactor.text(request.url);
     // A body cut at the bound is not parsed: its start is kept as text.
     const body = read.complete ? parseMaybeJson(read.text) : read.text;
-    const error = options.httpError(status, body, { service, method: request.method, url, read: { complete: read.complete, unreadBytes: read.unreadBytes } });
+    const error = options.httpError(status, body, { service, method: request.method, url, quote });
     if (!read.complete) setField(error, 'bodyTruncated', true);
     if (retryAfterMs !== undefined) setField(error, 'retryAfterMs', retryAfterMs);
     // A gateway's 502/504 says nothing about whether the server behind it applied the write.

@@ -3,7 +3,7 @@
  * maps them to the shared typed errors, and adds BatchError for batch responses that cannot be
  * trusted item by item (a length mismatch) or that the caller asked to fail on (throwIfFailed).
  */
-import { AuthError, HttpError, MESSAGE_EXCERPT_CHARS, MagekitError, excerpt, isMagekitError, redactValue, type ErrorContext, type MagekitErrorOptions } from '@magekit/core';
+import { AuthError, HttpError, MagekitError, isMagekitError, redactValue, type ErrorContext, type MagekitErrorOptions } from '@magekit/core';
 
 export {
   AbortError,
@@ -39,8 +39,9 @@ const TOKEN_ROUTE = /\/rest\/v1\/app\/session\/token(\?|$)/;
 /** Maps a non-2xx response to an HttpError, or an AuthError for 401s and refused token requests. */
 export function marketplaceHttpError(status: number, body: unknown, context: ErrorContext): HttpError {
   const parsed: ServiceErrorBody = body && typeof body === 'object' ? (body as ServiceErrorBody) : {};
-  // The server's text is quoted up to a bound (bounded-body.ts): the whole body stays on `body`.
-  const text = typeof parsed.message === 'string' ? excerpt(parsed.message, MESSAGE_EXCERPT_CHARS) : typeof body === 'string' && body.trim() ? excerpt(body.trim(), TEXT_BODY_EXCERPT, context.read) : `HTTP ${status}`;
+  // The server's text is quoted up to a bound (context.quote): the whole body stays on `body`.
+  const quote = context.quote ?? ((said: string) => said);
+  const text = typeof parsed.message === 'string' ? quote(parsed.message) : typeof body === 'string' && body.trim() ? quote(body.trim(), TEXT_BODY_EXCERPT) : `HTTP ${status}`;
   const code = typeof parsed.code === 'number' ? parsed.code : undefined;
   const options = {
     service: context.service,

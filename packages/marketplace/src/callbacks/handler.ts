@@ -88,33 +88,29 @@ function reply(status: number, body: Record<string, string>, headers: Record<str
 
 class TooLarge extends Error {}
 class TooSlow extends Error {}
-class NotUtf8 extends Error {}
 
 /** Real callbacks nest three levels (`update_info.eqp_status.overall`); anything far deeper is not one. */
 const MAX_DEPTH = 32;
 
 /**
- * The deepest nesting of arrays and objects in a JSON text, counted without parsing (a scan, no
- * recursion), so a 10,000-deep body is refused before JSON.parse, the validators or the key's
+ * Past MAX_DEPTH, how deep arrays and objects nest in a JSON text (else 0), counted without parsing (a
+ * scan, no recursion), so a 10,000-deep body is refused before JSON.parse, the validators or the key's
  * canonical form could exhaust the stack.
  */
-function jsonDepth(text: string, limit: number): number {
+function jsonDepth(text: string): number {
   let depth = 0;
-  let deepest = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = text[i];
     if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 /* { */ || c === 91 /* [ */) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > limit) return deepest;
-    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (++depth > MAX_DEPTH) return depth;
+    } else if (c === '}' || c === ']') depth--;
   }
-  return deepest;
+  return 0;
 }
 
 /**
@@ -150,11 +146,7 @@ async function readLimited(request: Request, max: number, deadline: number): Pro
     at += chunk.byteLength;
   }
   // fatal: a body that is not UTF-8 is refused (400), not read with replacement characters.
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new NotUtf8();
-  }
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
 const RETRY_AFTER_SECONDS = '10';
@@ -195,24 +187,17 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     } catch (error) {
       if (error instanceof TooLarge) return reply(413, { error: 'body too large' });
       if (error instanceof TooSlow) return reply(408, { error: 'body not received in time' }, { connection: 'close' });
-      if (error instanceof NotUtf8) return reply(400, { error: 'body is not UTF-8' });
-      return reply(400, { error: 'unreadable body' });
+      return reply(400, { error: 'unreadable body (or not UTF-8)' });
     }
-    if (jsonDepth(text, MAX_DEPTH) > MAX_DEPTH) return reply(400, { error: `body nested deeper than ${MAX_DEPTH} levels` });
+    if (jsonDepth(text) > MAX_DEPTH) return reply(400, { error: `body nested deeper than ${MAX_DEPTH} levels` });
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       return reply(400, { error: 'body is not JSON' });
     }
-    let parsed: ReturnType<typeof parseCallbackBody>;
-    try {
-      parsed = parseCallbackBody(body);
-    } catch {
-      // The validators never throw on what JSON.parse returns; should one still fail on some input,
-      // the input is at fault, not the receiver: refuse it rather than have it redelivered.
-      return reply(400, { error: 'body is not the shape of a callback' });
-    }
+    // safeParse never throws on what JSON.parse returns, at this depth.
+    const parsed = parseCallbackBody(body);
     if (!parsed.ok) return reply(400, { error: parsed.problem });
     const event = parsed.event;
 

@@ -1,0 +1,2 @@
+import { bundleEntries, bundleSize } from './bundle.ts';
+for (const e of bundleEntries) console.log(e.name, (await bundleSize(e)).gzip);
