@@ -10,7 +10,7 @@
 export const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 
 /** The most of a server's text an error message quotes. */
-export const MESSAGE_EXCERPT_CHARS = 2048;
+const MESSAGE_EXCERPT_CHARS = 2048;
 
 /** An error body as far as it was read. */
 export interface BoundedBody {
