@@ -1,13 +1,15 @@
 /**
  * Connection settings from flags and the environment (flags win): base URL, store view, and one
- * authentication method. Secrets go straight into the SDK's auth strategies, which register them
- * for redaction before anything can echo them.
+ * authentication method. Secrets come from the environment, a file or standard input, never from
+ * flags (core's CLI credential policy); they go straight into the SDK's auth strategies, which
+ * register them for redaction before anything can echo them.
  */
+import { secretSources, type Env, type SecretFlag } from '@magekit/core/cli';
 import { adminToken, bearer, ims, integration, type AuthStrategy } from '../auth/index.ts';
 import type { Flags } from './args.ts';
 import { CliError } from './errors.ts';
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env };
 
 export interface ConnectionConfig {
   baseUrl: string;
@@ -33,29 +35,31 @@ const ENV = {
   imsOrgId: 'MAGEKIT_IMS_ORG_ID',
 } as const;
 
-const AUTH_HINT =
-  `Give one of: --token / ${ENV.token} (a bearer token); --username and ${ENV.password} (an admin user; ${ENV.username} also works); ` +
-  `or the four integration credentials ${ENV.consumerKey}, ${ENV.consumerSecret}, ${ENV.accessToken}, ${ENV.accessTokenSecret}; ` +
-  `or, for Adobe Commerce as a Cloud Service, ${ENV.imsClientId}, ${ENV.imsClientSecret} and ${ENV.imsOrgId}.`;
+/** Flags that would carry a secret: refused, naming the variable to use instead. */
+export const SECRET_FLAGS: readonly SecretFlag[] = [
+  { flags: ['token', 'bearer', 'admin-token'], variable: ENV.token },
+  { flags: ['access-token'], variable: ENV.accessToken },
+  { flags: ['password', 'admin-password', 'pass'], variable: ENV.password },
+  { flags: ['consumer-secret'], variable: ENV.consumerSecret },
+  { flags: ['consumer-key'], variable: ENV.consumerKey },
+  { flags: ['access-token-secret', 'token-secret'], variable: ENV.accessTokenSecret },
+  { flags: ['client-secret', 'ims-client-secret'], variable: ENV.imsClientSecret },
+];
 
-const SECRET_ENV = [ENV.token, ENV.password, ENV.otp, ENV.consumerKey, ENV.consumerSecret, ENV.accessToken, ENV.accessTokenSecret, ENV.imsClientSecret, ENV.imsClientId];
-const SECRET_FLAGS = ['--token', '--password', '--otp'];
+/** The variables a secret may also come from a file for (`NAME_FILE=/path`, or `-` for standard input). */
+export const SECRET_VARIABLES: readonly string[] = [ENV.token, ENV.password, ENV.consumerKey, ENV.consumerSecret, ENV.accessToken, ENV.accessTokenSecret, ENV.imsClientSecret];
 
 /**
- * The secret values given to this command (environment and secret flags), for the CLI's output
- * filter: every command prints through it, `types` included, before any client exists. Tokens the
- * client obtains later are in the client's own redactor.
+ * Every variable whose value the CLI keeps out of its output (text and --json): the secrets, the
+ * one-time code, and the IMS client id (sent as x-api-key, a header credential).
  */
-export function secretsGiven(argv: readonly string[], env: Env): string[] {
-  const found = SECRET_ENV.map((name) => env[name]);
-  argv.forEach((arg, i) => {
-    for (const flag of SECRET_FLAGS) {
-      if (arg === flag) found.push(argv[i + 1]);
-      else if (arg.startsWith(`${flag}=`)) found.push(arg.slice(flag.length + 1));
-    }
-  });
-  return found.filter((value): value is string => typeof value === 'string' && value.trim() !== '').flatMap((value) => [value, value.trim()]);
-}
+export const OUTPUT_SECRET_VARIABLES: readonly string[] = [...SECRET_VARIABLES, ENV.otp, ENV.imsClientId];
+
+const AUTH_HINT =
+  `Give one of: ${ENV.token} (a bearer token); --username and ${ENV.password} (an admin user; ${ENV.username} also works); ` +
+  `or the four integration credentials ${ENV.consumerKey}, ${ENV.consumerSecret}, ${ENV.accessToken}, ${ENV.accessTokenSecret}; ` +
+  `or, for Adobe Commerce as a Cloud Service, ${ENV.imsClientId}, ${ENV.imsClientSecret} and ${ENV.imsOrgId}. ` +
+  'Any secret can also come from a file: NAME_FILE=/path (NAME_FILE=- reads standard input).';
 
 /** A flag, else the environment variable; blank counts as unset. */
 function pick(flag: string | undefined, env: Env, name: string): string | undefined {
@@ -72,11 +76,11 @@ export function resolveConfig(flags: Flags, env: Env): ConnectionConfig {
 
 /** The first complete method wins: token, then admin user, then integration (OAuth 1.0a). */
 function resolveAuth(flags: Flags, env: Env): Pick<ConnectionConfig, 'auth' | 'authMethod'> {
-  const token = pick(flags.token, env, ENV.token);
+  const token = pick(undefined, env, ENV.token);
   if (token !== undefined) return { auth: bearer(token), authMethod: 'token' };
 
   const username = pick(flags.username, env, ENV.username);
-  const password = pick(flags.password, env, ENV.password);
+  const password = pick(undefined, env, ENV.password);
   if (username !== undefined && password !== undefined) {
     const otp = pick(flags.otp, env, ENV.otp);
     return { auth: adminToken({ username, password, ...(otp === undefined ? {} : { otp }) }), authMethod: 'admin' };
@@ -102,7 +106,7 @@ function resolveAuth(flags: Flags, env: Env): Pick<ConnectionConfig, 'auth' | 'a
   }
 
   // Nothing complete: name what is missing from the method the user evidently meant.
-  if (username !== undefined) throw new CliError(`Admin user "${username}" has no password: set ${ENV.password} (or pass --password).`, AUTH_HINT);
+  if (username !== undefined) throw new CliError(`Admin user "${username}" has no password: ${secretSources(ENV.password)}.`, AUTH_HINT);
   if (password !== undefined) throw new CliError(`An admin password was given without a user name: pass --username or set ${ENV.username}.`, AUTH_HINT);
   if (given > 0) {
     const missing = (Object.keys(oauth) as (keyof typeof oauth)[]).filter((k) => oauth[k] === undefined).map((k) => ENV[k]);
