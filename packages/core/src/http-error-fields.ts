@@ -9,8 +9,3 @@ import { redactValue } from './redact.ts';
 export function httpErrorFields<M extends string>(status: number, body: unknown, context: { service: Service; method: M; url: string }) {
   return { service: context.service, status, method: context.method, url: context.url, body: redactValue(body) };
 }
-
-/** What a message quotes when the body has no message field: the body text (trimmed, at most 300 characters), else `HTTP <status>`. */
-export function bodyTextOr(status: number, body: unknown): string {
-  return typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}`;
-}

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './bounded-body.ts';
 export * from './redact.ts';
 export * from './url.ts';
 export * from './credential.ts';
@@ -13,4 +14,4 @@ export * from './routes.ts';
 export * from './fake-stats.ts';
 export { createPaginator, type CollectOptions, type Paginator } from './paginate.ts';
 export { bindRuntime, findRuntime } from './runtime-registry.ts';
-export { bodyTextOr, httpErrorFields } from './http-error-fields.ts';
+export { httpErrorFields } from './http-error-fields.ts';
