@@ -3,7 +3,7 @@
  * `message` is a template (`"The \"%1\" product doesn't exist"` or `"%fieldName is required"`) that
  * the client must fill from `parameters`, positional or named.
  */
-import { AuthError, HttpError, type ErrorContext, type ErrorDetail, type HttpErrorOptions, bodyTextOr, httpErrorFields, isMagekitError, type MagekitError } from '@magekit/core';
+import { AuthError, HttpError, type ErrorContext, type ErrorDetail, type HttpErrorOptions, httpErrorFields, isMagekitError, type MagekitError } from '@magekit/core';
 
 /** How much of a body that is not the platform's JSON (an HTML error page) a message quotes. */
 const TEXT_BODY_EXCERPT = 300;

@@ -3,7 +3,7 @@
  * maps them to the shared typed errors, and adds BatchError for batch responses that cannot be
  * trusted item by item (a length mismatch) or that the caller asked to fail on (throwIfFailed).
  */
-import { AuthError, HttpError, MagekitError, bodyTextOr, httpErrorFields, isMagekitError, type ErrorContext, type MagekitErrorOptions } from '@magekit/core';
+import { AuthError, HttpError, MagekitError, httpErrorFields, isMagekitError, type ErrorContext, type MagekitErrorOptions } from '@magekit/core';
 
 // Core's error classes, part of this package's public surface (named: entry points never `export *`).
 export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, type ErrorKind, type Fate } from '@magekit/core';
