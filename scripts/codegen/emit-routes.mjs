@@ -257,7 +257,7 @@ export function emitOperationTypes(routes, { service, searchCriteriaType, instal
     return `${docComment(r, { service })}  ${JSON.stringify(r.key)}: { id: ${JSON.stringify(r.id)}; input: ${input}; required: ${required}; output: ${output}; list: ${r.flags.includes('s')} };`;
   });
   const imports = [`import type { operations } from './schema.ts';`];
-  if (installationHooks) imports.push(`import type { InstallationRoutes } from '../installation.ts';`);
+  if (installationHooks) imports.push(`import type { InstallationListRouteKey, InstallationRoutes } from '../installation.ts';`);
   if (searchCriteriaType) imports.push(`import type { ${searchCriteriaType} } from '../search/types.ts';`);
   return `${HEADER}${imports.join('\n')}
 
@@ -277,7 +277,15 @@ ${entries.join('\n')}
 }
 `}
 export type RouteKey = keyof Routes;
-`;
+${installationHooks ? `
+/**
+ * Routes that answer \`{ items, search_criteria, total_count }\` for a searchCriteria (paginate() takes
+ * them): written out, because a mapped type over every route costs each app that checks the library
+ * instantiations per route. The installation's own search routes join them.
+ */
+export type ListRouteKey =${routes.filter((r) => r.flags.includes('s')).map((r) => `\n  | ${JSON.stringify(r.key)}`).join('')}
+  | InstallationListRouteKey;
+` : ''}`;
 }
 
 export function emitMethodTree(routes, { service, methodType }) {
