@@ -47,7 +47,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as unknown as CommerceClient['request'],
     paginate: ((route: ListRouteKey, params?: object, options?: PaginateOptions) => paginate(runtime, route, params as never, options)) as unknown as CommerceClient['paginate'],
     fetch: createFetch(runtime),
-    logout: () => runtime.authorizer.logout?.(),
+    logout: () => runtime.authorizer.signOut(),
     revoke: async () => {
       if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });
       await runtime.authorizer.revoke();
