@@ -41,7 +41,7 @@ export function createLeanClient(options: LeanClientOptions): LeanClient {
   const lookup = lookupIn(index);
   const addModule = (module: RouteModule) => {
     if (!module || typeof module.name !== 'string' || !Array.isArray(module.rows)) {
-      throw new ConfigurationError('routes takes route modules such as productsRoutes from "@magekit/commerce/modules".', { service: 'commerce' });
+      throw new ConfigurationError('routes takes route modules such as productsRoutes (exported by @magekit/commerce/modules).', { service: 'commerce' });
     }
     if (known.has(module.name)) return;
     known.add(module.name);
@@ -53,7 +53,7 @@ export function createLeanClient(options: LeanClientOptions): LeanClient {
     } catch (error) {
       if (!(error instanceof InputError) || typeof key !== 'string') throw error;
       // The key may be right and only its module missing from this client.
-      throw new InputError(`${error.message} A lean client knows only the routes of its modules (${[...known].join(', ') || 'none yet'}): add the route's module, e.g. routes: [productsRoutes] from "@magekit/commerce/modules".`, { service: 'commerce' });
+      throw new InputError(`${error.message} A lean client knows only the routes of its modules (${[...known].join(', ') || 'none yet'}): add the route's module, e.g. routes: [productsRoutes] (exported by @magekit/commerce/modules).`, { service: 'commerce' });
     }
   };
   // fields and searchCriteria encoders load with the first call that has either (their own chunk).
