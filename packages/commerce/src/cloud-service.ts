@@ -14,7 +14,7 @@
  *   before sending anything.
  */
 import { ConfigurationError, InputError } from '@magekit/core';
-import type { RouteInfo } from './routes/table.ts';
+import type { RouteInfo } from './routes/info.ts';
 
 /** Hosts of the cloud service's REST API: `na1.api.commerce.adobe.com`, `na1-sandbox.api.commerce.adobe.com`. */
 const CLOUD_HOST = /^[a-z0-9]+(?:-[a-z0-9]+)?\.api\.commerce\.adobe\.com$/i;

@@ -2,25 +2,20 @@
  * createLeanClient: `request()` over the route modules an app names, and nothing else. Its own cost
  * is the transport, the auth strategy and the call path; the route table, the method tree, async and
  * bulk, paginate, the schema endpoints and zod stay out of the bundle unless the app imports them
- * (from `@magekit/commerce/modules`, `/bulk`, `/paginate`, `/schema`, `/search`, `/fields`).
+ * (from `@magekit/commerce/modules`, `/bulk`, `/paginate`, `/schema`, `/search`, `/fields`). The full
+ * client (client.ts) is this client over every module, with the rest attached.
  */
-import { ConfigurationError, InputError } from '@magekit/core';
-import { bindRuntime, createCommerceRuntime, runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
+import { ConfigurationError, buildMethodTree } from '@magekit/core';
+import { bindRuntime, createCommerceRuntime, runtimeOf, type CallOptions, type CommerceClientOptions, type RuntimeParts } from './runtime.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { MethodTree } from './generated/method-tree.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
-import type { RouteModule } from './generated/routes.ts';
-import { commerceRouteIndex, lookupIn, toInfo, type RouteInfo } from './routes/info.ts';
+import { createClientRoutes, type ClientRoutesOptions, type RouteModule } from './routes/module.ts';
 
 export type { RouteModule };
 
-export interface LeanClientOptions extends CommerceClientOptions {
-  /**
-   * The route modules `request()` may call, e.g. `[productsRoutes, ordersRoutes]` from
-   * `@magekit/commerce/modules`. `methodsOf(client, module)` adds a module later.
-   */
-  routes?: readonly RouteModule[] | undefined;
-}
+/** The lean client takes the same options as the full one; `routes` names the modules it may call. */
+export type LeanClientOptions = CommerceClientOptions;
 
 export interface LeanClient {
   /** Calls a route of the client's modules by its reference string: `request('GET /V1/products/{sku}', { sku })`. */
@@ -33,32 +28,17 @@ export interface LeanClient {
   revoke(): Promise<void>;
 }
 
-const modulesOf = new WeakMap<LeanClient, (module: RouteModule) => void>();
-
 export function createLeanClient(options: LeanClientOptions): LeanClient {
-  const index = commerceRouteIndex([]);
-  const known = new Set<string>();
-  const lookup = lookupIn(index);
-  const addModule = (module: RouteModule) => {
-    if (!module || typeof module.name !== 'string' || !Array.isArray(module.rows)) {
-      throw new ConfigurationError('routes takes route modules such as productsRoutes from "@magekit/commerce/modules".', { service: 'commerce' });
-    }
-    if (known.has(module.name)) return;
-    known.add(module.name);
-    for (const row of module.rows) index.add(toInfo(row));
-  };
-  const route = (key: unknown) => {
-    try {
-      return lookup(key);
-    } catch (error) {
-      if (!(error instanceof InputError) || typeof key !== 'string') throw error;
-      // The key may be right and only its module missing from this client.
-      throw new InputError(`${error.message} A lean client knows only the routes of its modules (${[...known].join(', ') || 'none yet'}): add the route's module, e.g. routes: [productsRoutes] from "@magekit/commerce/modules".`, { service: 'commerce' });
-    }
-  };
   // fields and searchCriteria encoders load with the first call that has either (their own chunk).
-  const runtime = createCommerceRuntime(options, { route, loadEncoders: () => import('./query-encoders.ts').then((m) => m.queryEncoders) });
-  for (const module of options.routes ?? []) addModule(module);
+  return buildLeanClient(options, {}, { loadEncoders: () => import('./query-encoders.ts').then((m) => m.queryEncoders) });
+}
+
+/** The lean client over `options.routes` (and `extra` modules first): what both createLeanClient and createCommerceClient build. */
+export function buildLeanClient(options: LeanClientOptions, routesOptions: ClientRoutesOptions & { first?: readonly RouteModule[] }, encoders: Omit<RuntimeParts, 'routes'>): LeanClient {
+  const given = options && typeof options === 'object' ? options.routes : undefined;
+  if (given !== undefined && !Array.isArray(given)) throw new ConfigurationError('routes takes an array of route modules, e.g. routes: [productsRoutes] from "@magekit/commerce/modules".', { service: 'commerce' });
+  const routes = createClientRoutes([...(routesOptions.first ?? []), ...(given ?? [])], routesOptions);
+  const runtime = createCommerceRuntime(options, { routes, ...encoders });
   const client: LeanClient = {
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as LeanClient['request'],
     logout: () => runtime.authorizer.logout?.(),
@@ -67,27 +47,28 @@ export function createLeanClient(options: LeanClientOptions): LeanClient {
       await runtime.authorizer.revoke();
     },
   };
-  modulesOf.set(client, addModule);
   return bindRuntime(client, runtime);
 }
 
 /**
- * The named methods of one module on a lean client: `methodsOf(client, productsRoutes).get({ sku })`,
- * the same functions as `commerce.products` on the full client. The module's routes are added to the
- * client, so `client.request()` reaches them too.
+ * Adds a route module to a client (lean or full) after it was created: a built-in module from
+ * `@magekit/commerce/modules`, or the module `magekit-commerce types pull` wrote. Its routes are
+ * then known to `request()` and to every helper given the client.
+ */
+export function addRoutes(client: LeanClient, module: RouteModule): void {
+  runtimeOf(client).routes.add(module);
+}
+
+/**
+ * The named methods of one module on a client: `methodsOf(client, productsRoutes).get({ sku })`,
+ * the same functions as `commerce.products` on the full client. The module is added to the client
+ * (addRoutes), so `client.request()` and the helpers reach its routes too.
  */
 export function methodsOf<N extends keyof MethodTree>(client: LeanClient, module: RouteModule<N>): MethodTree[N] {
-  const add = modulesOf.get(client);
-  if (!add) throw new ConfigurationError('methodsOf takes a client from createLeanClient().', { service: 'commerce' });
-  add(module);
   const runtime = runtimeOf(client);
-  const root: Record<string, unknown> = {};
-  for (const row of module.rows) {
-    const route: RouteInfo = runtime.route(`${row[1]} ${row[2]}`);
-    const parts = route.id.split('.').slice(1);
-    let node = root;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[parts.at(-1)!] = (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions);
-  }
-  return root as MethodTree[N];
+  runtime.routes.add(module);
+  // The module's rows as this client resolves them (a key it already knew keeps that definition).
+  const routes = module.rows.map((row) => runtime.route(`${row[1]} ${row[2]}`));
+  return buildMethodTree(routes, (route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions))[module.name] as MethodTree[N];
 }
+

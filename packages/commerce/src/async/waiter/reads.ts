@@ -15,6 +15,9 @@ import { ResponseError, encodePathSegment } from '@magekit/core';
 import type { CallOptions, CommerceRuntime } from '../../runtime.ts';
 import type { RawOperation } from './outcome.ts';
 
+/** The routes the reads below send (their paths are written out where they are sent). */
+const BULK_READ_ROUTES = ['GET /V1/bulk', 'GET /V1/bulk/{bulkUuid}/status', 'GET /V1/bulk/{bulkUuid}/operation-status/{status}'];
+
 /** Operations per page of a listing: the platform's cap when its input limits are on. */
 const LISTING_PAGE_SIZE = 300;
 /** Bulk UUIDs ORed into one search, keeping the query string well under common URL limits. */
@@ -52,6 +55,8 @@ export interface BulkReads {
  * deadline); true for a one-off status read, where the transport's retries of a GET are welcome.
  */
 export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOptions, 'retry' | 'signal'>, signal: AbortSignal | undefined, transportRetries = false): BulkReads {
+  // These reads are routes of the bulk module: a client without it is refused here, before anything is sent.
+  for (const key of BULK_READ_ROUTES) runtime.routes.need(key, 'bulkRoutes', 'waitForBulk and readBulkStatus');
   const get = <T>(path: string, query?: Record<string, unknown>, callSignal = signal): Promise<T> =>
     runtime.sendRaw<T>({ method: 'GET', path, query, variant: 'sync', options: { ...request, signal: callSignal, ...(transportRetries ? {} : { retry: false as const }) }, expect: 'json' });
 

@@ -1,0 +1,134 @@
+/**
+ * The routes one client knows: the route modules it was given (built-in modules from
+ * `@magekit/commerce/modules`, the module `magekit-commerce types pull` writes for an installation)
+ * and the modules added later (`addRoutes`). Every call and every helper of the client looks its
+ * route up here, so a route outside these modules is refused before anything is sent, with a
+ * message that says what to add.
+ */
+import { ConfigurationError, InputError, type RouteRow } from '@magekit/core';
+import type { RouteModule as GeneratedRouteModule } from '../generated/routes.ts';
+import { commerceRouteIndex, toInfo, type RouteInfo } from './info.ts';
+import { normalizeRouteKey } from './key.ts';
+import { registeredRows } from './registered.ts';
+
+/**
+ * A module of routes: `name`, its rows, and for a module `magekit-commerce types pull` wrote, the
+ * file it came from (`source`), which unknown-route messages name.
+ */
+export interface RouteModule<N extends string = string> extends GeneratedRouteModule<N> {
+  readonly source?: string | undefined;
+}
+
+export interface ClientRoutes {
+  /** The route behind "METHOD /path" (either spelling of a trailing slash); an InputError naming what to add otherwise. */
+  route(key: unknown): RouteInfo;
+  /** The route a helper needs from a known module (`bulkRoutes` for the waiter); refused, naming the module, when absent. */
+  need(key: string, module: string, helper: string): RouteInfo;
+  /** Adds a module's routes; a key the client already knows keeps its first definition. */
+  add(module: RouteModule): void;
+  /** Every route the client knows, in the order they were added. */
+  all(): readonly RouteInfo[];
+}
+
+const MODULES_ENTRY = '@magekit/commerce/modules';
+const ROW_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+/** Modules are parsed once however many clients take them. */
+const parsed = new WeakMap<RouteModule, readonly RouteInfo[]>();
+
+function infosOf(module: RouteModule): readonly RouteInfo[] {
+  let infos = parsed.get(module);
+  if (!infos) {
+    checkRows(module.rows, `route module "${module.name}"`);
+    infos = module.rows.map(toInfo);
+    parsed.set(module, infos);
+  }
+  return infos;
+}
+
+/** Tells the cache a module's parsed routes (the route table parses every built-in row anyway). */
+export function withParsedRoutes<M extends RouteModule>(module: M, infos: readonly RouteInfo[]): M {
+  parsed.set(module, infos);
+  return module;
+}
+
+/** Rows as `magekit-commerce types pull` writes them: [id, method, "/V1/path", query names, flags]. */
+export function checkRows(rows: readonly unknown[], where: string): asserts rows is readonly RouteRow[] {
+  rows.forEach((row, index) => {
+    const parts: readonly unknown[] = Array.isArray(row) ? row : [];
+    const valid = parts.length === 5 && parts.every((part) => typeof part === 'string') && ROW_METHODS.has(parts[1] as string) && /^\/V\d+\//.test(parts[2] as string);
+    if (!valid) throw new InputError(`${where}: row ${index} is not [id, method, "/V1/path", query names, flags]; regenerate it with \`magekit-commerce types pull\`.`, { service: 'commerce' });
+  });
+}
+
+function checkModule(module: unknown): asserts module is RouteModule {
+  const candidate = module as Partial<RouteModule> | null;
+  if (!candidate || typeof candidate !== 'object' || typeof candidate.name !== 'string' || !Array.isArray(candidate.rows) || (candidate.source !== undefined && typeof candidate.source !== 'string')) {
+    throw new ConfigurationError(`routes takes route modules: productsRoutes and the others from "${MODULES_ENTRY}", or the module \`magekit-commerce types pull\` wrote.`, { service: 'commerce' });
+  }
+}
+
+export interface ClientRoutesOptions {
+  /** The modules include every built-in route (the full client): unknown keys can only be an installation's. */
+  everyBuiltin?: boolean | undefined;
+}
+
+export function createClientRoutes(modules: readonly RouteModule[] | undefined, options: ClientRoutesOptions = {}): ClientRoutes {
+  if (modules !== undefined && !Array.isArray(modules)) checkModule(modules);
+  const index = commerceRouteIndex([]);
+  const names: string[] = [];
+  const sources: string[] = [];
+  const added = new Set<RouteModule>();
+  let registeredSeen = 0;
+
+  const add = (module: RouteModule): void => {
+    checkModule(module);
+    if (added.has(module)) return;
+    const infos = infosOf(module);
+    added.add(module);
+    names.push(module.name);
+    if (module.source) sources.push(module.source);
+    for (const info of infos) index.add(info);
+  };
+
+  /** Rows of the deprecated registerRoutes(), taken in as they are registered. */
+  const takeRegistered = (): void => {
+    for (; registeredSeen < registeredRows.length; registeredSeen += 1) index.add(toInfo(registeredRows[registeredSeen]!));
+  };
+
+  const route = (key: unknown): RouteInfo => {
+    takeRegistered();
+    try {
+      return index.byKey(key);
+    } catch (error) {
+      if (!(error instanceof InputError) || typeof key !== 'string') throw error;
+      throw new InputError(`${error.message} ${whatToAdd(normalizeRouteKey(key))}`, { service: 'commerce' });
+    }
+  };
+
+  function whatToAdd(key: string): string {
+    const known = `This client knows the routes of ${names.length ? names.join(', ') : 'no module yet'}.`;
+    const builtin = options.everyBuiltin ? 'It is not one of the SDK\'s routes.' : `If "${key}" is one of the SDK's routes, add its module from "${MODULES_ENTRY}" (named after the first part of its method name: ordersRoutes for orders.create) to the client's routes option or with addRoutes(client, module).`;
+    const installation = sources.length
+      ? `If your installation adds it, it is not in ${sources.join(', ')}: run \`magekit-commerce types pull\` again.`
+      : 'If your installation adds it, pass the module `magekit-commerce types pull` wrote (its runtime file) in the routes option or with addRoutes(client, module).';
+    return `${known} ${builtin} ${installation}`;
+  }
+
+  for (const module of modules ?? []) add(module);
+  return {
+    route,
+    need(key, module, helper) {
+      takeRegistered();
+      try {
+        return index.byKey(key);
+      } catch {
+        throw new InputError(`${helper} needs ${key}, which this client does not know: add ${module} from "${MODULES_ENTRY}" to the client's routes option or with addRoutes(client, ${module}). Nothing was sent.`, { service: 'commerce' });
+      }
+    },
+    add,
+    all: () => {
+      takeRegistered();
+      return index.routes;
+    },
+  };
+}
