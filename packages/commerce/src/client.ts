@@ -1,5 +1,5 @@
 /**
- * The full client: the lean client (lean-client.ts) over every built-in module, with every named
+ * The full client: the client of bare-client.ts over every built-in module, with every named
  * method and helper attached and bound to it, the way an AWS SDK v3 aggregated client extends its
  * bare client. Named methods, helpers and `request()` all send through the one runtime and look their
  * routes up in the one route index the client owns.
@@ -9,7 +9,7 @@ import type { MethodTree } from './generated/method-tree.ts';
 import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
 import { runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
-import { buildLeanClient, type LeanClient } from './lean-client.ts';
+import { buildLeanClient, type LeanClient } from './bare-client.ts';
 import { queryEncoders } from './query-encoders.ts';
 import { everyRoute, routes as builtinRoutes } from './routes/table.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';

@@ -1,5 +1,5 @@
 export { createCommerceClient, type CommerceClient } from './client.ts';
-export { addRoutes, createLeanClient, methodsOf, type LeanClient, type LeanClientOptions } from './lean-client.ts';
+export { addRoutes, methodsOf, type LeanClient, type LeanClientOptions } from './bare-client.ts';
 export type { RouteModule } from './routes/module.ts';
 export { normalizeRouteKey } from './routes/key.ts';
 export type { CallOptions, CommerceClientOptions } from './runtime.ts';

@@ -40,8 +40,8 @@ describe('createLeanClient', () => {
     const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
     const error = await commerce.request('GET /V1/orders/{id}', { id: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as Error).message).toMatch(/This client knows the routes of products\. If "GET \/V1\/orders\/\{id\}" is one of the SDK's routes, add its module from "@magekit\/commerce\/modules"/);
-    expect((error as Error).message).toMatch(/pass the module `magekit-commerce types pull` wrote/);
+    expect((error as Error).message).toMatch(/This client knows the routes of products\. A route of the SDK needs its module from "@magekit\/commerce\/modules" \(ordersRoutes for orders\.create\)/);
+    expect((error as Error).message).toMatch(/needs the module `magekit-commerce types pull` wrote\. Add modules with the routes option or addRoutes\(client, module\)/);
     expect(platform.requests.size).toBe(0);
   });
 

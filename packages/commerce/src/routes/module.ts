@@ -5,10 +5,9 @@
  * route up here, so a route outside these modules is refused before anything is sent, with a
  * message that says what to add.
  */
-import { ConfigurationError, InputError, type RouteRow } from '@magekit/core';
+import { ConfigurationError, InputError } from '@magekit/core';
 import type { RouteModule as GeneratedRouteModule } from '../generated/routes.ts';
 import { commerceRouteIndex, toInfo, type RouteInfo } from './info.ts';
-import { normalizeRouteKey } from './key.ts';
 import { registeredRows } from './registered.ts';
 
 /**
@@ -22,8 +21,6 @@ export interface RouteModule<N extends string = string> extends GeneratedRouteMo
 export interface ClientRoutes {
   /** The route behind "METHOD /path" (either spelling of a trailing slash); an InputError naming what to add otherwise. */
   route(key: unknown): RouteInfo;
-  /** The route a helper needs from a known module (`bulkRoutes` for the waiter); refused, naming the module, when absent. */
-  need(key: string, module: string, helper: string): RouteInfo;
   /** Adds a module's routes; a key the client already knows keeps its first definition. */
   add(module: RouteModule): void;
   /** Every route the client knows, in the order they were added. */
@@ -31,14 +28,12 @@ export interface ClientRoutes {
 }
 
 const MODULES_ENTRY = '@magekit/commerce/modules';
-const ROW_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 /** Modules are parsed once however many clients take them. */
 const parsed = new WeakMap<RouteModule, readonly RouteInfo[]>();
 
 function infosOf(module: RouteModule): readonly RouteInfo[] {
   let infos = parsed.get(module);
   if (!infos) {
-    checkRows(module.rows, `route module "${module.name}"`);
     infos = module.rows.map(toInfo);
     parsed.set(module, infos);
   }
@@ -51,18 +46,10 @@ export function withParsedRoutes<M extends RouteModule>(module: M, infos: readon
   return module;
 }
 
-/** Rows as `magekit-commerce types pull` writes them: [id, method, "/V1/path", query names, flags]. */
-export function checkRows(rows: readonly unknown[], where: string): asserts rows is readonly RouteRow[] {
-  rows.forEach((row, index) => {
-    const parts: readonly unknown[] = Array.isArray(row) ? row : [];
-    const valid = parts.length === 5 && parts.every((part) => typeof part === 'string') && ROW_METHODS.has(parts[1] as string) && /^\/V\d+\//.test(parts[2] as string);
-    if (!valid) throw new InputError(`${where}: row ${index} is not [id, method, "/V1/path", query names, flags]; regenerate it with \`magekit-commerce types pull\`.`, { service: 'commerce' });
-  });
-}
-
 function checkModule(module: unknown): asserts module is RouteModule {
   const candidate = module as Partial<RouteModule> | null;
-  if (!candidate || typeof candidate !== 'object' || typeof candidate.name !== 'string' || !Array.isArray(candidate.rows) || (candidate.source !== undefined && typeof candidate.source !== 'string')) {
+  const rowsOk = Array.isArray(candidate?.rows) && candidate.rows.every((row: unknown) => Array.isArray(row) && row.length === 5 && row.every((part) => typeof part === 'string'));
+  if (!candidate || typeof candidate.name !== 'string' || !rowsOk || (candidate.source !== undefined && typeof candidate.source !== 'string')) {
     throw new ConfigurationError(`routes takes route modules: productsRoutes and the others from "${MODULES_ENTRY}", or the module \`magekit-commerce types pull\` wrote.`, { service: 'commerce' });
   }
 }
@@ -101,30 +88,19 @@ export function createClientRoutes(modules: readonly RouteModule[] | undefined, 
       return index.byKey(key);
     } catch (error) {
       if (!(error instanceof InputError) || typeof key !== 'string') throw error;
-      throw new InputError(`${error.message} ${whatToAdd(normalizeRouteKey(key))}`, { service: 'commerce' });
+      throw new InputError(`${error.message} ${whatToAdd()}`, { service: 'commerce' });
     }
   };
 
-  function whatToAdd(key: string): string {
-    const known = `This client knows the routes of ${names.length ? names.join(', ') : 'no module yet'}.`;
-    const builtin = options.everyBuiltin ? 'It is not one of the SDK\'s routes.' : `If "${key}" is one of the SDK's routes, add its module from "${MODULES_ENTRY}" (named after the first part of its method name: ordersRoutes for orders.create) to the client's routes option or with addRoutes(client, module).`;
-    const installation = sources.length
-      ? `If your installation adds it, it is not in ${sources.join(', ')}: run \`magekit-commerce types pull\` again.`
-      : 'If your installation adds it, pass the module `magekit-commerce types pull` wrote (its runtime file) in the routes option or with addRoutes(client, module).';
-    return `${known} ${builtin} ${installation}`;
+  function whatToAdd(): string {
+    const builtin = options.everyBuiltin ? 'It is not one of the SDK\'s routes.' : `A route of the SDK needs its module from "${MODULES_ENTRY}" (ordersRoutes for orders.create).`;
+    const installation = sources.length ? `A route of your installation missing from ${sources.join(', ')} needs \`magekit-commerce types pull\` again.` : 'A route of your installation needs the module `magekit-commerce types pull` wrote.';
+    return `This client knows the routes of ${names.join(', ') || 'no module'}. ${builtin} ${installation} Add modules with the routes option or addRoutes(client, module).`;
   }
 
   for (const module of modules ?? []) add(module);
   return {
     route,
-    need(key, module, helper) {
-      takeRegistered();
-      try {
-        return index.byKey(key);
-      } catch {
-        throw new InputError(`${helper} needs ${key}, which this client does not know: add ${module} from "${MODULES_ENTRY}" to the client's routes option or with addRoutes(client, ${module}). Nothing was sent.`, { service: 'commerce' });
-      }
-    },
     add,
     all: () => {
       takeRegistered();

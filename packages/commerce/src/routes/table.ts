@@ -6,7 +6,7 @@ import { InputError, type RouteRow } from '@magekit/core';
 import { routeRows } from '../generated/routes.ts';
 import { commerceRouteIndex, toInfo, type RouteInfo } from './info.ts';
 import { normalizeRouteKey } from './key.ts';
-import { checkRows, withParsedRoutes, type RouteModule } from './module.ts';
+import { withParsedRoutes, type RouteModule } from './module.ts';
 import { registeredRows } from './registered.ts';
 
 export { splitInput, type Edition, type RouteInfo } from './info.ts';
@@ -44,6 +44,17 @@ export function registerRoutes(rows: readonly RouteRow[]): number {
     added += 1;
   }
   return added;
+}
+
+const ROW_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+
+/** Rows as `magekit-commerce types pull` writes them: [id, method, "/V1/path", query names, flags]. */
+function checkRows(rows: readonly unknown[], where: string): asserts rows is readonly RouteRow[] {
+  rows.forEach((row, index) => {
+    const parts: readonly unknown[] = Array.isArray(row) ? row : [];
+    const valid = parts.length === 5 && parts.every((part) => typeof part === 'string') && ROW_METHODS.has(parts[1] as string) && /^\/V\d+\//.test(parts[2] as string);
+    if (!valid) throw new InputError(`${where}: row ${index} is not [id, method, "/V1/path", query names, flags]; regenerate it with \`magekit-commerce types pull\`.`, { service: 'commerce' });
+  });
 }
 
 function isBuiltin(key: string): boolean {

@@ -4,7 +4,8 @@
 // trailing slash are one route.
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addRoutes, adminToken, bearer, createCommerceClient, createLeanClient, normalizeRouteKey, paginate, registerRoutes, where, type RouteModule } from '../../src/index.ts';
+import { addRoutes, adminToken, bearer, createCommerceClient, normalizeRouteKey, paginate, registerRoutes, where, type RouteModule } from '../../src/index.ts';
+import { createLeanClient } from '../../src/entries/lean.ts';
 import { asyncFeatures, readBulkStatus, waitForBulk } from '../../src/entries/bulk.ts';
 import { productsRoutes } from '../../src/entries/modules.ts';
 import { acmeWarrantyModule, startFakeCommerce, type RunningFakeCommerce } from '../../src/testing/index.ts';
@@ -74,11 +75,11 @@ describe('the module types pull writes', () => {
     const full = createCommerceClient({ baseUrl: 'https://shop.example.com', auth: bearer('t'), fetch: noSend() });
     const error = await untyped(full).request('GET /V1/acme/warranty-claims/{claimId}', { claimId: 1 }).catch((e: unknown) => e as Error);
     expect(error.message).toMatch(/Unknown route "GET \/V1\/acme\/warranty-claims\/\{claimId\}"/);
-    expect(error.message).toMatch(/It is not one of the SDK's routes\. If your installation adds it, pass the module `magekit-commerce types pull` wrote \(its runtime file\) in the routes option or with addRoutes\(client, module\)/);
+    expect(error.message).toMatch(/It is not one of the SDK's routes\. A route of your installation needs the module `magekit-commerce types pull` wrote\. Add modules with the routes option or addRoutes\(client, module\)\./);
     // With the module given, a route it lacks names the file it came from.
     const withFile = createLeanClient({ baseUrl: 'https://shop.example.com', auth: bearer('t'), fetch: noSend(), routes: [installationRoutes] });
     const stale = await untyped(withFile).request('DELETE /V1/acme/warranty-claims/{claimId}', { claimId: 1 }).catch((e: unknown) => e as Error);
-    expect(stale.message).toMatch(/it is not in magekit-routes\.ts: run `magekit-commerce types pull` again/);
+    expect(stale.message).toMatch(/A route of your installation missing from magekit-routes\.ts needs `magekit-commerce types pull` again/);
   });
 
   it('registerRoutes (deprecated) still reaches every client, lean ones included', async () => {
@@ -97,7 +98,7 @@ describe('helpers resolve routes through the client', () => {
   it('async and bulk writes outside the client\'s modules are refused before sending', async () => {
     const { async, bulk } = asyncFeatures(lean());
     const queued = (await async.request('PUT /V1/orders/create', { entity: { entity_id: 1 } } as never).catch((e: unknown) => e)) as Error;
-    expect(queued.message).toMatch(/Unknown route "PUT \/V1\/orders\/create".*This client knows the routes of products\..*add its module from "@magekit\/commerce\/modules"/s);
+    expect(queued.message).toMatch(/Unknown route "PUT \/V1\/orders\/create".*This client knows the routes of products\. A route of the SDK needs its module from "@magekit\/commerce\/modules"/s);
     const rows = (await bulk.request('POST /V1/orders/', [{ entity: {} }] as never).catch((e: unknown) => e)) as Error;
     expect(rows.message).toMatch(/Unknown route "POST \/V1\/orders\/"/);
     // The trees hold only the client's routes.
@@ -107,12 +108,12 @@ describe('helpers resolve routes through the client', () => {
 
   it('the waiter and status reads need the bulk module, and name it', async () => {
     const client = lean();
-    await expect(waitForBulk(client, '0b9c7e7e-3a44-4b6b-9a55-2a0a3c0b6a11')).rejects.toThrow(/waitForBulk and readBulkStatus needs GET \/V1\/bulk, which this client does not know: add bulkRoutes from "@magekit\/commerce\/modules".*Nothing was sent/);
+    await expect(waitForBulk(client, '0b9c7e7e-3a44-4b6b-9a55-2a0a3c0b6a11')).rejects.toThrow(/waitForBulk and readBulkStatus read GET \/V1\/bulk, which this client does not know: add bulkRoutes from "@magekit\/commerce\/modules".*Nothing was sent/);
     await expect(readBulkStatus(client, '0b9c7e7e-3a44-4b6b-9a55-2a0a3c0b6a11')).rejects.toThrow(/add bulkRoutes/);
   });
 
   it('paginate refuses a search route outside the client\'s modules', () => {
-    expect(() => paginate(lean(), 'GET /V1/orders', {})).toThrow(/Unknown route "GET \/V1\/orders".*add its module/s);
+    expect(() => paginate(lean(), 'GET /V1/orders', {})).toThrow(/Unknown route "GET \/V1\/orders".*needs its module from/s);
   });
 
   it('the full client\'s fetch encodes like request()', async () => {
