@@ -2,6 +2,7 @@
  * Adobe Commerce as a Cloud Service: server-to-server IMS credentials (an OAuth Server-to-Server
  * credential in the Adobe Developer Console), the instance's REST endpoint, and the store view in
  * a header. Guest and customer routes do not exist there; the client refuses them before sending.
+ * Async writes go to <tenant>/V1/async/..., always with the Store header.
  *
  *   COMMERCE_REGION=na1 COMMERCE_TENANT_ID=... IMS_CLIENT_ID=... IMS_CLIENT_SECRET=... IMS_ORG_ID=...@AdobeOrg \
  *   npx tsx examples/cloud-service.ts
@@ -18,7 +19,12 @@ export async function cheapestProducts(baseUrl: string, credentials: ImsOptions)
     if (error instanceof CloudServiceRouteError) guestRoutes = `refused (${error.route})`;
     else throw error;
   }
-  return { products: page.items.map((p) => `${p.sku}: ${p.price}`), guestRoutes };
+  // A queued write: the service takes it at <tenant>/V1/async/products/<sku> (after the version), with
+  // the Store header every async call must carry; the waiter reads the bulk status as on self-hosted.
+  const first = page.items[0]!;
+  const queued = await commerce.async.products.update({ sku: first.sku!, product: { sku: first.sku!, price: (first.price ?? 0) + 1 } });
+  const outcome = await commerce.waitForBulk(queued.bulkUuid, { maxWait: 30_000 });
+  return { products: page.items.map((p) => `${p.sku}: ${p.price}`), guestRoutes, repriced: outcome.counts.complete };
 }
 
 async function main(): Promise<void> {

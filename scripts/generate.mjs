@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const check = process.argv.includes('--check');
 
 const targets = [
-  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', examples: true, variantTrees: true, installationHooks: true, routeModules: true },
+  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', examples: true, variantTrees: true, installationHooks: true, routeModules: true, platformMarks: true },
   { service: 'marketplace', spec: 'specs/marketplace/openapi.yaml', out: 'packages/marketplace/src/generated', methodType: 'RouteMethod' },
 ];
 

@@ -33,7 +33,7 @@ describe('integration-onboarding', () => {
 });
 
 describe('cloud-service', () => {
-  it('lists products with an IMS token over cloud URLs and refuses the guest route before sending', async () => {
+  it('lists products with an IMS token over cloud URLs, queues a price change at /V1/async/..., and refuses the guest route before sending', async () => {
     const fakeIms = createFakeIms();
     const fake = await startFakeCommerce({ seed: { products: 10 }, cloudService: { tenantId: 'DEMO-TENANT', ims: fakeIms } });
     try {
@@ -42,6 +42,8 @@ describe('cloud-service', () => {
       expect(result.guestRoutes).toBe('refused (POST /V1/guest-carts)');
       expect(fakeIms.tokenRequests).toBe(1);
       expect(fake.fake.stats.byRoute.has('POST /V1/guest-carts')).toBe(false);
+      expect(result.repriced).toBe(1);
+      expect(fake.fake.stats.byRoute.get('async PUT /V1/products/{sku}')).toBe(1);
     } finally {
       await fake.close();
     }

@@ -13,7 +13,13 @@ const FLAGS = {
   searchCriteria: 'q', // takes searchCriteria
   notInCatalog: 'x', // outside the seed catalog (tfa, token revoke)
   notIdempotent: 'n', // x-idempotent: false: never re-sent once it may have reached the server
-  notInCloudService: 'o', // on self-hosted installations only: absent from Adobe Commerce as a Cloud Service
+  notInCloudService: 'o', // x-cloud: false: on self-hosted installations only, absent from Adobe Commerce as a Cloud Service
+  cloudServiceOnly: 'u', // x-cloud: only: on Adobe Commerce as a Cloud Service only, in no self-hosted release
+  // x-releases, when the route is not in every release the spec speaks of (info.x-releases), as
+  // `+<patch>` (added in 2.4.<patch>) and `-<patch>` (gone from 2.4.<patch> on): a few bytes on the
+  // few rows that differ, in the module tables a bundler keeps only when the app uses them.
+  addedIn: '+',
+  removedIn: '-',
 };
 
 /** x-edition → the flag that marks it; open-source (the default) has none. `commerceEdition` is 'c'. */
@@ -34,14 +40,42 @@ function editionOf(doc, o) {
 }
 
 /**
- * Adobe Commerce as a Cloud Service has no guest or customer REST routes
- * (https://developer.adobe.com/commerce/services/cloud/guides/rest), so the rule follows x-access;
- * an explicit `x-cloud: true|false` marks the exceptions found in the published cloud schema
- * (https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml).
+ * Where the cloud service has the route: `x-cloud` on every operation, written by
+ * scripts/mark-platforms.mjs from Adobe's published schema of the service (accs-schema,
+ * https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml): `true` (both),
+ * `false` (self-hosted only), `only` (the cloud service only).
  */
-function inCloudService(op) {
-  if (typeof op['x-cloud'] === 'boolean') return op['x-cloud'];
-  return op['x-access'] !== 'guest' && op['x-access'] !== 'customer';
+function cloudOf(o) {
+  const cloud = o.op['x-cloud'];
+  if (cloud !== true && cloud !== false && cloud !== 'only') throw new Error(`${o.key} has no x-cloud: true|false|only; run node scripts/mark-platforms.mjs`);
+  return cloud;
+}
+
+/**
+ * The self-hosted releases that have the route (`x-releases`, written by scripts/mark-platforms.mjs
+ * from the releases' admin schemas) as the flags of the route table: nothing when it is in every
+ * release of `info.x-releases`, `+N` when 2.4.N added it, `-N` when 2.4.N removed it. `extension`
+ * (a route in no release's schema) carries no release flags.
+ */
+function releaseFlags(doc, o, cloud) {
+  const known = doc.info?.['x-releases'];
+  if (!Array.isArray(known) || !known.length || !known.every((r) => /^2\.4\.\d+$/.test(r))) throw new Error("openapi.yaml: info.x-releases must list the 2.4.x releases the marks speak of; run node scripts/mark-platforms.mjs");
+  const releases = o.op['x-releases'];
+  if (releases === 'extension') {
+    if (cloud !== false || !o.op['x-deviation']) throw new Error(`${o.key}: x-releases: extension needs x-cloud: false and an x-deviation saying why no schema has it`);
+    return '';
+  }
+  if (!Array.isArray(releases)) throw new Error(`${o.key} has no x-releases; run node scripts/mark-platforms.mjs`);
+  if (!releases.length) {
+    if (cloud !== 'only') throw new Error(`${o.key}: x-releases: [] (no release has it) needs x-cloud: only`);
+    return '';
+  }
+  if (cloud === 'only') throw new Error(`${o.key}: x-cloud: only but x-releases lists ${releases.join(', ')}`);
+  const first = known.indexOf(releases[0]);
+  const last = first + releases.length - 1;
+  if (first < 0 || releases.some((r, i) => known[first + i] !== r)) throw new Error(`${o.key}: x-releases ${JSON.stringify(releases)} is not a run of info.x-releases ${JSON.stringify(known)}`);
+  const patch = (release) => release.split('.')[2];
+  return (first > 0 ? FLAGS.addedIn + patch(known[first]) : '') + (last < known.length - 1 ? FLAGS.removedIn + patch(known[last + 1]) : '');
 }
 
 function successResponse(doc, op) {
@@ -73,7 +107,7 @@ function tsScalar(schema) {
 
 const ident = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
-export function buildRoutes(doc, ops, { service }) {
+export function buildRoutes(doc, ops, { service, platformMarks = false }) {
   const names = new Map();
   const routes = [];
   for (const o of ops) {
@@ -95,11 +129,14 @@ export function buildRoutes(doc, ops, { service }) {
     // Retrying depends on it, so an operation without a decision does not build (docs/design.md).
     if (typeof o.op['x-idempotent'] !== 'boolean') throw new Error(`${o.key} (${id}) has no x-idempotent: true|false; see "Idempotency" in docs/design.md`);
     if (!o.op['x-idempotent']) flags.push(FLAGS.notIdempotent);
-    if (!inCloudService(o.op)) flags.push(FLAGS.notInCloudService);
+    const cloud = platformMarks ? cloudOf(o) : undefined;
+    if (cloud === false) flags.push(FLAGS.notInCloudService);
+    if (cloud === 'only') flags.push(FLAGS.cloudServiceOnly);
+    if (platformMarks) flags.push(releaseFlags(doc, o, cloud));
     const body = o.op.requestBody ? resolve(doc, o.op.requestBody) : null;
     const bodySchema = body?.content?.['application/json']?.schema ? resolve(doc, body.content['application/json'].schema) : null;
     const bodyRequired = !!body?.required && (bodySchema?.required?.length ?? 0) > 0;
-    routes.push({ ...o, id, edition, success, query, pathParams, flags: flags.join(''), body, bodySchema, bodyRequired });
+    routes.push({ ...o, id, edition, cloud, success, query, pathParams, flags: flags.join(''), body, bodySchema, bodyRequired });
   }
   checkTree(routes);
   return routes;
@@ -191,7 +228,14 @@ function docComment(r, { service }) {
     lines.push(`Async: \`commerce.async.${r.id}()\`${bulkable ? `; bulk: \`commerce.bulk.${r.id}()\`` : ''}.`);
   }
   if (r.op['x-access']) lines.push(`Access: ${r.op['x-access']}.`);
-  if (service === 'commerce' && !inCloudService(r.op)) lines.push('Not available on Adobe Commerce as a Cloud Service.');
+  if (service === 'commerce') {
+    if (r.cloud === false) lines.push('Not available on Adobe Commerce as a Cloud Service.');
+    if (r.cloud === 'only') lines.push('Adobe Commerce as a Cloud Service only.');
+    const added = /\+(\d+)/.exec(r.flags)?.[1];
+    const removed = /-(\d+)/.exec(r.flags)?.[1];
+    if (added) lines.push(`Added in 2.4.${added}.`);
+    if (removed) lines.push(`Removed in 2.4.${removed}.`);
+  }
   return `  /**\n${lines.map((l) => `   * ${l.replace(/\*\//g, '*\\/')}`).join('\n')}\n   */\n`;
 }
 

@@ -28,6 +28,16 @@ const MODULES = [
   [/^\/V1\/(eventing|adobe_io_events)\//, 'AdobeCommerceEvents', 'eventing.yaml', 'app-builder'],
   [/^\/V1\/webhooks\//, 'AdobeCommerceWebhooks', 'webhooks.yaml', 'app-builder'],
   [/^\/V1\/adminuisdk\//, 'AdminUiSdk', 'admin-ui-sdk.yaml', 'app-builder'],
+  // Adobe Commerce as a Cloud Service only (accs-schema.json); the service is the commercial edition.
+  [/^\/V1\/customer\/\{customerId\}\/otp$/, 'LoginAsCustomer', 'login-as-customer.yaml', 'commerce'],
+  [/^\/V1\/giftcardaccounts(\/|$)/, 'GiftCardAccount', 'gift-card-account.yaml', 'commerce'],
+  [/^\/V1\/oope_/, 'OutOfProcessExtensibility', 'out-of-process.yaml', 'commerce'],
+  [/^\/V1\/custom-email\//, 'CustomEmail', 'custom-email.yaml', 'commerce'],
+  [/^\/V1\/customerSegments\//, 'CustomerSegment', 'customer-segment.yaml', 'commerce'],
+  [/^\/V1\/media\//, 'MediaUpload', 'media-upload.yaml', 'commerce'],
+  [/^\/V1\/products\/external-media\//, 'ExternalMedia', 'external-media.yaml', 'commerce'],
+  [/^\/V1\/(orderChain\/|order-statuses$|orders\/\{orderId\}\/edit\/)/, 'OrderManagement', 'order-management.yaml', 'commerce'],
+  [/^\/V1\/carts\/\{cartId\}\/customAttributes$/, 'Quote', 'quote.yaml', 'commerce'],
 ];
 
 export function moduleOf(path) {
@@ -84,6 +94,9 @@ export function accessOf(found, path) {
 const PUT_NOT_IDEMPOTENT = new Set([
   // saves a link with no id in the path: a replay can create a second link
   'PUT /V1/negotiableQuoteTemplate/referenceDocumentLink',
+  // cloud service: the record is named in the body, not the path; when in doubt, false
+  'PUT /V1/oope_observability/subscription',
+  'PUT /V1/oope_shipping_carrier',
 ]);
 const POST_READS_ONLY = new Set([
   'POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods',

@@ -8,10 +8,15 @@
  *   https://developer.adobe.com/commerce/webapi/includes/graphql/endpoints for the region/environment form)
  * - Authentication: Adobe IMS access tokens only (`ims(...)`); admin, customer and integration tokens
  *   are not issued (https://developer.adobe.com/commerce/webapi/rest/authentication/).
- * - Routes: no guest or customer routes (https://developer.adobe.com/commerce/services/cloud/guides/rest);
- *   the spec marks each route (`inCloudService` in the route table, derived from `x-access` with
- *   `x-cloud` for the exceptions in the published cloud schema), and the client refuses the others
- *   before sending anything.
+ * - Routes: exactly those of Adobe's published schema of the service (accs-schema,
+ *   https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml): no guest or
+ *   customer routes, no two-factor or integration-token routes, and 58 routes of its own. The spec marks
+ *   each route (`x-cloud: true|false|only`, written by scripts/mark-platforms.mjs from that schema), and
+ *   the client refuses the others before sending anything.
+ * - Async and bulk: after the version, `<tenant>/V1/async/<route>` and `<tenant>/V1/async/bulk/<route>`
+ *   (self-hosted: `/rest/<store>/async/V1/...`), with the store view in the `Store` header, which async
+ *   calls must send (AdobeDocs/commerce-webapi `src/pages/rest/use-rest/asynchronous-web-endpoints.md`
+ *   and `bulk-endpoints.md`, changed in commits 53f1889a8 of 2025-06-23 and 3337ca927 of 2025-07-08).
  */
 import { ConfigurationError, InputError } from '@magekit/core';
 import type { RouteInfo } from './routes/info.ts';
@@ -56,9 +61,9 @@ export class CloudServiceRouteError extends InputError {
   /** The refused route, `METHOD /V1/path`. */
   readonly route: string;
   constructor(route: RouteInfo) {
+    // Its schema: https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml
     super(
-      `${route.key} is not available on Adobe Commerce as a Cloud Service, which serves no guest or customer REST routes` +
-        ' (https://developer.adobe.com/commerce/services/cloud/guides/rest). Use the GraphQL API for storefront work, or an admin route with an IMS token.',
+      `${route.key} is not available on Adobe Commerce as a Cloud Service: its published REST schema lacks it (it has no guest or customer routes, among others). Nothing was sent. Use the GraphQL API for storefront work, or a route the service has.`,
       { service: 'commerce', method: route.method },
     );
     this.route = route.key;

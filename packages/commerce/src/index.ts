@@ -30,3 +30,4 @@ export { paginate, type Paginator, type Page, type PaginateOptions, type Collect
 export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
 export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';
 export { cloudServiceUrl, CloudServiceRouteError, type CloudServiceAddress } from './cloud-service.ts';
+export { PlatformRouteError } from './platform-version.ts';

@@ -94,6 +94,9 @@ function unlistedRoute(method: HttpMethod, path: string, pathParams: string[], q
     takesSearchCriteria: search,
     inCatalog: false,
     inCloudService: true,
+    cloudServiceOnly: false,
+    addedIn: undefined,
+    removedIn: undefined,
   };
 }
 

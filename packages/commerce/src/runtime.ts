@@ -17,6 +17,7 @@ import {
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
 import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
+import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from './platform-version.ts';
 import { commerceHttpError } from './errors.ts';
 import { appendBracketed, buildQuery } from './query.ts';
 import type { QueryEncoders } from './query-encoders.ts';
@@ -42,6 +43,12 @@ export interface CommerceClientOptions extends ClientTransportOptions {
    * header) and no guest or customer routes. Default: on with ims() auth or a *.api.commerce.adobe.com base URL.
    */
   cloudService?: boolean | undefined;
+  /**
+   * The self-hosted installation's release, e.g. `'2.4.6'` (or `'2.4.7-p3'`): calls to routes that
+   * release lacks (added later, or removed) are refused before sending, naming the release that added
+   * or removed them. Default: no release check (every 2.4.6–2.4.9 route is sent). Not for the cloud service.
+   */
+  platformVersion?: string | undefined;
   /**
    * Allow plain http:// to a host other than loopback, for a local installation on a custom host
    * name. Passwords and tokens then travel unencrypted. Default false.
@@ -80,7 +87,9 @@ export interface CommerceRuntime {
   readonly storeCode: string | undefined;
   /** Talking to Adobe Commerce as a Cloud Service (see CommerceClientOptions.cloudService). */
   readonly cloudService: boolean;
-  /** Throws when the route cannot be called on this client (a route the cloud service lacks). */
+  /** The release the client was told (CommerceClientOptions.platformVersion). */
+  readonly platformVersion: string | undefined;
+  /** Throws when the route cannot be called on this client (a route the cloud service, or this self-hosted release, lacks). */
   checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
   /** Splits and checks a route's flat input, returning the encoded path, query and body. */
@@ -148,6 +157,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
   }
   const cloudService = options.cloudService ?? (auth.kind === 'ims' || isCloudServiceHost(baseUrl));
   if (cloudService) assertCloudServiceAuth(auth.kind);
+  const release = platformRelease(options.platformVersion, cloudService);
   // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
   const core: Runtime = createCoreRuntime({ ...options, service: 'commerce', httpError: commerceHttpError });
   let encoders = parts.encoders;
@@ -160,8 +170,9 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
   function urlFor(call: RawCall): string {
     const store = storeFor(call);
     const query = call.query ? buildQuery(call.query) : '';
-    // The cloud service has no /rest/{store}: the store view travels in the Store header (sendRaw).
-    if (cloudService) return `${baseUrl}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
+    // The cloud service has no /rest/{store}: the store view travels in the Store header (sendRaw),
+    // and async/bulk follow the version (/V1/async/bulk/...; cloud-service.ts).
+    if (cloudService) return `${baseUrl}${call.path.replace(/^\/V\d+/, `$&${VARIANT_PREFIX[call.variant]}`)}${query}`;
     return `${baseUrl}/rest${store ? `/${store}` : ''}${VARIANT_PREFIX[call.variant]}${call.path}${query}`;
   }
 
@@ -172,8 +183,10 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
   async function sendRaw<T>(call: RawCall): Promise<T> {
     const url = urlFor(call);
     const o = call.options ?? {};
-    // The cloud service takes the store view from a header, not the path.
-    const store = cloudService ? storeFor(call) : undefined;
+    // The cloud service takes the store view from a header, not the path. Async calls must send one
+    // (asynchronous-web-endpoints.md, "Store scopes"): without a store code, `default`, the store view
+    // a self-hosted URL without a code addresses.
+    const store = cloudService ? (storeFor(call) ?? (call.variant === 'sync' ? undefined : 'default')) : undefined;
     const headers = store === undefined ? o.headers : { ...o.headers, store };
     const queued = call.variant !== 'sync';
     // Async and bulk submissions are never repeated once they may have reached the server: the
@@ -201,8 +214,10 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     baseUrl,
     storeCode: defaultStore,
     cloudService,
+    platformVersion: release?.label,
     checkRoute(route) {
       if (cloudService) assertCloudServiceRoute(route);
+      else assertRouteOnPlatform(route, release);
     },
     sendRaw,
     route: (key) => parts.routes.route(key),
@@ -262,6 +277,13 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     });
   }
   return runtime;
+}
+
+/** The platformVersion option, checked: a self-hosted release (the cloud service has none). */
+function platformRelease(value: unknown, cloudService: boolean): PlatformRelease | undefined {
+  if (value === undefined) return undefined;
+  if (cloudService) throw new ConfigurationError('platformVersion is for self-hosted installations, not the cloud service.', { service: 'commerce' });
+  return parsePlatformVersion(value);
 }
 
 /** A call whose input has `fields` or `searchCriteria` (a route parameter of either name counts too: loading is cheap). */

@@ -8,7 +8,7 @@ import { adminToken, bearer, customerToken, integration } from '../src/auth/inde
 import { createCommerceClient } from '../src/client.ts';
 import { createFakeAuth } from '../src/testing/auth.ts';
 import { BASE, directRuntime, installFakePlatform } from './auth-harness.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 /** Every text an error exposes: message, stack, String(), JSON, and the same for each cause. */
 function errorTexts(error: unknown, depth = 0): string[] {

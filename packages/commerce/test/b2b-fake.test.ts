@@ -4,21 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { createCommerceClient, none } from '../src/index.ts';
 import { createFakeCommerce, PUBLIC_CATALOG_ID } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
+import { failure } from '@magekit/test-support/failure';
 
 const BASE = 'https://shop.b2b.test';
 function setup() {
   const fake = createFakeCommerce({ auth: false, seed: { products: 3, categories: 3 } });
   server.use(...commerceHandlers(fake, { baseUrl: BASE }));
   return { fake, commerce: createCommerceClient({ baseUrl: BASE, auth: none(), retry: false }) };
-}
-async function failure(promise: Promise<unknown>): Promise<Record<string, any>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Record<string, any>;
-  }
-  throw new Error('expected the call to fail');
 }
 const newCompany = (name: string, superUser: number) => ({
   company: { company_name: name, company_email: `${name.toLowerCase()}@example.com`, street: ['1 Main St'], city: 'Austin', country_id: 'US', postcode: '78701', telephone: '5550100', super_user_id: superUser, customer_group_id: 99, sales_representative_id: 1, reject_reason: '', rejected_at: '' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from './async-harness.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 describe.each(['upfront', 'when-worked'] as const)('1,000 price updates through the fake, with injected failures (operations stored %s)', (operationStorage) => {
   it('accounts for every operation, ties each to its input position, and resubmits the retryable ones', async () => {

@@ -4,37 +4,12 @@
  * bare UUID's first summary read and the final read. The wait rides all of it out and still
  * accounts for every operation.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommerceClient, none } from '../src/index.ts';
 import { createFakeCommerce } from '../src/testing/index.ts';
-import { server } from './msw.ts';
-
-interface LoopbackServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** A loopback server whose close() also drops the connections a fault left hanging. */
-async function startLoopback(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<LoopbackServer> {
-  const http = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => handler(req, res, body));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  };
-}
+import { startLoopback, type LoopbackServer } from '@magekit/test-support/loopback';
+import { server } from '@magekit/test-support/msw';
 
 type Fault = 'reset' | 'stall' | 'html-502' | '429';
 

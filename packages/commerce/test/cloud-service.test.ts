@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, cloudServiceUrl, CloudServiceRouteError, createCommerceClient, ims, isCommerceError, routes, type ImsOptions } from '../src/index.ts';
 import { createFakeCommerce, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type FakeIms } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { runtimeOf } from '../src/runtime-of.ts';
 
 const BASE = 'https://na1.api.commerce.adobe.com/TENANT123';
@@ -156,6 +156,40 @@ describe('cloud mode', () => {
     expect(fake.stats.byRoute.size).toBe(0);
     // The exceptions the published cloud schema lists are allowed (admin customer creation, countries).
     await expect(commerce.request('GET /V1/directory/countries')).resolves.toBeDefined();
+  });
+
+  it('sends async and bulk writes after the version (/V1/async/..., /V1/async/bulk/...) with a Store header, as the service documents them', async () => {
+    const { fake } = cloudFake();
+    const seen: Request[] = [];
+    server.events.on('request:start', ({ request }) => void seen.push(request.clone()));
+    const commerce = createCommerceClient({ baseUrl: BASE, auth: ims(CREDENTIALS) });
+    const accepted = await commerce.async.products.update({ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 12 } });
+    const job = await commerce.bulk.products.update([{ sku: 'SKU-0002', product: { sku: 'SKU-0002', price: 13 } }], { storeCode: 'all' });
+    server.events.removeAllListeners();
+    expect(accepted.bulkUuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(job.items).toHaveLength(1);
+    const asyncCall = seen.find((r) => r.method === 'PUT' && r.url.includes('/async/') && !r.url.includes('/bulk/'))!;
+    expect(asyncCall.url).toBe(`${BASE}/V1/async/products/SKU-0001`);
+    // Async calls must send the Store header; without a store code the client sends the default store view.
+    expect(asyncCall.headers.get('store')).toBe('default');
+    const bulkCall = seen.find((r) => r.url.includes('/async/bulk/'))!;
+    expect(bulkCall.url).toBe(`${BASE}/V1/async/bulk/products/bySku`);
+    expect(bulkCall.headers.get('store')).toBe('all');
+    expect(fake.stats.byRoute.get('async PUT /V1/products/{sku}')).toBe(1);
+    expect(fake.stats.byRoute.get('bulk PUT /V1/products/{sku}')).toBe(1);
+    // The self-hosted form is not the service's: the fake answers it 404, as the service would not route it.
+    const token = await (await fetch(TOKEN_URL, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CREDENTIALS.clientId, client_secret: CREDENTIALS.clientSecret, scope: 'commerce.accs' }) })).json() as { access_token: string };
+    const wrongForm = await fetch(`${BASE}/async/V1/products/SKU-0001`, { method: 'PUT', headers: { authorization: `Bearer ${token.access_token}`, 'x-api-key': CREDENTIALS.clientId, 'x-gw-ims-org-id': CREDENTIALS.orgId, 'content-type': 'application/json' }, body: '{}' });
+    expect(wrongForm.status).toBe(404);
+  });
+
+  it('calls the routes only the cloud service has (gift card accounts, order editing)', async () => {
+    const { fake } = cloudFake();
+    const commerce = createCommerceClient({ baseUrl: BASE, auth: ims(CREDENTIALS) });
+    await commerce.giftCardAccounts.get({ id: 1 });
+    await commerce.orders.edit.start({ orderId: 1 } as never);
+    expect(fake.stats.byRoute.get('GET /V1/giftcardaccounts/{id}')).toBe(1);
+    expect(fake.stats.byRoute.get('POST /V1/orders/{orderId}/edit/start')).toBe(1);
   });
 
   it('the spec marks guest and customer routes as absent, except the ones the cloud schema lists', () => {

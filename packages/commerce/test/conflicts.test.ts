@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createCommerceClient } from '../src/client.ts';
 import { assertNoRouteConflict } from '../src/conflicts.ts';
 import { routeByKey } from '../src/routes/table.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://shop.test';
 const customer = (id: number) => ({ id, email: `c${id}@example.com`, firstname: 'Ada', lastname: 'Lovelace', website_id: 1 });

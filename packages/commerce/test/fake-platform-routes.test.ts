@@ -1,15 +1,16 @@
 // The fake answers every route of the spec (all 2.4.9 operations, V2 included) through a real client,
 // with a body valid against the route's response schema: users can point any call at it.
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient, none } from '../src/index.ts';
-import { createFakeCommerce } from '../src/testing/index.ts';
+import { createCommerceClient, none, routes } from '../src/index.ts';
+import { createFakeCommerce, createFakeIms } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { operations } from './support/spec.ts';
 import { schemaErrors } from './support/validate.ts';
 import { planCall } from './support/wire.ts';
 
 const BASE = 'https://shop.every-route.test';
+const CLOUD_ORIGIN = 'https://cloud.every-route.test';
 // Routes the fake models with state: a valid planned input names records that do not exist there
 // (404/400), or credentials and providers it was not given (the sign-in and two-factor routes: 401/400).
 const STATEFUL = /^(GET|PUT|DELETE|POST) \/V1\/(products|categories|customers|orders|bulk|company|team|hierarchy|negotiableQuote|negotiable-carts|sharedCatalog)\b/;
@@ -20,10 +21,16 @@ describe('the fake answers every spec route', () => {
     const fake = createFakeCommerce({ auth: false });
     server.use(...commerceHandlers(fake, { baseUrl: BASE }));
     const commerce = createCommerceClient({ baseUrl: BASE, auth: none(), retry: false }) as unknown as Record<string, unknown>;
+    // The routes only the cloud service has: a fake playing it, through a cloud-mode client.
+    const cloudFake = createFakeCommerce({ auth: false, cloudService: { tenantId: 'T1', ims: createFakeIms() } });
+    server.use(...commerceHandlers(cloudFake, { baseUrl: CLOUD_ORIGIN }));
+    const cloud = createCommerceClient({ baseUrl: `${CLOUD_ORIGIN}/T1`, cloudService: true, auth: none(), retry: false }) as unknown as Record<string, unknown>;
+    const cloudOnly = new Set(routes.filter((r) => r.cloudServiceOnly).map((r) => r.key));
     const problems: string[] = [];
     const answered = new Set<string>();
     for (const op of operations) {
-      const method = op.id.split('.').reduce<any>((node, part) => node?.[part], commerce) as (input: Record<string, unknown>) => Promise<unknown>;
+      const client = cloudOnly.has(op.key) ? cloud : commerce;
+      const method = op.id.split('.').reduce<any>((node, part) => node?.[part], client) as (input: Record<string, unknown>) => Promise<unknown>;
       let result: unknown;
       try {
         result = await method(planCall(op).input);
@@ -46,5 +53,6 @@ describe('the fake answers every spec route', () => {
     expect(operations.filter((op) => !STATEFUL.test(op.key) && !SIGN_IN.test(op.key) && !answered.has(op.key)).map((op) => op.key)).toEqual([]);
     expect(answered.has('PUT /V2/carts/{cartId}/coupons')).toBe(true);
     expect(answered.has('GET /V1/payments-config/{location}')).toBe(true);
+    expect(answered.has('GET /V1/giftcardaccounts/{id}')).toBe(true);
   }, 120_000);
 });

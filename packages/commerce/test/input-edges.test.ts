@@ -5,18 +5,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient } from '../src/index.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
+import { failure } from '@magekit/test-support/failure';
 
 const base = 'https://shop.test';
 
-async function refusal(promise: Promise<unknown>): Promise<Record<string, any>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Record<string, any>;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 function recordRequests(): string[] {
   const seen: string[] = [];
@@ -27,7 +20,7 @@ function recordRequests(): string[] {
 describe('refused before sending', () => {
   it('a lone surrogate in a path parameter', async () => {
     const seen = recordRequests();
-    const error = await refusal(createCommerceClient({ baseUrl: base }).products.get({ sku: 'bag-\uD83D' }));
+    const error = await failure(createCommerceClient({ baseUrl: base }).products.get({ sku: 'bag-\uD83D' }));
     expect(error.name).toBe('InputError');
     expect(error.message).toMatch(/path parameter "sku" contains an unpaired UTF-16 surrogate/);
     expect(seen).toEqual([]);
@@ -35,7 +28,7 @@ describe('refused before sending', () => {
 
   it('a lone surrogate in a query value (it used to be replaced by U+FFFD silently)', async () => {
     const seen = recordRequests();
-    const error = await refusal(
+    const error = await failure(
       createCommerceClient({ baseUrl: base }).products.list({ searchCriteria: { filter_groups: [{ filters: [{ field: 'name', value: 'x\uDC00y', condition_type: 'eq' }] }] } } as never),
     );
     expect(error.kind).toBe('input');
@@ -45,7 +38,7 @@ describe('refused before sending', () => {
 
   it.each([NaN, Infinity, -Infinity])('%s as a path parameter', async (value) => {
     const seen = recordRequests();
-    const error = await refusal(createCommerceClient({ baseUrl: base }).orders.get({ id: value }));
+    const error = await failure(createCommerceClient({ baseUrl: base }).orders.get({ id: value }));
     expect(error.kind).toBe('input');
     expect(error.message).toMatch(/path parameter "id" is (NaN|-?Infinity)/);
     expect(seen).toEqual([]);
@@ -53,7 +46,7 @@ describe('refused before sending', () => {
 
   it.each(['async', 'V1', 'v2', 'schema'])('the reserved store code %s, per call and as the client option', async (code) => {
     const seen = recordRequests();
-    const error = await refusal(createCommerceClient({ baseUrl: base }).products.update({ sku: 'a', product: { sku: 'a' } }, { storeCode: code }));
+    const error = await failure(createCommerceClient({ baseUrl: base }).products.update({ sku: 'a', product: { sku: 'a' } }, { storeCode: code }));
     expect(error.kind).toBe('input');
     expect(error.message).toMatch(/is reserved/);
     expect(() => createCommerceClient({ baseUrl: base, storeCode: code })).toThrow(/is reserved/);
@@ -70,7 +63,7 @@ describe('refused before sending', () => {
   it('bracket characters in a query-object key', async () => {
     const seen = recordRequests();
     // GET /V1/inventory/get-distance takes `source` and `destination` address objects in the query.
-    const error = await refusal(createCommerceClient({ baseUrl: base }).request('GET /V1/inventory/get-distance', { source: { 'lat][itude': 1, longitude: 2 }, destination: { latitude: 3, longitude: 4 } } as never));
+    const error = await failure(createCommerceClient({ baseUrl: base }).request('GET /V1/inventory/get-distance', { source: { 'lat][itude': 1, longitude: 2 }, destination: { latitude: 3, longitude: 4 } } as never));
     expect(error.kind).toBe('input');
     expect(error.message).toMatch(/"\[" and "\]" cannot appear in a key/);
     expect(seen).toEqual([]);
@@ -79,12 +72,12 @@ describe('refused before sending', () => {
   it('a fields selector nested 20,000 deep, as a string and as an object: InputError, not RangeError', async () => {
     const seen = recordRequests();
     const deepString = `${'a['.repeat(20_000)}b${']'.repeat(20_000)}`;
-    const asString = await refusal(createCommerceClient({ baseUrl: base }).products.get({ sku: 'a', fields: deepString } as never));
+    const asString = await failure(createCommerceClient({ baseUrl: base }).products.get({ sku: 'a', fields: deepString } as never));
     expect(asString.kind).toBe('input');
     expect(asString.message).toMatch(/nests deeper than 32 levels/);
     let deepObject: unknown = ['b'];
     for (let i = 0; i < 20_000; i++) deepObject = [{ a: deepObject }];
-    const asObject = await refusal(createCommerceClient({ baseUrl: base }).products.get({ sku: 'a', fields: deepObject } as never));
+    const asObject = await failure(createCommerceClient({ baseUrl: base }).products.get({ sku: 'a', fields: deepObject } as never));
     expect(asObject.kind).toBe('input');
     expect(asObject.message).toMatch(/nests deeper than 32 levels/);
     expect(seen).toEqual([]);
@@ -92,7 +85,7 @@ describe('refused before sending', () => {
 
   it('a non-finite number in a query', async () => {
     const seen = recordRequests();
-    const error = await refusal(createCommerceClient({ baseUrl: base }).request('GET /V1/categories', { depth: NaN } as never));
+    const error = await failure(createCommerceClient({ baseUrl: base }).request('GET /V1/categories', { depth: NaN } as never));
     expect(error.kind).toBe('input');
     expect(seen).toEqual([]);
   });

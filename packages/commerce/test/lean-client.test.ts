@@ -10,7 +10,7 @@ import { asyncFeatures, waitForBulk } from '../src/entries/bulk.ts';
 import { schemaEndpoints } from '../src/entries/schema.ts';
 import { where } from '../src/entries/search.ts';
 import { startFakeCommerce, type RunningFakeCommerce } from '../src/testing/index.ts';
-import { server as msw } from './msw.ts';
+import { server as msw } from '@magekit/test-support/msw';
 
 const open: RunningFakeCommerce[] = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { createActivationHandler, exchangeIntegrationTokens, type IntegrationAct
 import { toNodeListener } from '../src/node/index.ts';
 import { createFakeCommerce, startFakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const STORE = 'https://shop.onboarding.test';
 const CALLBACK = 'https://app.onboarding.test/magento/activate';

@@ -9,7 +9,7 @@ import { createCommerceClient } from '../src/client.ts';
 import { paginate } from '../src/paginate.ts';
 import { where } from '../src/search/index.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { BASE, customer, installSearchPlatform, order, product } from './search-harness.ts';
 
 const commerce = () => createCommerceClient({ baseUrl: BASE, retry: false });

@@ -4,8 +4,9 @@ import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, createCommerceClient, isCommerceError, where } from '../src/index.ts';
 import { startFakeCommerce, type RunningFakeCommerce } from '../src/testing/index.ts';
-import { server as msw } from './msw.ts';
-import { startLoopback, type LoopbackServer } from './support/php-server.ts';
+import { server as msw } from '@magekit/test-support/msw';
+import { startLoopback, type LoopbackServer } from '@magekit/test-support/loopback';
+import { failure } from '@magekit/test-support/failure';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -22,14 +23,6 @@ async function loopback(handler: Parameters<typeof startLoopback>[0]): Promise<L
   open.push(server);
   msw.use(http.all(`${server.url}/*`, () => passthrough()));
   return server;
-}
-async function failure(promise: Promise<unknown>): Promise<Record<string, any>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Record<string, any>;
-  }
-  throw new Error('expected the call to fail');
 }
 const PASSWORD = 'admin123!';
 

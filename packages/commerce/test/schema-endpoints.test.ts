@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient, type CommerceClientOptions } from '../src/index.ts';
 import { attachSchemaEndpoints, type SwaggerDocument } from '../src/schema-endpoints.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { runtimeOf } from '../src/runtime-of.ts';
 
 const BASE = 'https://shop.test';

@@ -9,7 +9,7 @@ import { searchCriteria, where } from '../src/search/index.ts';
 import { createFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import type { components } from '../src/generated/schema.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://shop.test';
 type Product = components['schemas']['catalog-data-product-interface'];

@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { applyFields, applySearch, parseSearchCriteria, SearchCriteriaError } from '../src/testing/search.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 export const BASE = 'https://shop.test';
 

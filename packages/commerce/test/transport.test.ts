@@ -2,21 +2,15 @@ import fc from 'fast-check';
 import { http, HttpResponse, delay } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommerceClient, isCommerceError, type CommerceClientOptions } from '../src/index.ts';
-import { server } from './msw.ts';
-import { phpUrlDecode, startLoopback, type LoopbackServer } from './support/php-server.ts';
+import { server } from '@magekit/test-support/msw';
+import { startLoopback, type LoopbackServer } from '@magekit/test-support/loopback';
+import { phpUrlDecode } from '@magekit/test-support/php-urldecode';
+import { failure } from '@magekit/test-support/failure';
 
 const base = 'https://shop.test';
 const client = (options: Partial<CommerceClientOptions> = {}) =>
   createCommerceClient({ baseUrl: base, retry: { backoffLimit: 5 }, ...options });
 
-async function failure(promise: Promise<unknown>): Promise<Record<string, any>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Record<string, any>;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('URL building', () => {
   it('adds /rest/V1 without a store code and /rest/{store}/V1 with one, per call overriding the client', async () => {

@@ -6,7 +6,7 @@ import { routes } from '../src/index.ts';
 import { createFakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from './async-harness.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 describe('V2 routes', () => {
   it('are in the table with their own version and named methods under v2', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { adminToken, createCommerceClient, InputError } from '../src/index.ts';
 import { paginate } from '../src/paginate.ts';
 import { createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce } from '../src/testing/index.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { BASE, installSearchPlatform, product } from './search-harness.ts';
 
 const commerce = () => createCommerceClient({ baseUrl: BASE, retry: false });

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, createRedactor, createTransport, parseRetryAfter, type Transport } from '../src/index.ts';
-import { server as msw } from './msw.ts';
-import { startFaultServer, type FaultServer } from './support/fault-server.ts';
+import { server as msw } from '@magekit/test-support/msw';
+import { startFaultServer, type FaultServer } from '@magekit/test-support/fault-server';
 
 let server: FaultServer;
 let transport: Transport;

@@ -1,5 +1,5 @@
-export { createMarketplaceClient, type MarketplaceClient } from './marketplace-client.ts';
-export type { CallOptions, MarketplaceClientOptions } from './client.ts';
+export { createMarketplaceClient, type MarketplaceClient } from './client.ts';
+export type { CallOptions, MarketplaceClientOptions } from './runtime.ts';
 // What `retry` and `hooks` take, so hooks can be written as typed functions of their own.
 export type { RetryPolicy, TransportHooks, RequestEvent, ResponseEvent, RetryEvent } from '@magekit/core';
 export { BASE_URLS, type Environment } from './environments.ts';

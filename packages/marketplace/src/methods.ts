@@ -4,7 +4,7 @@
  * signatures (BatchResult, file sources) instead of the raw route's.
  */
 import type { BatchResult } from './batch.ts';
-import type { CallOptions } from './client.ts';
+import type { CallOptions } from './runtime.ts';
 import type { UploadSource } from './files.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 import type { M2Key, M2KeyInput, PackageBatchItem, PackageInput, PackageSort, PackageUpdate, Session, UploadResult, UserProfile, UserSummary } from './types.ts';

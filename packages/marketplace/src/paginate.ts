@@ -3,7 +3,7 @@
  * otherwise on a short or empty page (the header is documented, but a proxy may strip it).
  */
 import { InputError, ResponseError } from '@magekit/core';
-import type { CallOptions, MarketplaceRuntime } from './client.ts';
+import type { CallOptions, MarketplaceRuntime } from './runtime.ts';
 import type { RouteInfo } from './route-table.ts';
 
 /** One page: the same shape as the commerce package's pages (see "Vocabulary" in docs/design.md). */

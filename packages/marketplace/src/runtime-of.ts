@@ -1,4 +1,4 @@
-import type { MarketplaceRuntime } from './client.ts';
+import type { MarketplaceRuntime } from './runtime.ts';
 
 /**
  * The runtime behind a client, for the SDK's own helpers and tests. Not in the public

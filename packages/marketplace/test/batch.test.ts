@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { alignBatch } from '../src/batch.ts';
 import { BatchError, isMarketplaceError } from '../src/index.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { draft, setupFake } from './helpers.ts';
 
 const context = { method: 'POST', url: 'https://x.test/rest/v1/products/packages' };

@@ -8,7 +8,7 @@ import { http, HttpResponse, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createMarketplaceClient, isMarketplaceError } from '../src/index.ts';
 import { draft, setupFake } from './helpers.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const SANDBOX = 'https://commercedeveloper-sandbox-api.adobe.com/rest/v1';
 

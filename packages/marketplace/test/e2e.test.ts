@@ -7,7 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createCallbackHandler, createMalwareScanFeed, createMarketplaceClient, type EqpStatusUpdateEvent, type MalwareScanCompleteEvent } from '../src/index.ts';
 import { toNodeListener } from '../src/node.ts';
 import { startFakeMarketplace, type RunningFakeMarketplace } from '../src/testing/index.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 let fakeServer: RunningFakeMarketplace | undefined;
 let receiver: Server | undefined;

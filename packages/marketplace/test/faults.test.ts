@@ -4,9 +4,9 @@
  * callback password in `PUT users` never follows a redirect to another origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultServer, type Fault, type FaultServer } from '../../core/test/support/fault-server.ts';
+import { startFaultServer, type Fault, type FaultServer } from '@magekit/test-support/fault-server';
 import { createMarketplaceClient, type MarketplaceClient } from '../src/index.ts';
-import { server as msw } from './msw.ts';
+import { server as msw } from '@magekit/test-support/msw';
 
 const MAGE_ID = 'MAG123456';
 const CALLBACK_PASSWORD = 'cb-Pa"ss\\word-777';

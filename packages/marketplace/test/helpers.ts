@@ -2,7 +2,7 @@
 import { createMarketplaceClient, type MarketplaceClientOptions } from '../src/index.ts';
 import { createFakeMarketplace, type FakeMarketplaceOptions } from '../src/testing/index.ts';
 import { marketplaceHandlers } from '../src/testing/msw.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 export function setupFake(fakeOptions: FakeMarketplaceOptions = {}, clientOptions: Partial<MarketplaceClientOptions> = {}) {
   const fake = createFakeMarketplace({ reviewDelayMs: false, scanDelayMs: 5, ...fakeOptions });

@@ -3,7 +3,7 @@
 import { http, HttpResponse } from 'msw';
 import { expect, it } from 'vitest';
 import { createMarketplaceClient, isMarketplaceError } from '../src/index.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://commercedeveloper-sandbox-api.adobe.com/rest/v1';
 const APP_SECRET = 'app-secret-Zq81xT';

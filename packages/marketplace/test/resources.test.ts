@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createMalwareScanFeed } from '../src/index.ts';
 import { fileFromPath } from '../src/node.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { draft, setupFake } from './helpers.ts';
 
 describe('users', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMarketplaceClient, isMarketplaceError } from '../src/index.ts';
 import { createFakeMarketplace } from '../src/testing/index.ts';
 import { marketplaceHandlers } from '../src/testing/msw.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { setupFake } from './helpers.ts';
 import { runtimeOf } from '../src/runtime-of.ts';
 

@@ -2,7 +2,7 @@
 // `satisfies`: a key that is not an operation (a typo, or an operation renamed in the spec) is a
 // type error, so the wrapper cannot silently stop applying.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { OperationId, SpecialCasedRoutes } from '../src/marketplace-client.ts';
+import type { OperationId, SpecialCasedRoutes } from '../src/client.ts';
 
 describe('special-cased routes', () => {
   it('accept the operationIds of the spec', () => {

@@ -8,7 +8,7 @@ import { http, HttpResponse, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BatchError, ConfigurationError, createMarketplaceClient, ResponseError } from '../src/index.ts';
 import { startFakeMarketplace } from '../src/testing/index.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { draft, setupFake } from './helpers.ts';
 
 async function seeded(count: number) {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCallbackBody } from '../src/index.ts';
 import { knownCallbackEvents, updateInfoSchemas } from '../src/generated/webhooks.ts';
 import { draft, setupFake } from './helpers.ts';
-import { server } from './msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { http, HttpResponse } from 'msw';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -18,8 +18,27 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.adminUiSdk.appManagement.validate()`; bulk: `commerce.bulk.adminUiSdk.appManagement.validate()`.
        * Access: admin.
+       * Added in 2.4.9.
        */
       validate: RouteMethod<"POST /V1/adminuisdk/appmanagement/validate">;
+    };
+    extensions: {
+      /**
+       * `DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.adminUiSdk.extensions.delete()`; bulk: `commerce.bulk.adminUiSdk.extensions.delete()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      delete: RouteMethod<"DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}">;
+      /**
+       * `POST /V1/adminuisdk/extension`
+       * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+       * Async: `commerce.async.adminUiSdk.extensions.register()`; bulk: `commerce.bulk.adminUiSdk.extensions.register()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      register: RouteMethod<"POST /V1/adminuisdk/extension">;
     };
     massActions: {
       failedRequest: {
@@ -27,6 +46,7 @@ export interface MethodTree {
          * `GET /V1/adminuisdk/massaction/{request_id}`
          * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
          * Access: admin.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/adminuisdk/massaction/{request_id}">;
       };
@@ -37,6 +57,7 @@ export interface MethodTree {
          * `GET /V1/adminuisdk/orderviewbutton/{request_id}`
          * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
          * Access: admin.
+         * Added in 2.4.9.
          */
         get: RouteMethod<"GET /V1/adminuisdk/orderviewbutton/{request_id}">;
       };
@@ -146,6 +167,7 @@ export interface MethodTree {
          * Async: `commerce.async.braintree.mine.vault.save()`; bulk: `commerce.bulk.braintree.mine.vault.save()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
+         * Added in 2.4.7.
          */
         save: RouteMethod<"POST /V1/braintree/mine/payment/vault">;
       };
@@ -254,6 +276,8 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.carts.balance.apply()`; bulk: `commerce.bulk.carts.balance.apply()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       apply: RouteMethod<"POST /V1/carts/{cartId}/balance/apply">;
       /**
@@ -261,6 +285,8 @@ export interface MethodTree {
        * Commercial edition (Adobe Commerce) only.
        * Async: `commerce.async.carts.balance.unapply()`; bulk: `commerce.bulk.carts.balance.unapply()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       unapply: RouteMethod<"DELETE /V1/carts/{cartId}/balance/unapply">;
     };
@@ -302,6 +328,16 @@ export interface MethodTree {
      * Access: admin.
      */
     create: RouteMethod<"POST /V1/carts/">;
+    customAttributes: {
+      /**
+       * `POST /V1/carts/{cartId}/customAttributes`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.carts.customAttributes.set()`; bulk: `commerce.bulk.carts.customAttributes.set()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      set: RouteMethod<"POST /V1/carts/{cartId}/customAttributes">;
+    };
     /**
      * `GET /V1/carts/{cartId}`
      * Access: admin.
@@ -570,6 +606,7 @@ export interface MethodTree {
          * Async: `commerce.async.carts.mine.paymentOrder.create()`; bulk: `commerce.bulk.carts.mine.paymentOrder.create()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
+         * Added in 2.4.7.
          */
         create: RouteMethod<"POST /V1/carts/mine/payment-order">;
         /**
@@ -577,6 +614,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/carts/mine/payment-order/{id}">;
         /**
@@ -585,6 +623,7 @@ export interface MethodTree {
          * Async: `commerce.async.carts.mine.paymentOrder.sync()`; bulk: `commerce.bulk.carts.mine.paymentOrder.sync()`.
          * Access: customer.
          * Not available on Adobe Commerce as a Cloud Service.
+         * Added in 2.4.7.
          */
         sync: RouteMethod<"POST /V1/carts/mine/payment-order/{id}">;
       };
@@ -928,11 +967,22 @@ export interface MethodTree {
      * Access: admin.
      */
     create: RouteMethod<"POST /V1/company/">;
+    customAttributes: {
+      /**
+       * `POST /V1/company/setCustomAttributes`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.companies.customAttributes.set()`; bulk: `commerce.bulk.companies.customAttributes.set()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      set: RouteMethod<"POST /V1/company/setCustomAttributes">;
+    };
     customers: {
       /**
        * `GET /V1/customers/companies`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Added in 2.4.7.
        */
       list: RouteMethod<"GET /V1/customers/companies">;
       /**
@@ -940,6 +990,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.customers.save()`; bulk: `commerce.bulk.companies.customers.save()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       save: RouteMethod<"POST /V1/customers/companies">;
     };
@@ -983,6 +1034,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.relations.add()`; bulk: `commerce.bulk.companies.relations.add()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       add: RouteMethod<"POST /V1/company/{parentId}/relations">;
       /**
@@ -990,12 +1042,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.companies.relations.delete()`; bulk: `commerce.bulk.companies.relations.delete()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       delete: RouteMethod<"DELETE /V1/company/{parentId}/relations/{companyId}">;
       /**
        * `GET /V1/company/relations`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Added in 2.4.7.
        */
       list: RouteMethod<"GET /V1/company/relations">;
     };
@@ -1306,6 +1360,40 @@ export interface MethodTree {
      */
     refund: RouteMethod<"POST /V1/creditmemo/refund">;
   };
+  customEmail: {
+    /**
+     * `POST /V1/custom-email/send`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.customEmail.send()`; bulk: `commerce.bulk.customEmail.send()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    send: RouteMethod<"POST /V1/custom-email/send">;
+    templates: {
+      /**
+       * `POST /V1/custom-email/templates`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.customEmail.templates.create()`; bulk: `commerce.bulk.customEmail.templates.create()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      create: RouteMethod<"POST /V1/custom-email/templates">;
+      /**
+       * `GET /V1/custom-email/templates/{templateId}`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      get: RouteMethod<"GET /V1/custom-email/templates/{templateId}">;
+      /**
+       * `GET /V1/custom-email/templates`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      list: RouteMethod<"GET /V1/custom-email/templates">;
+    };
+  };
   customerGroups: {
     /**
      * `POST /V1/customerGroups`
@@ -1372,6 +1460,8 @@ export interface MethodTree {
      * `POST /V1/customers/activate`
      * Async: `commerce.async.customers.activateByConfirmationKey()`; bulk: `commerce.bulk.customers.activateByConfirmationKey()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
+     * Added in 2.4.9.
      */
     activateByConfirmationKey: RouteMethod<"POST /V1/customers/activate">;
     addresses: {
@@ -1386,6 +1476,8 @@ export interface MethodTree {
        * `GET /V1/customers/{customerId}/balance/{websiteId}`
        * Commercial edition (Adobe Commerce) only.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       get: RouteMethod<"GET /V1/customers/{customerId}/balance/{websiteId}">;
     };
@@ -1410,18 +1502,21 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.customers.companies.assign()`; bulk: `commerce.bulk.customers.companies.assign()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       assign: RouteMethod<"PUT /V1/customers/{customerId}/companies/{companyId}">;
       /**
        * `GET /V1/customers/{customerId}/companies/{companyId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/customers/{customerId}/companies/{companyId}">;
       /**
        * `GET /V1/customers/{customerId}/companies`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Added in 2.4.7.
        */
       list: RouteMethod<"GET /V1/customers/{customerId}/companies">;
       /**
@@ -1429,6 +1524,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.customers.companies.unassign()`; bulk: `commerce.bulk.customers.companies.unassign()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       unassign: RouteMethod<"DELETE /V1/customers/{customerId}/companies/{companyId}">;
     };
@@ -1469,11 +1565,22 @@ export interface MethodTree {
      * Not available on Adobe Commerce as a Cloud Service.
      */
     isEmailAvailable: RouteMethod<"POST /V1/customers/isEmailAvailable">;
+    loginAsCustomerOtp: {
+      /**
+       * `POST /V1/customer/{customerId}/otp`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.customers.loginAsCustomerOtp.create()`; bulk: `commerce.bulk.customers.loginAsCustomerOtp.create()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      create: RouteMethod<"POST /V1/customer/{customerId}/otp">;
+    };
     loginAsCustomerToken: {
       /**
        * `POST /V1/customers/{customerId}/token`
        * Async: `commerce.async.customers.loginAsCustomerToken.create()`; bulk: `commerce.bulk.customers.loginAsCustomerToken.create()`.
        * Access: admin.
+       * Added in 2.4.9.
        */
       create: RouteMethod<"POST /V1/customers/{customerId}/token">;
     };
@@ -1578,6 +1685,15 @@ export interface MethodTree {
      */
     validate: RouteMethod<"PUT /V1/customers/validate">;
   };
+  customerSegments: {
+    /**
+     * `GET /V1/customerSegments/search`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    search: RouteMethod<"GET /V1/customerSegments/search">;
+  };
   directory: {
     countries: {
       /**
@@ -1645,15 +1761,24 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.configuration.update()`; bulk: `commerce.bulk.eventing.configuration.update()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       update: RouteMethod<"PUT /V1/eventing/updateConfiguration">;
     };
+    /**
+     * `GET /V1/eventing/supportedList`
+     * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    listSupported: RouteMethod<"GET /V1/eventing/supportedList">;
     providers: {
       /**
        * `POST /V1/eventing/eventProvider`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.create()`; bulk: `commerce.bulk.eventing.providers.create()`.
        * Access: admin.
+       * Added in 2.4.9.
        */
       create: RouteMethod<"POST /V1/eventing/eventProvider">;
       /**
@@ -1661,24 +1786,28 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.delete()`; bulk: `commerce.bulk.eventing.providers.delete()`.
        * Access: admin.
+       * Added in 2.4.9.
        */
       delete: RouteMethod<"DELETE /V1/eventing/eventProvider/{providerId}">;
       /**
        * `GET /V1/eventing/eventProvider/{providerId}`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
+       * Added in 2.4.9.
        */
       get: RouteMethod<"GET /V1/eventing/eventProvider/{providerId}">;
       /**
        * `GET /V1/eventing/eventProvider`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
+       * Added in 2.4.9.
        */
       list: RouteMethod<"GET /V1/eventing/eventProvider">;
       /**
        * `GET /V1/eventing/getEventProviders`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
+       * Added in 2.4.8.
        */
       listAll: RouteMethod<"GET /V1/eventing/getEventProviders">;
       /**
@@ -1686,6 +1815,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.providers.update()`; bulk: `commerce.bulk.eventing.providers.update()`.
        * Access: admin.
+       * Added in 2.4.9.
        */
       update: RouteMethod<"PUT /V1/eventing/eventProvider">;
     };
@@ -1694,6 +1824,7 @@ export interface MethodTree {
        * `GET /V1/eventing/getEventSubscriptions`
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Access: admin.
+       * Added in 2.4.8.
        */
       list: RouteMethod<"GET /V1/eventing/getEventSubscriptions">;
       /**
@@ -1701,6 +1832,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.subscribe()`; bulk: `commerce.bulk.eventing.subscriptions.subscribe()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       subscribe: RouteMethod<"POST /V1/eventing/eventSubscribe">;
       /**
@@ -1708,6 +1840,7 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.unsubscribe()`; bulk: `commerce.bulk.eventing.subscriptions.unsubscribe()`.
        * Access: admin.
+       * Added in 2.4.8.
        */
       unsubscribe: RouteMethod<"POST /V1/eventing/eventUnsubscribe/{name}">;
       /**
@@ -1715,9 +1848,136 @@ export interface MethodTree {
        * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
        * Async: `commerce.async.eventing.subscriptions.update()`; bulk: `commerce.bulk.eventing.subscriptions.update()`.
        * Access: admin.
+       * Added in 2.4.8.
        */
       update: RouteMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
+  };
+  externalMedia: {
+    /**
+     * `POST /V1/products/external-media/image`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.addImage()`; bulk: `commerce.bulk.externalMedia.addImage()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    addImage: RouteMethod<"POST /V1/products/external-media/image">;
+    /**
+     * `POST /V1/products/external-media/video`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.addVideo()`; bulk: `commerce.bulk.externalMedia.addVideo()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    addVideo: RouteMethod<"POST /V1/products/external-media/video">;
+    /**
+     * `GET /V1/products/external-media/ping`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    ping: RouteMethod<"GET /V1/products/external-media/ping">;
+    /**
+     * `POST /V1/products/external-media/remove-by-asset-id`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.removeByAsset()`; bulk: `commerce.bulk.externalMedia.removeByAsset()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    removeByAsset: RouteMethod<"POST /V1/products/external-media/remove-by-asset-id">;
+    /**
+     * `POST /V1/products/external-media/remove-by-asset-id-and-sku`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.removeByAssetAndSku()`; bulk: `commerce.bulk.externalMedia.removeByAssetAndSku()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    removeByAssetAndSku: RouteMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
+    /**
+     * `POST /V1/products/external-media/remove-by-sku`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.removeBySku()`; bulk: `commerce.bulk.externalMedia.removeBySku()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    removeBySku: RouteMethod<"POST /V1/products/external-media/remove-by-sku">;
+    /**
+     * `POST /V1/products/external-media/asset`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.saveAsset()`; bulk: `commerce.bulk.externalMedia.saveAsset()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    saveAsset: RouteMethod<"POST /V1/products/external-media/asset">;
+    /**
+     * `GET /V1/products/external-media/get-sku/assetId/{assetId}`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    skusByAsset: RouteMethod<"GET /V1/products/external-media/get-sku/assetId/{assetId}">;
+    /**
+     * `POST /V1/products/external-media/sync-asset`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.externalMedia.syncAsset()`; bulk: `commerce.bulk.externalMedia.syncAsset()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    syncAsset: RouteMethod<"POST /V1/products/external-media/sync-asset">;
+    /**
+     * `GET /V1/products/external-media/version`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    version: RouteMethod<"GET /V1/products/external-media/version">;
+  };
+  giftCardAccounts: {
+    /**
+     * `POST /V1/giftcardaccounts`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.giftCardAccounts.create()`; bulk: `commerce.bulk.giftCardAccounts.create()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    create: RouteMethod<"POST /V1/giftcardaccounts">;
+    /**
+     * `DELETE /V1/giftcardaccounts/{id}`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.giftCardAccounts.delete()`; bulk: `commerce.bulk.giftCardAccounts.delete()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    delete: RouteMethod<"DELETE /V1/giftcardaccounts/{id}">;
+    /**
+     * `GET /V1/giftcardaccounts/{id}`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    get: RouteMethod<"GET /V1/giftcardaccounts/{id}">;
+    /**
+     * `GET /V1/giftcardaccounts/code/{code}`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    getByCode: RouteMethod<"GET /V1/giftcardaccounts/code/{code}">;
+    /**
+     * `GET /V1/giftcardaccounts`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    list: RouteMethod<"GET /V1/giftcardaccounts">;
+    /**
+     * `PUT /V1/giftcardaccounts/{id}`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.giftCardAccounts.update()`; bulk: `commerce.bulk.giftCardAccounts.update()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    update: RouteMethod<"PUT /V1/giftcardaccounts/{id}">;
   };
   giftRegistry: {
     mine: {
@@ -1943,6 +2203,7 @@ export interface MethodTree {
        * Async: `commerce.async.guestCarts.paymentOrder.create()`; bulk: `commerce.bulk.guestCarts.paymentOrder.create()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       create: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order">;
       /**
@@ -1950,6 +2211,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/guest-carts/{cartId}/payment-order/{id}">;
       /**
@@ -1958,6 +2220,7 @@ export interface MethodTree {
        * Async: `commerce.async.guestCarts.paymentOrder.sync()`; bulk: `commerce.bulk.guestCarts.paymentOrder.sync()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       sync: RouteMethod<"POST /V1/guest-carts/{cartId}/payment-order/{id}">;
     };
@@ -2047,12 +2310,14 @@ export interface MethodTree {
      * `POST /V1/import/csv`
      * Async: `commerce.async.import.csv()`; bulk: `commerce.bulk.import.csv()`.
      * Access: admin.
+     * Not available on Adobe Commerce as a Cloud Service.
      */
     csv: RouteMethod<"POST /V1/import/csv">;
     /**
      * `POST /V1/import/json`
      * Async: `commerce.async.import.json()`; bulk: `commerce.bulk.import.json()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     json: RouteMethod<"POST /V1/import/json">;
   };
@@ -2159,6 +2424,7 @@ export interface MethodTree {
        * Async: `commerce.async.inventory.pickupLocations.find()`; bulk: `commerce.bulk.inventory.pickupLocations.find()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       find: RouteMethod<"POST /V1/inventory/in-store-pickup/pickup-locations/">;
       /**
@@ -2382,6 +2648,26 @@ export interface MethodTree {
      */
     void: RouteMethod<"POST /V1/invoices/{id}/void">;
   };
+  media: {
+    uploads: {
+      /**
+       * `POST /V1/media/finish-upload`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.media.uploads.finish()`; bulk: `commerce.bulk.media.uploads.finish()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      finish: RouteMethod<"POST /V1/media/finish-upload">;
+      /**
+       * `POST /V1/media/initiate-upload`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.media.uploads.initiate()`; bulk: `commerce.bulk.media.uploads.initiate()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      initiate: RouteMethod<"POST /V1/media/initiate-upload">;
+    };
+  };
   modules: {
     /**
      * `GET /V1/modules`
@@ -2475,6 +2761,7 @@ export interface MethodTree {
        * Async: `commerce.async.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
        * Access: customer.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       saveAndPlaceOrder: RouteMethod<"POST /V1/negotiable-carts/{cartId}/po-payment-information">;
     };
@@ -2538,8 +2825,19 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuotes.createDraft()`; bulk: `commerce.bulk.negotiableQuotes.createDraft()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     createDraft: RouteMethod<"POST /V1/negotiableQuote/draft">;
+    customAttributes: {
+      /**
+       * `POST /V1/negotiableQuote/setCustomAttributes`
+       * Adobe Commerce with the B2B extension only.
+       * Async: `commerce.async.negotiableQuotes.customAttributes.set()`; bulk: `commerce.bulk.negotiableQuotes.customAttributes.set()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      set: RouteMethod<"POST /V1/negotiableQuote/setCustomAttributes">;
+    };
     /**
      * `POST /V1/negotiableQuote/decline`
      * Adobe Commerce with the B2B extension only.
@@ -2552,6 +2850,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuotes.duplicate()`; bulk: `commerce.bulk.negotiableQuotes.duplicate()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     duplicate: RouteMethod<"POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate">;
     itemNotes: {
@@ -2560,12 +2859,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuotes.itemNotes.delete()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.delete()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       delete: RouteMethod<"DELETE /V1/negotiable-cart-item-note/{noteId}">;
       /**
        * `GET /V1/negotiable-cart-item-note/{noteId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/negotiable-cart-item-note/{noteId}">;
       /**
@@ -2573,12 +2874,14 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuotes.itemNotes.save()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.save()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       save: RouteMethod<"POST /V1/negotiable-cart-item-note">;
       /**
        * `GET /V1/negotiable-cart-item-note/search`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Added in 2.4.7.
        */
       search: RouteMethod<"GET /V1/negotiable-cart-item-note/search">;
     };
@@ -2627,6 +2930,7 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.accept()`; bulk: `commerce.bulk.negotiableQuoteTemplates.accept()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
+     * Added in 2.4.7.
      */
     accept: RouteMethod<"POST /V1/negotiableQuoteTemplate/accept">;
     /**
@@ -2634,6 +2938,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.cancel()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     cancel: RouteMethod<"POST /V1/negotiableQuoteTemplate/cancel">;
     /**
@@ -2641,6 +2946,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.createDraft()`; bulk: `commerce.bulk.negotiableQuoteTemplates.createDraft()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     createDraft: RouteMethod<"POST /V1/negotiableQuoteTemplate/draft">;
     /**
@@ -2648,6 +2954,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.decline()`; bulk: `commerce.bulk.negotiableQuoteTemplates.decline()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     decline: RouteMethod<"POST /V1/negotiableQuoteTemplate/decline">;
     /**
@@ -2655,6 +2962,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.delete()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/{templateId}">;
     /**
@@ -2663,18 +2971,21 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.generateQuote()`; bulk: `commerce.bulk.negotiableQuoteTemplates.generateQuote()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
+     * Added in 2.4.7.
      */
     generateQuote: RouteMethod<"POST /V1/negotiableQuoteTemplate/generateQuote">;
     /**
      * `GET /V1/negotiableQuoteTemplate/{templateId}`
      * Adobe Commerce with the B2B extension only.
      * Access: admin.
+     * Added in 2.4.7.
      */
     get: RouteMethod<"GET /V1/negotiableQuoteTemplate/{templateId}">;
     /**
      * `GET /V1/negotiableQuoteTemplate`
      * Adobe Commerce with the B2B extension only.
      * Access: admin.
+     * Added in 2.4.7.
      */
     list: RouteMethod<"GET /V1/negotiableQuoteTemplate">;
     me: {
@@ -2683,6 +2994,8 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.me.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.cancel()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       cancel: RouteMethod<"POST /V1/negotiableQuoteTemplate/cancel/me">;
       /**
@@ -2690,6 +3003,8 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.me.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.delete()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/me/{templateId}">;
       /**
@@ -2697,6 +3012,8 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.me.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.open()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       open: RouteMethod<"POST /V1/negotiableQuoteTemplate/open/me">;
       /**
@@ -2704,6 +3021,8 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.me.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.request()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       request: RouteMethod<"POST /V1/negotiableQuoteTemplate/request/me">;
       /**
@@ -2711,6 +3030,8 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.me.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.update()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       update: RouteMethod<"PUT /V1/negotiableQuoteTemplate/me">;
     };
@@ -2719,6 +3040,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.open()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     open: RouteMethod<"POST /V1/negotiableQuoteTemplate/open">;
     referenceDocumentLinks: {
@@ -2727,18 +3049,21 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.delete()`.
        * Access: admin.
+       * Added in 2.4.8.
        */
       delete: RouteMethod<"DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
       /**
        * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Added in 2.4.8.
        */
       get: RouteMethod<"GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}">;
       /**
        * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Added in 2.4.8.
        */
       list: RouteMethod<"GET /V1/negotiableQuoteTemplate/referenceDocumentLink">;
       /**
@@ -2746,6 +3071,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.save()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.save()`.
        * Access: admin.
+       * Added in 2.4.8.
        */
       save: RouteMethod<"PUT /V1/negotiableQuoteTemplate/referenceDocumentLink">;
     };
@@ -2754,6 +3080,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.request()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     request: RouteMethod<"POST /V1/negotiableQuoteTemplate/request">;
     /**
@@ -2761,6 +3088,7 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.submitToCustomer()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToCustomer()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     submitToCustomer: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToCustomer">;
     /**
@@ -2769,6 +3097,7 @@ export interface MethodTree {
      * Async: `commerce.async.negotiableQuoteTemplates.submitToSeller()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToSeller()`.
      * Access: customer.
      * Not available on Adobe Commerce as a Cloud Service.
+     * Added in 2.4.7.
      */
     submitToSeller: RouteMethod<"POST /V1/negotiableQuoteTemplate/submitToSeller">;
     /**
@@ -2776,8 +3105,79 @@ export interface MethodTree {
      * Adobe Commerce with the B2B extension only.
      * Async: `commerce.async.negotiableQuoteTemplates.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.update()`.
      * Access: admin.
+     * Added in 2.4.7.
      */
     update: RouteMethod<"PUT /V1/negotiableQuoteTemplate">;
+  };
+  orderChain: {
+    /**
+     * `POST /V1/orderChain/{id}/cancel`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.orderChain.cancel()`; bulk: `commerce.bulk.orderChain.cancel()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    cancel: RouteMethod<"POST /V1/orderChain/{id}/cancel">;
+    comments: {
+      /**
+       * `POST /V1/orderChain/{id}/comments`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.orderChain.comments.add()`; bulk: `commerce.bulk.orderChain.comments.add()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      add: RouteMethod<"POST /V1/orderChain/{id}/comments">;
+      /**
+       * `GET /V1/orderChain/{id}/comments`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      list: RouteMethod<"GET /V1/orderChain/{id}/comments">;
+    };
+    emails: {
+      /**
+       * `POST /V1/orderChain/{id}/emails`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.orderChain.emails.send()`; bulk: `commerce.bulk.orderChain.emails.send()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      send: RouteMethod<"POST /V1/orderChain/{id}/emails">;
+    };
+    /**
+     * `POST /V1/orderChain/{id}/hold`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.orderChain.hold()`; bulk: `commerce.bulk.orderChain.hold()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    hold: RouteMethod<"POST /V1/orderChain/{id}/hold">;
+    /**
+     * `POST /V1/orderChain/{orderId}/invoice`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.orderChain.invoice()`; bulk: `commerce.bulk.orderChain.invoice()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    invoice: RouteMethod<"POST /V1/orderChain/{orderId}/invoice">;
+    statuses: {
+      /**
+       * `GET /V1/orderChain/{id}/statuses`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      list: RouteMethod<"GET /V1/orderChain/{id}/statuses">;
+    };
+    /**
+     * `POST /V1/orderChain/{id}/unhold`
+     * Commercial edition (Adobe Commerce) only.
+     * Async: `commerce.async.orderChain.unhold()`; bulk: `commerce.bulk.orderChain.unhold()`.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    unhold: RouteMethod<"POST /V1/orderChain/{id}/unhold">;
   };
   orders: {
     addresses: {
@@ -2813,6 +3213,24 @@ export interface MethodTree {
      * Access: admin.
      */
     create: RouteMethod<"POST /V1/orders/">;
+    edit: {
+      /**
+       * `POST /V1/orders/{orderId}/edit/start`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.orders.edit.start()`; bulk: `commerce.bulk.orders.edit.start()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      start: RouteMethod<"POST /V1/orders/{orderId}/edit/start">;
+      /**
+       * `POST /V1/orders/{orderId}/edit/submit`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.orders.edit.submit()`; bulk: `commerce.bulk.orders.edit.submit()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      submit: RouteMethod<"POST /V1/orders/{orderId}/edit/submit">;
+    };
     emails: {
       /**
        * `POST /V1/orders/{id}/emails`
@@ -2891,6 +3309,147 @@ export interface MethodTree {
      */
     unhold: RouteMethod<"POST /V1/orders/{id}/unhold">;
   };
+  orderStatuses: {
+    /**
+     * `GET /V1/order-statuses`
+     * Commercial edition (Adobe Commerce) only.
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    list: RouteMethod<"GET /V1/order-statuses">;
+  };
+  outOfProcess: {
+    observability: {
+      subscriptions: {
+        /**
+         * `POST /V1/oope_observability/subscription`
+         * Commercial edition (Adobe Commerce) only.
+         * Async: `commerce.async.outOfProcess.observability.subscriptions.create()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.create()`.
+         * Access: admin.
+         * Adobe Commerce as a Cloud Service only.
+         */
+        create: RouteMethod<"POST /V1/oope_observability/subscription">;
+        /**
+         * `DELETE /V1/oope_observability/subscription/{subscriptionId}`
+         * Commercial edition (Adobe Commerce) only.
+         * Async: `commerce.async.outOfProcess.observability.subscriptions.delete()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.delete()`.
+         * Access: admin.
+         * Adobe Commerce as a Cloud Service only.
+         */
+        delete: RouteMethod<"DELETE /V1/oope_observability/subscription/{subscriptionId}">;
+        /**
+         * `GET /V1/oope_observability/subscription/{subscriptionId}`
+         * Commercial edition (Adobe Commerce) only.
+         * Access: admin.
+         * Adobe Commerce as a Cloud Service only.
+         */
+        get: RouteMethod<"GET /V1/oope_observability/subscription/{subscriptionId}">;
+        /**
+         * `GET /V1/oope_observability/subscription`
+         * Commercial edition (Adobe Commerce) only.
+         * Access: admin.
+         * Adobe Commerce as a Cloud Service only.
+         */
+        list: RouteMethod<"GET /V1/oope_observability/subscription">;
+        /**
+         * `PUT /V1/oope_observability/subscription`
+         * Commercial edition (Adobe Commerce) only.
+         * Async: `commerce.async.outOfProcess.observability.subscriptions.update()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.update()`.
+         * Access: admin.
+         * Adobe Commerce as a Cloud Service only.
+         */
+        update: RouteMethod<"PUT /V1/oope_observability/subscription">;
+      };
+    };
+    paymentMethods: {
+      /**
+       * `POST /V1/oope_payment_method`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.outOfProcess.paymentMethods.create()`; bulk: `commerce.bulk.outOfProcess.paymentMethods.create()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      create: RouteMethod<"POST /V1/oope_payment_method">;
+      /**
+       * `GET /V1/oope_payment_method/{code}`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      get: RouteMethod<"GET /V1/oope_payment_method/{code}">;
+      /**
+       * `GET /V1/oope_payment_method`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      list: RouteMethod<"GET /V1/oope_payment_method">;
+    };
+    shippingCarriers: {
+      /**
+       * `POST /V1/oope_shipping_carrier`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.outOfProcess.shippingCarriers.create()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.create()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      create: RouteMethod<"POST /V1/oope_shipping_carrier">;
+      /**
+       * `DELETE /V1/oope_shipping_carrier/{code}`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.outOfProcess.shippingCarriers.delete()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.delete()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      delete: RouteMethod<"DELETE /V1/oope_shipping_carrier/{code}">;
+      /**
+       * `GET /V1/oope_shipping_carrier/{code}`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      get: RouteMethod<"GET /V1/oope_shipping_carrier/{code}">;
+      /**
+       * `GET /V1/oope_shipping_carrier`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      list: RouteMethod<"GET /V1/oope_shipping_carrier">;
+      /**
+       * `PUT /V1/oope_shipping_carrier`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.outOfProcess.shippingCarriers.update()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.update()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      update: RouteMethod<"PUT /V1/oope_shipping_carrier">;
+    };
+    taxIntegrations: {
+      /**
+       * `POST /V1/oope_tax_management/tax_integration`
+       * Commercial edition (Adobe Commerce) only.
+       * Async: `commerce.async.outOfProcess.taxIntegrations.create()`; bulk: `commerce.bulk.outOfProcess.taxIntegrations.create()`.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      create: RouteMethod<"POST /V1/oope_tax_management/tax_integration">;
+      /**
+       * `GET /V1/oope_tax_management/tax_integration/{code}`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      get: RouteMethod<"GET /V1/oope_tax_management/tax_integration/{code}">;
+      /**
+       * `GET /V1/oope_tax_management/tax_integration`
+       * Commercial edition (Adobe Commerce) only.
+       * Access: admin.
+       * Adobe Commerce as a Cloud Service only.
+       */
+      list: RouteMethod<"GET /V1/oope_tax_management/tax_integration">;
+    };
+  };
   paymentServices: {
     config: {
       applePay: {
@@ -2899,6 +3458,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/payments-config/apple-pay/{location}">;
       };
@@ -2907,6 +3467,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/payments-config/{location}">;
       googlePay: {
@@ -2915,6 +3476,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/payments-config/google-pay/{location}">;
       };
@@ -2924,6 +3486,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/payments-config/hosted-fields/{location}">;
       };
@@ -2933,6 +3496,7 @@ export interface MethodTree {
          * Payment Services extension (installed separately).
          * Access: guest.
          * Not available on Adobe Commerce as a Cloud Service.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/payments-config/smart-buttons/{location}">;
       };
@@ -2944,6 +3508,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.orders.complete()`; bulk: `commerce.bulk.paymentServices.orders.complete()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       complete: RouteMethod<"POST /V1/payment-order/completeOrder">;
     };
@@ -2954,6 +3519,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.lineItems()`; bulk: `commerce.bulk.paymentServices.paypal.lineItems()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       lineItems: RouteMethod<"POST /V1/paypal/lineItems">;
       /**
@@ -2962,6 +3528,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.oneClick()`; bulk: `commerce.bulk.paymentServices.paypal.oneClick()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       oneClick: RouteMethod<"POST /V1/paypal/oneClick">;
       /**
@@ -2970,6 +3537,7 @@ export interface MethodTree {
        * Async: `commerce.async.paymentServices.paypal.validatePhoneNumber()`; bulk: `commerce.bulk.paymentServices.paypal.validatePhoneNumber()`.
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.9.
        */
       validatePhoneNumber: RouteMethod<"POST /V1/paypal/validatePhoneNumber">;
     };
@@ -2979,6 +3547,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       get: RouteMethod<"GET /V1/payments-sdk/{location}/{methodCode}">;
       /**
@@ -2986,6 +3555,7 @@ export interface MethodTree {
        * Payment Services extension (installed separately).
        * Access: guest.
        * Not available on Adobe Commerce as a Cloud Service.
+       * Added in 2.4.7.
        */
       list: RouteMethod<"GET /V1/payments-sdk/{location}">;
     };
@@ -3013,12 +3583,14 @@ export interface MethodTree {
         /**
          * `GET /V1/products/attributes/{attributeCode}/is-filterable`
          * Access: admin.
+         * Added in 2.4.7.
          */
         get: RouteMethod<"GET /V1/products/attributes/{attributeCode}/is-filterable">;
         /**
          * `PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}`
          * Async: `commerce.async.products.attributes.isFilterable.set()`; bulk: `commerce.bulk.products.attributes.isFilterable.set()`.
          * Access: admin.
+         * Added in 2.4.7.
          */
         set: RouteMethod<"PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}">;
       };
@@ -3495,6 +4067,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.purchaseOrderCarts.billingAddress.set()`; bulk: `commerce.bulk.purchaseOrderCarts.billingAddress.set()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       set: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/billing-address">;
     };
@@ -3504,6 +4077,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.purchaseOrderCarts.giftCards.add()`; bulk: `commerce.bulk.purchaseOrderCarts.giftCards.add()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       add: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/giftCards">;
       /**
@@ -3511,6 +4085,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.purchaseOrderCarts.giftCards.delete()`; bulk: `commerce.bulk.purchaseOrderCarts.giftCards.delete()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       delete: RouteMethod<"DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}">;
     };
@@ -3545,6 +4120,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.purchaseOrderCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.purchaseOrderCarts.shippingMethods.estimate()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimate: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods">;
       /**
@@ -3552,6 +4128,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.purchaseOrderCarts.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.purchaseOrderCarts.shippingMethods.estimateByAddressId()`.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       estimateByAddressId: RouteMethod<"POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id">;
     };
@@ -3560,6 +4137,7 @@ export interface MethodTree {
        * `GET /V1/purchase-order-carts/{cartId}/totals`
        * Adobe Commerce with the B2B extension only.
        * Access: admin.
+       * Not available on Adobe Commerce as a Cloud Service.
        */
       get: RouteMethod<"GET /V1/purchase-order-carts/{cartId}/totals">;
     };
@@ -3821,6 +4399,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.sharedCatalogs.tierPrices.assign()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.assign()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       assign: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices">;
       /**
@@ -3828,6 +4407,7 @@ export interface MethodTree {
        * Adobe Commerce with the B2B extension only.
        * Async: `commerce.async.sharedCatalogs.tierPrices.reset()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.reset()`.
        * Access: admin.
+       * Added in 2.4.7.
        */
       reset: RouteMethod<"POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices">;
     };
@@ -4129,6 +4709,7 @@ export interface MethodTree {
         /**
          * `GET /V1/tfa/forced-providers`
          * Access: admin.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/tfa/forced-providers">;
       };
@@ -4136,6 +4717,7 @@ export interface MethodTree {
         /**
          * `GET /V1/tfa/installed-providers`
          * Access: admin.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/tfa/installed-providers">;
       };
@@ -4193,12 +4775,14 @@ export interface MethodTree {
         /**
          * `GET /V1/tfa/default-provider-code/{userId}`
          * Access: admin.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         get: RouteMethod<"GET /V1/tfa/default-provider-code/{userId}">;
         /**
          * `PUT /V1/tfa/default-provider-code/{userId}`
          * Async: `commerce.async.tfa.users.defaultProvider.set()`; bulk: `commerce.bulk.tfa.users.defaultProvider.set()`.
          * Access: admin.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         set: RouteMethod<"PUT /V1/tfa/default-provider-code/{userId}">;
       };
@@ -4206,12 +4790,14 @@ export interface MethodTree {
         /**
          * `GET /V1/tfa/user-providers/{userId}`
          * Access: admin.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/tfa/user-providers/{userId}">;
         /**
          * `PUT /V1/tfa/user-providers/{userId}`
          * Async: `commerce.async.tfa.users.providers.reset()`; bulk: `commerce.bulk.tfa.users.providers.reset()`.
          * Access: admin.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         reset: RouteMethod<"PUT /V1/tfa/user-providers/{userId}">;
       };
@@ -4219,6 +4805,7 @@ export interface MethodTree {
         /**
          * `GET /V1/tfa/providers-to-activate/{userId}`
          * Access: admin.
+         * Not available on Adobe Commerce as a Cloud Service.
          */
         list: RouteMethod<"GET /V1/tfa/providers-to-activate/{userId}">;
       };
@@ -4243,23 +4830,27 @@ export interface MethodTree {
          * `POST /V2/carts/{cartId}/coupons`
          * Async: `commerce.async.v2.carts.coupons.add()`; bulk: `commerce.bulk.v2.carts.coupons.add()`.
          * Access: admin.
+         * Added in 2.4.7.
          */
         add: RouteMethod<"POST /V2/carts/{cartId}/coupons">;
         /**
          * `POST /V2/carts/{cartId}/coupons/deleteByCodes`
          * Async: `commerce.async.v2.carts.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.coupons.deleteByCodes()`.
          * Access: admin.
+         * Added in 2.4.7.
          */
         deleteByCodes: RouteMethod<"POST /V2/carts/{cartId}/coupons/deleteByCodes">;
         /**
          * `GET /V2/carts/{cartId}/coupons`
          * Access: admin.
+         * Added in 2.4.7.
          */
         list: RouteMethod<"GET /V2/carts/{cartId}/coupons">;
         /**
          * `PUT /V2/carts/{cartId}/coupons`
          * Async: `commerce.async.v2.carts.coupons.replace()`; bulk: `commerce.bulk.v2.carts.coupons.replace()`.
          * Access: admin.
+         * Added in 2.4.7.
          */
         replace: RouteMethod<"PUT /V2/carts/{cartId}/coupons">;
       };
@@ -4270,6 +4861,7 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.add()`; bulk: `commerce.bulk.v2.carts.mine.coupons.add()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
+           * Added in 2.4.7.
            */
           add: RouteMethod<"POST /V2/carts/mine/coupons">;
           /**
@@ -4277,12 +4869,14 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.mine.coupons.deleteByCodes()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
+           * Added in 2.4.7.
            */
           deleteByCodes: RouteMethod<"POST /V2/carts/mine/coupons/deleteByCodes">;
           /**
            * `GET /V2/carts/mine/coupons`
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
+           * Added in 2.4.7.
            */
           list: RouteMethod<"GET /V2/carts/mine/coupons">;
           /**
@@ -4290,6 +4884,7 @@ export interface MethodTree {
            * Async: `commerce.async.v2.carts.mine.coupons.replace()`; bulk: `commerce.bulk.v2.carts.mine.coupons.replace()`.
            * Access: customer.
            * Not available on Adobe Commerce as a Cloud Service.
+           * Added in 2.4.7.
            */
           replace: RouteMethod<"PUT /V2/carts/mine/coupons">;
         };
@@ -4301,13 +4896,22 @@ export interface MethodTree {
      * `GET /V1/webhooks/list`
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Access: admin.
+     * Added in 2.4.8.
      */
     list: RouteMethod<"GET /V1/webhooks/list">;
+    /**
+     * `GET /V1/webhooks/supportedList`
+     * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+     * Access: admin.
+     * Adobe Commerce as a Cloud Service only.
+     */
+    listSupported: RouteMethod<"GET /V1/webhooks/supportedList">;
     /**
      * `POST /V1/webhooks/subscribe`
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Async: `commerce.async.webhooks.subscribe()`; bulk: `commerce.bulk.webhooks.subscribe()`.
      * Access: admin.
+     * Added in 2.4.9.
      */
     subscribe: RouteMethod<"POST /V1/webhooks/subscribe">;
     /**
@@ -4315,6 +4919,7 @@ export interface MethodTree {
      * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
      * Async: `commerce.async.webhooks.unsubscribe()`; bulk: `commerce.bulk.webhooks.unsubscribe()`.
      * Access: admin.
+     * Added in 2.4.9.
      */
     unsubscribe: RouteMethod<"POST /V1/webhooks/unsubscribe">;
   };

@@ -2440,18 +2440,21 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.adminUiSdk.appManagement.validate()`; bulk: `commerce.bulk.adminUiSdk.appManagement.validate()`.
    * Access: admin.
+   * Added in 2.4.9.
    */
   "POST /V1/adminuisdk/appmanagement/validate": { id: "adminUiSdk.appManagement.validate"; input: {  } & NonNullable<operations["adminUiSdk.appManagement.validate"]['requestBody']>['content']['application/json']; required: true; output: operations["adminUiSdk.appManagement.validate"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/adminuisdk/massaction/{request_id}`
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/adminuisdk/massaction/{request_id}": { id: "adminUiSdk.massActions.failedRequest.get"; input: { request_id: string; requestId: string }; required: true; output: operations["adminUiSdk.massActions.failedRequest.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/adminuisdk/orderviewbutton/{request_id}`
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Access: admin.
+   * Added in 2.4.9.
    */
   "GET /V1/adminuisdk/orderviewbutton/{request_id}": { id: "adminUiSdk.orderViewButtons.failedRequest.get"; input: { request_id: string; requestId: string }; required: true; output: operations["adminUiSdk.orderViewButtons.failedRequest.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2464,6 +2467,7 @@ interface BuiltinRoutes {
    * `GET /V1/eventing/eventProvider`
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Access: admin.
+   * Added in 2.4.9.
    */
   "GET /V1/eventing/eventProvider": { id: "eventing.providers.list"; input: {  }; required: false; output: operations["eventing.providers.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2471,6 +2475,7 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.eventing.providers.create()`; bulk: `commerce.bulk.eventing.providers.create()`.
    * Access: admin.
+   * Added in 2.4.9.
    */
   "POST /V1/eventing/eventProvider": { id: "eventing.providers.create"; input: {  } & NonNullable<operations["eventing.providers.create"]['requestBody']>['content']['application/json']; required: true; output: operations["eventing.providers.create"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2478,12 +2483,14 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.eventing.providers.update()`; bulk: `commerce.bulk.eventing.providers.update()`.
    * Access: admin.
+   * Added in 2.4.9.
    */
   "PUT /V1/eventing/eventProvider": { id: "eventing.providers.update"; input: {  } & NonNullable<operations["eventing.providers.update"]['requestBody']>['content']['application/json']; required: true; output: operations["eventing.providers.update"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/eventing/eventProvider/{providerId}`
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Access: admin.
+   * Added in 2.4.9.
    */
   "GET /V1/eventing/eventProvider/{providerId}": { id: "eventing.providers.get"; input: { providerId: string }; required: true; output: operations["eventing.providers.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2491,6 +2498,7 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.eventing.providers.delete()`; bulk: `commerce.bulk.eventing.providers.delete()`.
    * Access: admin.
+   * Added in 2.4.9.
    */
   "DELETE /V1/eventing/eventProvider/{providerId}": { id: "eventing.providers.delete"; input: { providerId: string }; required: true; output: operations["eventing.providers.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2498,6 +2506,7 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.eventing.subscriptions.subscribe()`; bulk: `commerce.bulk.eventing.subscriptions.subscribe()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/eventing/eventSubscribe": { id: "eventing.subscriptions.subscribe"; input: {  } & NonNullable<operations["eventing.subscriptions.subscribe"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -2505,6 +2514,7 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.eventing.subscriptions.update()`; bulk: `commerce.bulk.eventing.subscriptions.update()`.
    * Access: admin.
+   * Added in 2.4.8.
    */
   "PUT /V1/eventing/eventSubscribe/{name}": { id: "eventing.subscriptions.update"; input: { name: string } & NonNullable<operations["eventing.subscriptions.update"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -2512,18 +2522,21 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.eventing.subscriptions.unsubscribe()`; bulk: `commerce.bulk.eventing.subscriptions.unsubscribe()`.
    * Access: admin.
+   * Added in 2.4.8.
    */
   "POST /V1/eventing/eventUnsubscribe/{name}": { id: "eventing.subscriptions.unsubscribe"; input: { name: string }; required: true; output: void; list: false };
   /**
    * `GET /V1/eventing/getEventProviders`
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Access: admin.
+   * Added in 2.4.8.
    */
   "GET /V1/eventing/getEventProviders": { id: "eventing.providers.listAll"; input: {  }; required: false; output: operations["eventing.providers.listAll"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/eventing/getEventSubscriptions`
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Access: admin.
+   * Added in 2.4.8.
    */
   "GET /V1/eventing/getEventSubscriptions": { id: "eventing.subscriptions.list"; input: {  }; required: false; output: operations["eventing.subscriptions.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2531,6 +2544,7 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.eventing.configuration.update()`; bulk: `commerce.bulk.eventing.configuration.update()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "PUT /V1/eventing/updateConfiguration": { id: "eventing.configuration.update"; input: {  } & NonNullable<operations["eventing.configuration.update"]['requestBody']>['content']['application/json']; required: true; output: operations["eventing.configuration.update"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2570,6 +2584,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.braintree.mine.vault.save()`; bulk: `commerce.bulk.braintree.mine.vault.save()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/braintree/mine/payment/vault": { id: "braintree.mine.vault.save"; input: {  } & NonNullable<operations["braintree.mine.vault.save"]['requestBody']>['content']['application/json']; required: true; output: operations["braintree.mine.vault.save"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2578,6 +2593,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.carts.mine.paymentOrder.create()`; bulk: `commerce.bulk.carts.mine.paymentOrder.create()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/carts/mine/payment-order": { id: "carts.mine.paymentOrder.create"; input: {  } & NonNullable<operations["carts.mine.paymentOrder.create"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.mine.paymentOrder.create"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2585,6 +2601,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/carts/mine/payment-order/{id}": { id: "carts.mine.paymentOrder.get"; input: { id: string }; required: true; output: operations["carts.mine.paymentOrder.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2593,6 +2610,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.carts.mine.paymentOrder.sync()`; bulk: `commerce.bulk.carts.mine.paymentOrder.sync()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/carts/mine/payment-order/{id}": { id: "carts.mine.paymentOrder.sync"; input: { id: string }; required: true; output: operations["carts.mine.paymentOrder.sync"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2601,6 +2619,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.guestCarts.paymentOrder.create()`; bulk: `commerce.bulk.guestCarts.paymentOrder.create()`.
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/guest-carts/{cartId}/payment-order": { id: "guestCarts.paymentOrder.create"; input: { cartId: string } & NonNullable<operations["guestCarts.paymentOrder.create"]['requestBody']>['content']['application/json']; required: true; output: operations["guestCarts.paymentOrder.create"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2608,6 +2627,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/guest-carts/{cartId}/payment-order/{id}": { id: "guestCarts.paymentOrder.get"; input: { cartId: string; id: string }; required: true; output: operations["guestCarts.paymentOrder.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2616,6 +2636,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.guestCarts.paymentOrder.sync()`; bulk: `commerce.bulk.guestCarts.paymentOrder.sync()`.
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/guest-carts/{cartId}/payment-order/{id}": { id: "guestCarts.paymentOrder.sync"; input: { cartId: string; id: string }; required: true; output: operations["guestCarts.paymentOrder.sync"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2624,6 +2645,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.paymentServices.orders.complete()`; bulk: `commerce.bulk.paymentServices.orders.complete()`.
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "POST /V1/payment-order/completeOrder": { id: "paymentServices.orders.complete"; input: {  } & NonNullable<operations["paymentServices.orders.complete"]['requestBody']>['content']['application/json']; required: true; output: operations["paymentServices.orders.complete"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2631,6 +2653,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/payments-config/apple-pay/{location}": { id: "paymentServices.config.applePay.get"; input: { location: string }; required: true; output: operations["paymentServices.config.applePay.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2638,6 +2661,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/payments-config/google-pay/{location}": { id: "paymentServices.config.googlePay.get"; input: { location: string }; required: true; output: operations["paymentServices.config.googlePay.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2645,6 +2669,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/payments-config/hosted-fields/{location}": { id: "paymentServices.config.hostedFields.get"; input: { location: string }; required: true; output: operations["paymentServices.config.hostedFields.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2652,6 +2677,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/payments-config/smart-buttons/{location}": { id: "paymentServices.config.smartButtons.get"; input: { location: string }; required: true; output: operations["paymentServices.config.smartButtons.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2659,6 +2685,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/payments-config/{location}": { id: "paymentServices.config.get"; input: { location: string }; required: true; output: operations["paymentServices.config.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2666,6 +2693,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/payments-sdk/{location}": { id: "paymentServices.sdkParams.list"; input: { location: string }; required: true; output: operations["paymentServices.sdkParams.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2673,6 +2701,7 @@ interface BuiltinRoutes {
    * Payment Services extension (installed separately).
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V1/payments-sdk/{location}/{methodCode}": { id: "paymentServices.sdkParams.get"; input: { location: string; methodCode: string }; required: true; output: operations["paymentServices.sdkParams.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2681,6 +2710,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.paymentServices.paypal.lineItems()`; bulk: `commerce.bulk.paymentServices.paypal.lineItems()`.
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "POST /V1/paypal/lineItems": { id: "paymentServices.paypal.lineItems"; input: {  } & NonNullable<operations["paymentServices.paypal.lineItems"]['requestBody']>['content']['application/json']; required: true; output: operations["paymentServices.paypal.lineItems"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2689,6 +2719,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.paymentServices.paypal.oneClick()`; bulk: `commerce.bulk.paymentServices.paypal.oneClick()`.
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "POST /V1/paypal/oneClick": { id: "paymentServices.paypal.oneClick"; input: {  } & NonNullable<operations["paymentServices.paypal.oneClick"]['requestBody']>['content']['application/json']; required: true; output: operations["paymentServices.paypal.oneClick"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2697,6 +2728,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.paymentServices.paypal.validatePhoneNumber()`; bulk: `commerce.bulk.paymentServices.paypal.validatePhoneNumber()`.
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "POST /V1/paypal/validatePhoneNumber": { id: "paymentServices.paypal.validatePhoneNumber"; input: {  } & NonNullable<operations["paymentServices.paypal.validatePhoneNumber"]['requestBody']>['content']['application/json']; required: true; output: operations["paymentServices.paypal.validatePhoneNumber"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2712,6 +2744,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.purchaseOrderCarts.billingAddress.set()`; bulk: `commerce.bulk.purchaseOrderCarts.billingAddress.set()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/purchase-order-carts/{cartId}/billing-address": { id: "purchaseOrderCarts.billingAddress.set"; input: { cartId: number } & NonNullable<operations["purchaseOrderCarts.billingAddress.set"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.billingAddress.set"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2719,6 +2752,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.purchaseOrderCarts.shippingMethods.estimate()`; bulk: `commerce.bulk.purchaseOrderCarts.shippingMethods.estimate()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods": { id: "purchaseOrderCarts.shippingMethods.estimate"; input: { cartId: string } & NonNullable<operations["purchaseOrderCarts.shippingMethods.estimate"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.shippingMethods.estimate"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2726,6 +2760,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.purchaseOrderCarts.shippingMethods.estimateByAddressId()`; bulk: `commerce.bulk.purchaseOrderCarts.shippingMethods.estimateByAddressId()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id": { id: "purchaseOrderCarts.shippingMethods.estimateByAddressId"; input: { cartId: number } & NonNullable<operations["purchaseOrderCarts.shippingMethods.estimateByAddressId"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.shippingMethods.estimateByAddressId"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2733,6 +2768,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.purchaseOrderCarts.giftCards.add()`; bulk: `commerce.bulk.purchaseOrderCarts.giftCards.add()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/purchase-order-carts/{cartId}/giftCards": { id: "purchaseOrderCarts.giftCards.add"; input: { cartId: number } & NonNullable<operations["purchaseOrderCarts.giftCards.add"]['requestBody']>['content']['application/json']; required: true; output: operations["purchaseOrderCarts.giftCards.add"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2740,6 +2776,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.purchaseOrderCarts.giftCards.delete()`; bulk: `commerce.bulk.purchaseOrderCarts.giftCards.delete()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}": { id: "purchaseOrderCarts.giftCards.delete"; input: { cartId: number; giftCardCode: string }; required: true; output: operations["purchaseOrderCarts.giftCards.delete"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2769,6 +2806,7 @@ interface BuiltinRoutes {
    * `GET /V1/purchase-order-carts/{cartId}/totals`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/purchase-order-carts/{cartId}/totals": { id: "purchaseOrderCarts.totals.get"; input: { cartId: number }; required: true; output: operations["purchaseOrderCarts.totals.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2776,6 +2814,8 @@ interface BuiltinRoutes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.carts.balance.apply()`; bulk: `commerce.bulk.carts.balance.apply()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "POST /V1/carts/{cartId}/balance/apply": { id: "carts.balance.apply"; input: { cartId: number }; required: true; output: operations["carts.balance.apply"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2783,12 +2823,16 @@ interface BuiltinRoutes {
    * Commercial edition (Adobe Commerce) only.
    * Async: `commerce.async.carts.balance.unapply()`; bulk: `commerce.bulk.carts.balance.unapply()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "DELETE /V1/carts/{cartId}/balance/unapply": { id: "carts.balance.unapply"; input: { cartId: number }; required: true; output: operations["carts.balance.unapply"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/customers/{customerId}/balance/{websiteId}`
    * Commercial edition (Adobe Commerce) only.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "GET /V1/customers/{customerId}/balance/{websiteId}": { id: "customers.balance.get"; input: { customerId: number; websiteId: number }; required: true; output: operations["customers.balance.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2819,6 +2863,7 @@ interface BuiltinRoutes {
    * `GET /V1/company/relations`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/company/relations": { id: "companies.relations.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companies.relations.list"]['responses'][200]['content']['application/json']; list: true };
   /**
@@ -2889,6 +2934,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.companies.relations.add()`; bulk: `commerce.bulk.companies.relations.add()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/company/{parentId}/relations": { id: "companies.relations.add"; input: { parentId: number } & NonNullable<operations["companies.relations.add"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -2896,12 +2942,14 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.companies.relations.delete()`; bulk: `commerce.bulk.companies.relations.delete()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "DELETE /V1/company/{parentId}/relations/{companyId}": { id: "companies.relations.delete"; input: { parentId: number; companyId: number }; required: true; output: void; list: false };
   /**
    * `GET /V1/customers/companies`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/customers/companies": { id: "companies.customers.list"; input: { criteria?: unknown }; required: false; output: operations["companies.customers.list"]['responses'][200]['content']['application/json']; list: true };
   /**
@@ -2909,18 +2957,21 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.companies.customers.save()`; bulk: `commerce.bulk.companies.customers.save()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/customers/companies": { id: "companies.customers.save"; input: {  } & NonNullable<operations["companies.customers.save"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V1/customers/{customerId}/companies`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/customers/{customerId}/companies": { id: "customers.companies.list"; input: { customerId: number }; required: true; output: operations["customers.companies.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/customers/{customerId}/companies/{companyId}`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/customers/{customerId}/companies/{companyId}": { id: "customers.companies.get"; input: { customerId: number; companyId: number }; required: true; output: operations["customers.companies.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -2928,6 +2979,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.customers.companies.assign()`; bulk: `commerce.bulk.customers.companies.assign()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "PUT /V1/customers/{customerId}/companies/{companyId}": { id: "customers.companies.assign"; input: { customerId: number; companyId: number }; required: true; output: void; list: false };
   /**
@@ -2935,6 +2987,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.customers.companies.unassign()`; bulk: `commerce.bulk.customers.companies.unassign()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "DELETE /V1/customers/{customerId}/companies/{companyId}": { id: "customers.companies.unassign"; input: { customerId: number; companyId: number }; required: true; output: void; list: false };
   /**
@@ -3043,24 +3096,29 @@ interface BuiltinRoutes {
    * `POST /V1/customers/activate`
    * Async: `commerce.async.customers.activateByConfirmationKey()`; bulk: `commerce.bulk.customers.activateByConfirmationKey()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "POST /V1/customers/activate": { id: "customers.activateByConfirmationKey"; input: {  } & NonNullable<operations["customers.activateByConfirmationKey"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.activateByConfirmationKey"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/customers/{customerId}/token`
    * Async: `commerce.async.customers.loginAsCustomerToken.create()`; bulk: `commerce.bulk.customers.loginAsCustomerToken.create()`.
    * Access: admin.
+   * Added in 2.4.9.
    */
   "POST /V1/customers/{customerId}/token": { id: "customers.loginAsCustomerToken.create"; input: { customerId: number }; required: true; output: operations["customers.loginAsCustomerToken.create"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/import/csv`
    * Async: `commerce.async.import.csv()`; bulk: `commerce.bulk.import.csv()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "POST /V1/import/csv": { id: "import.csv"; input: {  } & NonNullable<operations["import.csv"]['requestBody']>['content']['application/json']; required: true; output: operations["import.csv"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V1/import/json`
    * Async: `commerce.async.import.json()`; bulk: `commerce.bulk.import.json()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/import/json": { id: "import.json"; input: {  } & NonNullable<operations["import.json"]['requestBody']>['content']['application/json']; required: true; output: operations["import.json"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3109,6 +3167,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.inventory.pickupLocations.find()`; bulk: `commerce.bulk.inventory.pickupLocations.find()`.
    * Access: guest.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "POST /V1/inventory/in-store-pickup/pickup-locations/": { id: "inventory.pickupLocations.find"; input: {  } & NonNullable<operations["inventory.pickupLocations.find"]['requestBody']>['content']['application/json']; required: true; output: operations["inventory.pickupLocations.find"]['responses'][200]['content']['application/json']; list: true };
   /** `POST /V1/inventory/in-store-pickup/pickup-locations/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
@@ -3124,18 +3183,21 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuotes.itemNotes.save()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.save()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiable-cart-item-note": { id: "negotiableQuotes.itemNotes.save"; input: {  } & NonNullable<operations["negotiableQuotes.itemNotes.save"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.itemNotes.save"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/negotiable-cart-item-note/search`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/negotiable-cart-item-note/search": { id: "negotiableQuotes.itemNotes.search"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["negotiableQuotes.itemNotes.search"]['responses'][200]['content']['application/json']; list: true };
   /**
    * `GET /V1/negotiable-cart-item-note/{noteId}`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/negotiable-cart-item-note/{noteId}": { id: "negotiableQuotes.itemNotes.get"; input: { noteId: number }; required: true; output: operations["negotiableQuotes.itemNotes.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3143,6 +3205,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuotes.itemNotes.delete()`; bulk: `commerce.bulk.negotiableQuotes.itemNotes.delete()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "DELETE /V1/negotiable-cart-item-note/{noteId}": { id: "negotiableQuotes.itemNotes.delete"; input: { noteId: number }; required: true; output: void; list: false };
   /**
@@ -3229,6 +3292,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`; bulk: `commerce.bulk.negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.9.
    */
   "POST /V1/negotiable-carts/{cartId}/po-payment-information": { id: "negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder"; input: { cartId: number } & NonNullable<operations["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3272,6 +3336,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuotes.createDraft()`; bulk: `commerce.bulk.negotiableQuotes.createDraft()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuote/draft": { id: "negotiableQuotes.createDraft"; input: {  } & NonNullable<operations["negotiableQuotes.createDraft"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.createDraft"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3300,6 +3365,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuotes.duplicate()`; bulk: `commerce.bulk.negotiableQuotes.duplicate()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate": { id: "negotiableQuotes.duplicate"; input: { negotiableQuoteId: number }; required: true; output: operations["negotiableQuotes.duplicate"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3326,6 +3392,7 @@ interface BuiltinRoutes {
    * `GET /V1/negotiableQuoteTemplate`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/negotiableQuoteTemplate": { id: "negotiableQuoteTemplates.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["negotiableQuoteTemplates.list"]['responses'][200]['content']['application/json']; list: true };
   /**
@@ -3333,6 +3400,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.update()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "PUT /V1/negotiableQuoteTemplate": { id: "negotiableQuoteTemplates.update"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.update"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3341,6 +3409,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.negotiableQuoteTemplates.accept()`; bulk: `commerce.bulk.negotiableQuoteTemplates.accept()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/accept": { id: "negotiableQuoteTemplates.accept"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.accept"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3348,6 +3417,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.cancel()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/cancel": { id: "negotiableQuoteTemplates.cancel"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.cancel"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3355,6 +3425,8 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.me.cancel()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.cancel()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/cancel/me": { id: "negotiableQuoteTemplates.me.cancel"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.me.cancel"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3362,6 +3434,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.decline()`; bulk: `commerce.bulk.negotiableQuoteTemplates.decline()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/decline": { id: "negotiableQuoteTemplates.decline"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.decline"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3369,6 +3442,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.createDraft()`; bulk: `commerce.bulk.negotiableQuoteTemplates.createDraft()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/draft": { id: "negotiableQuoteTemplates.createDraft"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.createDraft"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuoteTemplates.createDraft"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3377,6 +3451,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.negotiableQuoteTemplates.generateQuote()`; bulk: `commerce.bulk.negotiableQuoteTemplates.generateQuote()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/generateQuote": { id: "negotiableQuoteTemplates.generateQuote"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.generateQuote"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuoteTemplates.generateQuote"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3384,6 +3459,8 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.me.update()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.update()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "PUT /V1/negotiableQuoteTemplate/me": { id: "negotiableQuoteTemplates.me.update"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.me.update"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3391,6 +3468,8 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.me.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.delete()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "DELETE /V1/negotiableQuoteTemplate/me/{templateId}": { id: "negotiableQuoteTemplates.me.delete"; input: { templateId: number }; required: true; output: void; list: false };
   /**
@@ -3398,6 +3477,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.open()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/open": { id: "negotiableQuoteTemplates.open"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.open"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3405,12 +3485,15 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.me.open()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.open()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/open/me": { id: "negotiableQuoteTemplates.me.open"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.me.open"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.8.
    */
   "GET /V1/negotiableQuoteTemplate/referenceDocumentLink": { id: "negotiableQuoteTemplates.referenceDocumentLinks.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["negotiableQuoteTemplates.referenceDocumentLinks.list"]['responses'][200]['content']['application/json']; list: true };
   /**
@@ -3418,12 +3501,14 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.save()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.save()`.
    * Access: admin.
+   * Added in 2.4.8.
    */
   "PUT /V1/negotiableQuoteTemplate/referenceDocumentLink": { id: "negotiableQuoteTemplates.referenceDocumentLinks.save"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.referenceDocumentLinks.save"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.8.
    */
   "GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}": { id: "negotiableQuoteTemplates.referenceDocumentLinks.get"; input: { linkId: number }; required: true; output: operations["negotiableQuoteTemplates.referenceDocumentLinks.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3431,6 +3516,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.referenceDocumentLinks.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.referenceDocumentLinks.delete()`.
    * Access: admin.
+   * Added in 2.4.8.
    */
   "DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}": { id: "negotiableQuoteTemplates.referenceDocumentLinks.delete"; input: { linkId: number }; required: true; output: void; list: false };
   /**
@@ -3438,6 +3524,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.request()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/request": { id: "negotiableQuoteTemplates.request"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.request"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuoteTemplates.request"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3445,6 +3532,8 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.me.request()`; bulk: `commerce.bulk.negotiableQuoteTemplates.me.request()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/request/me": { id: "negotiableQuoteTemplates.me.request"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.me.request"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuoteTemplates.me.request"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3452,6 +3541,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.submitToCustomer()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToCustomer()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/submitToCustomer": { id: "negotiableQuoteTemplates.submitToCustomer"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.submitToCustomer"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3460,12 +3550,14 @@ interface BuiltinRoutes {
    * Async: `commerce.async.negotiableQuoteTemplates.submitToSeller()`; bulk: `commerce.bulk.negotiableQuoteTemplates.submitToSeller()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V1/negotiableQuoteTemplate/submitToSeller": { id: "negotiableQuoteTemplates.submitToSeller"; input: {  } & NonNullable<operations["negotiableQuoteTemplates.submitToSeller"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V1/negotiableQuoteTemplate/{templateId}`
    * Adobe Commerce with the B2B extension only.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/negotiableQuoteTemplate/{templateId}": { id: "negotiableQuoteTemplates.get"; input: { templateId: number }; required: true; output: operations["negotiableQuoteTemplates.get"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3473,17 +3565,20 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.negotiableQuoteTemplates.delete()`; bulk: `commerce.bulk.negotiableQuoteTemplates.delete()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "DELETE /V1/negotiableQuoteTemplate/{templateId}": { id: "negotiableQuoteTemplates.delete"; input: { templateId: number }; required: true; output: void; list: false };
   /**
    * `GET /V1/products/attributes/{attributeCode}/is-filterable`
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V1/products/attributes/{attributeCode}/is-filterable": { id: "products.attributes.isFilterable.get"; input: { attributeCode: string }; required: true; output: operations["products.attributes.isFilterable.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}`
    * Async: `commerce.async.products.attributes.isFilterable.set()`; bulk: `commerce.bulk.products.attributes.isFilterable.set()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}": { id: "products.attributes.isFilterable.set"; input: { attributeCode: string; isFilterable: number }; required: true; output: operations["products.attributes.isFilterable.set"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3581,6 +3676,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.sharedCatalogs.tierPrices.assign()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.assign()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices": { id: "sharedCatalogs.tierPrices.assign"; input: { sharedCatalogId: number } & NonNullable<operations["sharedCatalogs.tierPrices.assign"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3594,6 +3690,7 @@ interface BuiltinRoutes {
    * Adobe Commerce with the B2B extension only.
    * Async: `commerce.async.sharedCatalogs.tierPrices.reset()`; bulk: `commerce.bulk.sharedCatalogs.tierPrices.reset()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices": { id: "sharedCatalogs.tierPrices.reset"; input: { sharedCatalogId: number } & NonNullable<operations["sharedCatalogs.tierPrices.reset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3606,22 +3703,26 @@ interface BuiltinRoutes {
   /**
    * `GET /V1/tfa/default-provider-code/{userId}`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/tfa/default-provider-code/{userId}": { id: "tfa.users.defaultProvider.get"; input: { userId: number }; required: true; output: operations["tfa.users.defaultProvider.get"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/tfa/default-provider-code/{userId}`
    * Async: `commerce.async.tfa.users.defaultProvider.set()`; bulk: `commerce.bulk.tfa.users.defaultProvider.set()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/tfa/default-provider-code/{userId}": { id: "tfa.users.defaultProvider.set"; input: { userId: number } & NonNullable<operations["tfa.users.defaultProvider.set"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.users.defaultProvider.set"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/tfa/forced-providers`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/tfa/forced-providers": { id: "tfa.providers.forced.list"; input: {  }; required: false; output: operations["tfa.providers.forced.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/tfa/installed-providers`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/tfa/installed-providers": { id: "tfa.providers.installed.list"; input: {  }; required: false; output: operations["tfa.providers.installed.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3725,6 +3826,7 @@ interface BuiltinRoutes {
   /**
    * `GET /V1/tfa/providers-to-activate/{userId}`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/tfa/providers-to-activate/{userId}": { id: "tfa.users.providersToActivate.list"; input: { userId: number }; required: true; output: operations["tfa.users.providersToActivate.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3742,18 +3844,21 @@ interface BuiltinRoutes {
   /**
    * `GET /V1/tfa/user-providers/{userId}`
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/tfa/user-providers/{userId}": { id: "tfa.users.providers.list"; input: { userId: number }; required: true; output: operations["tfa.users.providers.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `PUT /V1/tfa/user-providers/{userId}`
    * Async: `commerce.async.tfa.users.providers.reset()`; bulk: `commerce.bulk.tfa.users.providers.reset()`.
    * Access: admin.
+   * Not available on Adobe Commerce as a Cloud Service.
    */
   "PUT /V1/tfa/user-providers/{userId}": { id: "tfa.users.providers.reset"; input: { userId: number } & NonNullable<operations["tfa.users.providers.reset"]['requestBody']>['content']['application/json']; required: true; output: operations["tfa.users.providers.reset"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `GET /V1/webhooks/list`
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Access: admin.
+   * Added in 2.4.8.
    */
   "GET /V1/webhooks/list": { id: "webhooks.list"; input: {  }; required: false; output: operations["webhooks.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3761,6 +3866,7 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.webhooks.subscribe()`; bulk: `commerce.bulk.webhooks.subscribe()`.
    * Access: admin.
+   * Added in 2.4.9.
    */
   "POST /V1/webhooks/subscribe": { id: "webhooks.subscribe"; input: {  } & NonNullable<operations["webhooks.subscribe"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3768,12 +3874,14 @@ interface BuiltinRoutes {
    * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
    * Async: `commerce.async.webhooks.unsubscribe()`; bulk: `commerce.bulk.webhooks.unsubscribe()`.
    * Access: admin.
+   * Added in 2.4.9.
    */
   "POST /V1/webhooks/unsubscribe": { id: "webhooks.unsubscribe"; input: {  } & NonNullable<operations["webhooks.unsubscribe"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `GET /V2/carts/mine/coupons`
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "GET /V2/carts/mine/coupons": { id: "v2.carts.mine.coupons.list"; input: {  }; required: false; output: operations["v2.carts.mine.coupons.list"]['responses'][200]['content']['application/json']; list: false };
   /**
@@ -3781,6 +3889,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.v2.carts.mine.coupons.add()`; bulk: `commerce.bulk.v2.carts.mine.coupons.add()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V2/carts/mine/coupons": { id: "v2.carts.mine.coupons.add"; input: {  } & NonNullable<operations["v2.carts.mine.coupons.add"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3788,6 +3897,7 @@ interface BuiltinRoutes {
    * Async: `commerce.async.v2.carts.mine.coupons.replace()`; bulk: `commerce.bulk.v2.carts.mine.coupons.replace()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "PUT /V2/carts/mine/coupons": { id: "v2.carts.mine.coupons.replace"; input: {  } & NonNullable<operations["v2.carts.mine.coupons.replace"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
@@ -3795,31 +3905,478 @@ interface BuiltinRoutes {
    * Async: `commerce.async.v2.carts.mine.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.mine.coupons.deleteByCodes()`.
    * Access: customer.
    * Not available on Adobe Commerce as a Cloud Service.
+   * Added in 2.4.7.
    */
   "POST /V2/carts/mine/coupons/deleteByCodes": { id: "v2.carts.mine.coupons.deleteByCodes"; input: {  } & NonNullable<operations["v2.carts.mine.coupons.deleteByCodes"]['requestBody']>['content']['application/json']; required: false; output: void; list: false };
   /**
    * `GET /V2/carts/{cartId}/coupons`
    * Access: admin.
+   * Added in 2.4.7.
    */
   "GET /V2/carts/{cartId}/coupons": { id: "v2.carts.coupons.list"; input: { cartId: number }; required: true; output: operations["v2.carts.coupons.list"]['responses'][200]['content']['application/json']; list: false };
   /**
    * `POST /V2/carts/{cartId}/coupons`
    * Async: `commerce.async.v2.carts.coupons.add()`; bulk: `commerce.bulk.v2.carts.coupons.add()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V2/carts/{cartId}/coupons": { id: "v2.carts.coupons.add"; input: { cartId: number } & NonNullable<operations["v2.carts.coupons.add"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `PUT /V2/carts/{cartId}/coupons`
    * Async: `commerce.async.v2.carts.coupons.replace()`; bulk: `commerce.bulk.v2.carts.coupons.replace()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "PUT /V2/carts/{cartId}/coupons": { id: "v2.carts.coupons.replace"; input: { cartId: number } & NonNullable<operations["v2.carts.coupons.replace"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
   /**
    * `POST /V2/carts/{cartId}/coupons/deleteByCodes`
    * Async: `commerce.async.v2.carts.coupons.deleteByCodes()`; bulk: `commerce.bulk.v2.carts.coupons.deleteByCodes()`.
    * Access: admin.
+   * Added in 2.4.7.
    */
   "POST /V2/carts/{cartId}/coupons/deleteByCodes": { id: "v2.carts.coupons.deleteByCodes"; input: { cartId: number } & NonNullable<operations["v2.carts.coupons.deleteByCodes"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/adminuisdk/extension`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.adminUiSdk.extensions.register()`; bulk: `commerce.bulk.adminUiSdk.extensions.register()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/adminuisdk/extension": { id: "adminUiSdk.extensions.register"; input: {  } & NonNullable<operations["adminUiSdk.extensions.register"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Async: `commerce.async.adminUiSdk.extensions.delete()`; bulk: `commerce.bulk.adminUiSdk.extensions.delete()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}": { id: "adminUiSdk.extensions.delete"; input: { workspace_name: string; extension_name: string } & NonNullable<operations["adminUiSdk.extensions.delete"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/carts/{cartId}/customAttributes`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.carts.customAttributes.set()`; bulk: `commerce.bulk.carts.customAttributes.set()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/carts/{cartId}/customAttributes": { id: "carts.customAttributes.set"; input: { cartId: number } & NonNullable<operations["carts.customAttributes.set"]['requestBody']>['content']['application/json']; required: true; output: operations["carts.customAttributes.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/company/setCustomAttributes`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.companies.customAttributes.set()`; bulk: `commerce.bulk.companies.customAttributes.set()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/company/setCustomAttributes": { id: "companies.customAttributes.set"; input: {  } & NonNullable<operations["companies.customAttributes.set"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.customAttributes.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/custom-email/send`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.customEmail.send()`; bulk: `commerce.bulk.customEmail.send()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/custom-email/send": { id: "customEmail.send"; input: {  } & NonNullable<operations["customEmail.send"]['requestBody']>['content']['application/json']; required: true; output: operations["customEmail.send"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/custom-email/templates`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/custom-email/templates": { id: "customEmail.templates.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["customEmail.templates.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/custom-email/templates`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.customEmail.templates.create()`; bulk: `commerce.bulk.customEmail.templates.create()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/custom-email/templates": { id: "customEmail.templates.create"; input: {  } & NonNullable<operations["customEmail.templates.create"]['requestBody']>['content']['application/json']; required: true; output: operations["customEmail.templates.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/custom-email/templates/{templateId}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/custom-email/templates/{templateId}": { id: "customEmail.templates.get"; input: { templateId: number }; required: true; output: operations["customEmail.templates.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/customer/{customerId}/otp`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.customers.loginAsCustomerOtp.create()`; bulk: `commerce.bulk.customers.loginAsCustomerOtp.create()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/customer/{customerId}/otp": { id: "customers.loginAsCustomerOtp.create"; input: { customerId: number } & NonNullable<operations["customers.loginAsCustomerOtp.create"]['requestBody']>['content']['application/json']; required: true; output: operations["customers.loginAsCustomerOtp.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/customerSegments/search`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/customerSegments/search": { id: "customerSegments.search"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["customerSegments.search"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `GET /V1/eventing/supportedList`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/eventing/supportedList": { id: "eventing.listSupported"; input: {  }; required: false; output: operations["eventing.listSupported"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/giftcardaccounts`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/giftcardaccounts": { id: "giftCardAccounts.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["giftCardAccounts.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/giftcardaccounts`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.giftCardAccounts.create()`; bulk: `commerce.bulk.giftCardAccounts.create()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/giftcardaccounts": { id: "giftCardAccounts.create"; input: {  } & NonNullable<operations["giftCardAccounts.create"]['requestBody']>['content']['application/json']; required: true; output: operations["giftCardAccounts.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/giftcardaccounts/code/{code}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/giftcardaccounts/code/{code}": { id: "giftCardAccounts.getByCode"; input: { code: string }; required: true; output: operations["giftCardAccounts.getByCode"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/giftcardaccounts/{id}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/giftcardaccounts/{id}": { id: "giftCardAccounts.get"; input: { id: number }; required: true; output: operations["giftCardAccounts.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/giftcardaccounts/{id}`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.giftCardAccounts.update()`; bulk: `commerce.bulk.giftCardAccounts.update()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "PUT /V1/giftcardaccounts/{id}": { id: "giftCardAccounts.update"; input: { id: number } & NonNullable<operations["giftCardAccounts.update"]['requestBody']>['content']['application/json']; required: true; output: operations["giftCardAccounts.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/giftcardaccounts/{id}`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.giftCardAccounts.delete()`; bulk: `commerce.bulk.giftCardAccounts.delete()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "DELETE /V1/giftcardaccounts/{id}": { id: "giftCardAccounts.delete"; input: { id: number }; required: true; output: operations["giftCardAccounts.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/media/finish-upload`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.media.uploads.finish()`; bulk: `commerce.bulk.media.uploads.finish()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/media/finish-upload": { id: "media.uploads.finish"; input: {  } & NonNullable<operations["media.uploads.finish"]['requestBody']>['content']['application/json']; required: true; output: operations["media.uploads.finish"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/media/initiate-upload`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.media.uploads.initiate()`; bulk: `commerce.bulk.media.uploads.initiate()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/media/initiate-upload": { id: "media.uploads.initiate"; input: {  } & NonNullable<operations["media.uploads.initiate"]['requestBody']>['content']['application/json']; required: true; output: operations["media.uploads.initiate"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/negotiableQuote/setCustomAttributes`
+   * Adobe Commerce with the B2B extension only.
+   * Async: `commerce.async.negotiableQuotes.customAttributes.set()`; bulk: `commerce.bulk.negotiableQuotes.customAttributes.set()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/negotiableQuote/setCustomAttributes": { id: "negotiableQuotes.customAttributes.set"; input: {  } & NonNullable<operations["negotiableQuotes.customAttributes.set"]['requestBody']>['content']['application/json']; required: true; output: operations["negotiableQuotes.customAttributes.set"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/oope_observability/subscription`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/oope_observability/subscription": { id: "outOfProcess.observability.subscriptions.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["outOfProcess.observability.subscriptions.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/oope_observability/subscription`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.outOfProcess.observability.subscriptions.create()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.create()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/oope_observability/subscription": { id: "outOfProcess.observability.subscriptions.create"; input: {  } & NonNullable<operations["outOfProcess.observability.subscriptions.create"]['requestBody']>['content']['application/json']; required: true; output: operations["outOfProcess.observability.subscriptions.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/oope_observability/subscription`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.outOfProcess.observability.subscriptions.update()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.update()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "PUT /V1/oope_observability/subscription": { id: "outOfProcess.observability.subscriptions.update"; input: {  } & NonNullable<operations["outOfProcess.observability.subscriptions.update"]['requestBody']>['content']['application/json']; required: true; output: operations["outOfProcess.observability.subscriptions.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/oope_observability/subscription/{subscriptionId}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/oope_observability/subscription/{subscriptionId}": { id: "outOfProcess.observability.subscriptions.get"; input: { subscriptionId: number }; required: true; output: operations["outOfProcess.observability.subscriptions.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/oope_observability/subscription/{subscriptionId}`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.outOfProcess.observability.subscriptions.delete()`; bulk: `commerce.bulk.outOfProcess.observability.subscriptions.delete()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "DELETE /V1/oope_observability/subscription/{subscriptionId}": { id: "outOfProcess.observability.subscriptions.delete"; input: { subscriptionId: number }; required: true; output: operations["outOfProcess.observability.subscriptions.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/oope_payment_method`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/oope_payment_method": { id: "outOfProcess.paymentMethods.list"; input: {  }; required: false; output: operations["outOfProcess.paymentMethods.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/oope_payment_method`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.outOfProcess.paymentMethods.create()`; bulk: `commerce.bulk.outOfProcess.paymentMethods.create()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/oope_payment_method": { id: "outOfProcess.paymentMethods.create"; input: {  } & NonNullable<operations["outOfProcess.paymentMethods.create"]['requestBody']>['content']['application/json']; required: true; output: operations["outOfProcess.paymentMethods.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/oope_payment_method/{code}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/oope_payment_method/{code}": { id: "outOfProcess.paymentMethods.get"; input: { code: string }; required: true; output: operations["outOfProcess.paymentMethods.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/oope_shipping_carrier`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/oope_shipping_carrier": { id: "outOfProcess.shippingCarriers.list"; input: {  }; required: false; output: operations["outOfProcess.shippingCarriers.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/oope_shipping_carrier`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.outOfProcess.shippingCarriers.create()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.create()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/oope_shipping_carrier": { id: "outOfProcess.shippingCarriers.create"; input: {  } & NonNullable<operations["outOfProcess.shippingCarriers.create"]['requestBody']>['content']['application/json']; required: true; output: operations["outOfProcess.shippingCarriers.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `PUT /V1/oope_shipping_carrier`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.outOfProcess.shippingCarriers.update()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.update()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "PUT /V1/oope_shipping_carrier": { id: "outOfProcess.shippingCarriers.update"; input: {  } & NonNullable<operations["outOfProcess.shippingCarriers.update"]['requestBody']>['content']['application/json']; required: true; output: operations["outOfProcess.shippingCarriers.update"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/oope_shipping_carrier/{code}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/oope_shipping_carrier/{code}": { id: "outOfProcess.shippingCarriers.get"; input: { code: string }; required: true; output: operations["outOfProcess.shippingCarriers.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `DELETE /V1/oope_shipping_carrier/{code}`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.outOfProcess.shippingCarriers.delete()`; bulk: `commerce.bulk.outOfProcess.shippingCarriers.delete()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "DELETE /V1/oope_shipping_carrier/{code}": { id: "outOfProcess.shippingCarriers.delete"; input: { code: string }; required: true; output: operations["outOfProcess.shippingCarriers.delete"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/oope_tax_management/tax_integration`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/oope_tax_management/tax_integration": { id: "outOfProcess.taxIntegrations.list"; input: {  }; required: false; output: operations["outOfProcess.taxIntegrations.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/oope_tax_management/tax_integration`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.outOfProcess.taxIntegrations.create()`; bulk: `commerce.bulk.outOfProcess.taxIntegrations.create()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/oope_tax_management/tax_integration": { id: "outOfProcess.taxIntegrations.create"; input: {  } & NonNullable<operations["outOfProcess.taxIntegrations.create"]['requestBody']>['content']['application/json']; required: true; output: operations["outOfProcess.taxIntegrations.create"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/oope_tax_management/tax_integration/{code}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/oope_tax_management/tax_integration/{code}": { id: "outOfProcess.taxIntegrations.get"; input: { code: string }; required: true; output: operations["outOfProcess.taxIntegrations.get"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/order-statuses`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/order-statuses": { id: "orderStatuses.list"; input: {  }; required: false; output: operations["orderStatuses.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/orderChain/{id}/cancel`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.orderChain.cancel()`; bulk: `commerce.bulk.orderChain.cancel()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/orderChain/{id}/cancel": { id: "orderChain.cancel"; input: { id: number }; required: true; output: operations["orderChain.cancel"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/orderChain/{id}/comments`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/orderChain/{id}/comments": { id: "orderChain.comments.list"; input: { id: number }; required: true; output: operations["orderChain.comments.list"]['responses'][200]['content']['application/json']; list: true };
+  /**
+   * `POST /V1/orderChain/{id}/comments`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.orderChain.comments.add()`; bulk: `commerce.bulk.orderChain.comments.add()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/orderChain/{id}/comments": { id: "orderChain.comments.add"; input: { id: number } & NonNullable<operations["orderChain.comments.add"]['requestBody']>['content']['application/json']; required: true; output: operations["orderChain.comments.add"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/orderChain/{id}/emails`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.orderChain.emails.send()`; bulk: `commerce.bulk.orderChain.emails.send()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/orderChain/{id}/emails": { id: "orderChain.emails.send"; input: { id: number }; required: true; output: operations["orderChain.emails.send"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/orderChain/{id}/hold`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.orderChain.hold()`; bulk: `commerce.bulk.orderChain.hold()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/orderChain/{id}/hold": { id: "orderChain.hold"; input: { id: number }; required: true; output: operations["orderChain.hold"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `GET /V1/orderChain/{id}/statuses`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/orderChain/{id}/statuses": { id: "orderChain.statuses.list"; input: { id: number }; required: true; output: operations["orderChain.statuses.list"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/orderChain/{id}/unhold`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.orderChain.unhold()`; bulk: `commerce.bulk.orderChain.unhold()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/orderChain/{id}/unhold": { id: "orderChain.unhold"; input: { id: number }; required: true; output: operations["orderChain.unhold"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/orderChain/{orderId}/invoice`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.orderChain.invoice()`; bulk: `commerce.bulk.orderChain.invoice()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/orderChain/{orderId}/invoice": { id: "orderChain.invoice"; input: { orderId: number } & NonNullable<operations["orderChain.invoice"]['requestBody']>['content']['application/json']; required: true; output: operations["orderChain.invoice"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/orders/{orderId}/edit/start`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.orders.edit.start()`; bulk: `commerce.bulk.orders.edit.start()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/orders/{orderId}/edit/start": { id: "orders.edit.start"; input: { orderId: number }; required: true; output: operations["orders.edit.start"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/orders/{orderId}/edit/submit`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.orders.edit.submit()`; bulk: `commerce.bulk.orders.edit.submit()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/orders/{orderId}/edit/submit": { id: "orders.edit.submit"; input: { orderId: number } & NonNullable<operations["orders.edit.submit"]['requestBody']>['content']['application/json']; required: true; output: operations["orders.edit.submit"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/products/external-media/asset`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.externalMedia.saveAsset()`; bulk: `commerce.bulk.externalMedia.saveAsset()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/products/external-media/asset": { id: "externalMedia.saveAsset"; input: {  } & NonNullable<operations["externalMedia.saveAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/products/external-media/get-sku/assetId/{assetId}`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/products/external-media/get-sku/assetId/{assetId}": { id: "externalMedia.skusByAsset"; input: { assetId: string }; required: true; output: operations["externalMedia.skusByAsset"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/products/external-media/image`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.externalMedia.addImage()`; bulk: `commerce.bulk.externalMedia.addImage()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/products/external-media/image": { id: "externalMedia.addImage"; input: {  } & NonNullable<operations["externalMedia.addImage"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/products/external-media/ping`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/products/external-media/ping": { id: "externalMedia.ping"; input: {  }; required: false; output: operations["externalMedia.ping"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/products/external-media/remove-by-asset-id`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.externalMedia.removeByAsset()`; bulk: `commerce.bulk.externalMedia.removeByAsset()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/products/external-media/remove-by-asset-id": { id: "externalMedia.removeByAsset"; input: {  } & NonNullable<operations["externalMedia.removeByAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/products/external-media/remove-by-asset-id-and-sku`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.externalMedia.removeByAssetAndSku()`; bulk: `commerce.bulk.externalMedia.removeByAssetAndSku()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/products/external-media/remove-by-asset-id-and-sku": { id: "externalMedia.removeByAssetAndSku"; input: {  } & NonNullable<operations["externalMedia.removeByAssetAndSku"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/products/external-media/remove-by-sku`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.externalMedia.removeBySku()`; bulk: `commerce.bulk.externalMedia.removeBySku()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/products/external-media/remove-by-sku": { id: "externalMedia.removeBySku"; input: {  } & NonNullable<operations["externalMedia.removeBySku"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `POST /V1/products/external-media/sync-asset`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.externalMedia.syncAsset()`; bulk: `commerce.bulk.externalMedia.syncAsset()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/products/external-media/sync-asset": { id: "externalMedia.syncAsset"; input: {  } & NonNullable<operations["externalMedia.syncAsset"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/products/external-media/version`
+   * Commercial edition (Adobe Commerce) only.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/products/external-media/version": { id: "externalMedia.version"; input: {  }; required: false; output: operations["externalMedia.version"]['responses'][200]['content']['application/json']; list: false };
+  /**
+   * `POST /V1/products/external-media/video`
+   * Commercial edition (Adobe Commerce) only.
+   * Async: `commerce.async.externalMedia.addVideo()`; bulk: `commerce.bulk.externalMedia.addVideo()`.
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "POST /V1/products/external-media/video": { id: "externalMedia.addVideo"; input: {  } & NonNullable<operations["externalMedia.addVideo"]['requestBody']>['content']['application/json']; required: true; output: void; list: false };
+  /**
+   * `GET /V1/webhooks/supportedList`
+   * App Builder extensibility modules (eventing, webhooks, Admin UI SDK; installed separately).
+   * Access: admin.
+   * Adobe Commerce as a Cloud Service only.
+   */
+  "GET /V1/webhooks/supportedList": { id: "webhooks.listSupported"; input: {  }; required: false; output: operations["webhooks.listSupported"]['responses'][200]['content']['application/json']; list: false };
 }
 
 /**

@@ -77,12 +77,13 @@ export const cartsRoutes: RouteModule<"carts"> = { name: "carts", rows: [
   ["carts.totals.get", "GET", "/V1/carts/{cartId}/totals", "", ""],
   ["carts.mine.totals.get", "GET", "/V1/carts/mine/totals", "", "o"],
   ["carts.mine.totals.collect", "PUT", "/V1/carts/mine/collect-totals", "", "o"],
-  ["carts.mine.paymentOrder.create", "POST", "/V1/carts/mine/payment-order", "", "pxno"],
-  ["carts.mine.paymentOrder.get", "GET", "/V1/carts/mine/payment-order/{id}", "", "pxo"],
-  ["carts.mine.paymentOrder.sync", "POST", "/V1/carts/mine/payment-order/{id}", "", "pxno"],
+  ["carts.mine.paymentOrder.create", "POST", "/V1/carts/mine/payment-order", "", "pxno+7"],
+  ["carts.mine.paymentOrder.get", "GET", "/V1/carts/mine/payment-order/{id}", "", "pxo+7"],
+  ["carts.mine.paymentOrder.sync", "POST", "/V1/carts/mine/payment-order/{id}", "", "pxno+7"],
   ["carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/po-payment-information", "", "bxno"],
-  ["carts.balance.apply", "POST", "/V1/carts/{cartId}/balance/apply", "", "cxn"],
-  ["carts.balance.unapply", "DELETE", "/V1/carts/{cartId}/balance/unapply", "", "cx"],
+  ["carts.balance.apply", "POST", "/V1/carts/{cartId}/balance/apply", "", "cxno+9"],
+  ["carts.balance.unapply", "DELETE", "/V1/carts/{cartId}/balance/unapply", "", "cxo+9"],
+  ["carts.customAttributes.set", "POST", "/V1/carts/{cartId}/customAttributes", "", "cxnu"],
 ] };
 
 /** The `guestCarts.*` routes. */
@@ -119,9 +120,9 @@ export const guestCartsRoutes: RouteModule<"guestCarts"> = { name: "guestCarts",
   ["guestCarts.coupons.set", "PUT", "/V1/guest-carts/{cartId}/coupons/{couponCode}", "", "o"],
   ["guestCarts.totals.collect", "PUT", "/V1/guest-carts/{cartId}/collect-totals", "", "o"],
   ["guestCarts.totals.get", "GET", "/V1/guest-carts/{cartId}/totals", "", "o"],
-  ["guestCarts.paymentOrder.create", "POST", "/V1/guest-carts/{cartId}/payment-order", "", "pxno"],
-  ["guestCarts.paymentOrder.get", "GET", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxo"],
-  ["guestCarts.paymentOrder.sync", "POST", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxno"],
+  ["guestCarts.paymentOrder.create", "POST", "/V1/guest-carts/{cartId}/payment-order", "", "pxno+7"],
+  ["guestCarts.paymentOrder.get", "GET", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxo+7"],
+  ["guestCarts.paymentOrder.sync", "POST", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxno+7"],
 ] };
 
 /** The `giftRegistry.*` routes. */
@@ -283,8 +284,8 @@ export const productsRoutes: RouteModule<"products"> = { name: "products", rows:
   ["products.downloadableLinks.delete", "DELETE", "/V1/products/downloadable-links/{id}", "", ""],
   ["products.downloadableLinks.samples.update", "PUT", "/V1/products/{sku}/downloadable-links/samples/{id}", "", ""],
   ["products.downloadableLinks.samples.delete", "DELETE", "/V1/products/downloadable-links/samples/{id}", "", ""],
-  ["products.attributes.isFilterable.get", "GET", "/V1/products/attributes/{attributeCode}/is-filterable", "", "x"],
-  ["products.attributes.isFilterable.set", "PUT", "/V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}", "", "x"],
+  ["products.attributes.isFilterable.get", "GET", "/V1/products/attributes/{attributeCode}/is-filterable", "", "x+7"],
+  ["products.attributes.isFilterable.set", "PUT", "/V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}", "", "x+7"],
 ] };
 
 /** The `categories.*` routes. */
@@ -403,13 +404,14 @@ export const customersRoutes: RouteModule<"customers"> = { name: "customers", ro
   ["customers.me.shippingAddress.get", "GET", "/V1/customers/me/shippingAddress", "", "o"],
   ["customers.shippingAddress.get", "GET", "/V1/customers/{customerId}/shippingAddress", "", ""],
   ["customers.carts.create", "POST", "/V1/customers/{customerId}/carts", "", "n"],
-  ["customers.balance.get", "GET", "/V1/customers/{customerId}/balance/{websiteId}", "", "cx"],
-  ["customers.companies.list", "GET", "/V1/customers/{customerId}/companies", "", "bx"],
-  ["customers.companies.get", "GET", "/V1/customers/{customerId}/companies/{companyId}", "", "bx"],
-  ["customers.companies.assign", "PUT", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx"],
-  ["customers.companies.unassign", "DELETE", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx"],
-  ["customers.activateByConfirmationKey", "POST", "/V1/customers/activate", "", "xn"],
-  ["customers.loginAsCustomerToken.create", "POST", "/V1/customers/{customerId}/token", "", "xn"],
+  ["customers.balance.get", "GET", "/V1/customers/{customerId}/balance/{websiteId}", "", "cxo+9"],
+  ["customers.companies.list", "GET", "/V1/customers/{customerId}/companies", "", "bx+7"],
+  ["customers.companies.get", "GET", "/V1/customers/{customerId}/companies/{companyId}", "", "bx+7"],
+  ["customers.companies.assign", "PUT", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx+7"],
+  ["customers.companies.unassign", "DELETE", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx+7"],
+  ["customers.activateByConfirmationKey", "POST", "/V1/customers/activate", "", "xno+9"],
+  ["customers.loginAsCustomerToken.create", "POST", "/V1/customers/{customerId}/token", "", "xn+9"],
+  ["customers.loginAsCustomerOtp.create", "POST", "/V1/customer/{customerId}/otp", "", "cxnu"],
 ] };
 
 /** The `addresses.*` routes. */
@@ -480,7 +482,7 @@ export const inventoryRoutes: RouteModule<"inventory"> = { name: "inventory", ro
   ["inventory.stockExport.salableQuantities", "GET", "/V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}", "searchCriteria", "sqx"],
   ["inventory.distance.getLatsLngsFromAddress", "GET", "/V1/inventory/get-latslngs-from-address", "address", "x"],
   ["inventory.pickupLocations.search", "GET", "/V1/inventory/in-store-pickup/pickup-locations/", "searchRequest", "sxo"],
-  ["inventory.pickupLocations.find", "POST", "/V1/inventory/in-store-pickup/pickup-locations/", "", "sxo"],
+  ["inventory.pickupLocations.find", "POST", "/V1/inventory/in-store-pickup/pickup-locations/", "", "sxo+9"],
 ] };
 
 /** The `orders.*` routes. */
@@ -503,6 +505,8 @@ export const ordersRoutes: RouteModule<"orders"> = { name: "orders", rows: [
   ["orders.create", "POST", "/V1/orders/", "", "n"],
   ["orders.invoice", "POST", "/V1/order/{orderId}/invoice", "", "n"],
   ["orders.notifyReadyForPickup", "POST", "/V1/order/notify-orders-are-ready-for-pickup", "", "xn"],
+  ["orders.edit.start", "POST", "/V1/orders/{orderId}/edit/start", "", "cxnu"],
+  ["orders.edit.submit", "POST", "/V1/orders/{orderId}/edit/submit", "", "cxnu"],
 ] };
 
 /** The `invoices.*` routes. */
@@ -613,10 +617,10 @@ export const taxClassesRoutes: RouteModule<"taxClasses"> = { name: "taxClasses",
 /** The `tfa.*` routes. */
 export const tfaRoutes: RouteModule<"tfa"> = { name: "tfa", rows: [
   ["tfa.google.authenticate", "POST", "/V1/tfa/provider/google/authenticate", "", "xno"],
-  ["tfa.users.defaultProvider.get", "GET", "/V1/tfa/default-provider-code/{userId}", "", "x"],
-  ["tfa.users.defaultProvider.set", "PUT", "/V1/tfa/default-provider-code/{userId}", "", "x"],
-  ["tfa.providers.forced.list", "GET", "/V1/tfa/forced-providers", "", "x"],
-  ["tfa.providers.installed.list", "GET", "/V1/tfa/installed-providers", "", "x"],
+  ["tfa.users.defaultProvider.get", "GET", "/V1/tfa/default-provider-code/{userId}", "", "xo"],
+  ["tfa.users.defaultProvider.set", "PUT", "/V1/tfa/default-provider-code/{userId}", "", "xo"],
+  ["tfa.providers.forced.list", "GET", "/V1/tfa/forced-providers", "", "xo"],
+  ["tfa.providers.installed.list", "GET", "/V1/tfa/installed-providers", "", "xo"],
   ["tfa.authy.activate", "POST", "/V1/tfa/provider/authy/activate", "", "vxno"],
   ["tfa.authy.authenticate", "POST", "/V1/tfa/provider/authy/authenticate", "", "xno"],
   ["tfa.authy.authenticateOneTouch", "POST", "/V1/tfa/provider/authy/authenticate-onetouch", "", "xno"],
@@ -631,34 +635,37 @@ export const tfaRoutes: RouteModule<"tfa"> = { name: "tfa", rows: [
   ["tfa.u2fKey.challenge", "POST", "/V1/tfa/provider/u2fkey/authentication-challenge", "", "xno"],
   ["tfa.u2fKey.configure", "POST", "/V1/tfa/provider/u2fkey/configure", "", "xno"],
   ["tfa.u2fKey.verify", "POST", "/V1/tfa/provider/u2fkey/verify", "", "xno"],
-  ["tfa.users.providersToActivate.list", "GET", "/V1/tfa/providers-to-activate/{userId}", "", "x"],
+  ["tfa.users.providersToActivate.list", "GET", "/V1/tfa/providers-to-activate/{userId}", "", "xo"],
   ["tfa.session.providersToActivate.list", "GET", "/V1/tfa/tfat-providers-to-activate", "tfaToken", "xo"],
   ["tfa.session.providers.list", "GET", "/V1/tfa/tfat-user-providers", "tfaToken", "xo"],
-  ["tfa.users.providers.list", "GET", "/V1/tfa/user-providers/{userId}", "", "x"],
-  ["tfa.users.providers.reset", "PUT", "/V1/tfa/user-providers/{userId}", "", "x"],
+  ["tfa.users.providers.list", "GET", "/V1/tfa/user-providers/{userId}", "", "xo"],
+  ["tfa.users.providers.reset", "PUT", "/V1/tfa/user-providers/{userId}", "", "xo"],
 ] };
 
 /** The `adminUiSdk.*` routes. */
 export const adminUiSdkRoutes: RouteModule<"adminUiSdk"> = { name: "adminUiSdk", rows: [
-  ["adminUiSdk.appManagement.validate", "POST", "/V1/adminuisdk/appmanagement/validate", "", "ax"],
-  ["adminUiSdk.massActions.failedRequest.get", "GET", "/V1/adminuisdk/massaction/{request_id}", "requestId", "ax"],
-  ["adminUiSdk.orderViewButtons.failedRequest.get", "GET", "/V1/adminuisdk/orderviewbutton/{request_id}", "requestId", "ax"],
+  ["adminUiSdk.appManagement.validate", "POST", "/V1/adminuisdk/appmanagement/validate", "", "ax+9"],
+  ["adminUiSdk.massActions.failedRequest.get", "GET", "/V1/adminuisdk/massaction/{request_id}", "requestId", "ax+7"],
+  ["adminUiSdk.orderViewButtons.failedRequest.get", "GET", "/V1/adminuisdk/orderviewbutton/{request_id}", "requestId", "ax+9"],
+  ["adminUiSdk.extensions.register", "POST", "/V1/adminuisdk/extension", "", "avxnu"],
+  ["adminUiSdk.extensions.delete", "DELETE", "/V1/adminuisdk/extension/{workspace_name}/{extension_name}", "", "avxu"],
 ] };
 
 /** The `eventing.*` routes. */
 export const eventingRoutes: RouteModule<"eventing"> = { name: "eventing", rows: [
   ["eventing.configuration.check", "GET", "/V1/adobe_io_events/check_configuration", "", "ax"],
-  ["eventing.providers.list", "GET", "/V1/eventing/eventProvider", "", "ax"],
-  ["eventing.providers.create", "POST", "/V1/eventing/eventProvider", "", "axn"],
-  ["eventing.providers.update", "PUT", "/V1/eventing/eventProvider", "", "ax"],
-  ["eventing.providers.get", "GET", "/V1/eventing/eventProvider/{providerId}", "", "ax"],
-  ["eventing.providers.delete", "DELETE", "/V1/eventing/eventProvider/{providerId}", "", "ax"],
-  ["eventing.subscriptions.subscribe", "POST", "/V1/eventing/eventSubscribe", "", "avxn"],
-  ["eventing.subscriptions.update", "PUT", "/V1/eventing/eventSubscribe/{name}", "", "avx"],
-  ["eventing.subscriptions.unsubscribe", "POST", "/V1/eventing/eventUnsubscribe/{name}", "", "avxn"],
-  ["eventing.providers.listAll", "GET", "/V1/eventing/getEventProviders", "", "ax"],
-  ["eventing.subscriptions.list", "GET", "/V1/eventing/getEventSubscriptions", "", "ax"],
-  ["eventing.configuration.update", "PUT", "/V1/eventing/updateConfiguration", "", "ax"],
+  ["eventing.providers.list", "GET", "/V1/eventing/eventProvider", "", "ax+9"],
+  ["eventing.providers.create", "POST", "/V1/eventing/eventProvider", "", "axn+9"],
+  ["eventing.providers.update", "PUT", "/V1/eventing/eventProvider", "", "ax+9"],
+  ["eventing.providers.get", "GET", "/V1/eventing/eventProvider/{providerId}", "", "ax+9"],
+  ["eventing.providers.delete", "DELETE", "/V1/eventing/eventProvider/{providerId}", "", "ax+9"],
+  ["eventing.subscriptions.subscribe", "POST", "/V1/eventing/eventSubscribe", "", "avxn+7"],
+  ["eventing.subscriptions.update", "PUT", "/V1/eventing/eventSubscribe/{name}", "", "avx+8"],
+  ["eventing.subscriptions.unsubscribe", "POST", "/V1/eventing/eventUnsubscribe/{name}", "", "avxn+8"],
+  ["eventing.providers.listAll", "GET", "/V1/eventing/getEventProviders", "", "ax+8"],
+  ["eventing.subscriptions.list", "GET", "/V1/eventing/getEventSubscriptions", "", "ax+8"],
+  ["eventing.configuration.update", "PUT", "/V1/eventing/updateConfiguration", "", "ax+7"],
+  ["eventing.listSupported", "GET", "/V1/eventing/supportedList", "", "axu"],
 ] };
 
 /** The `adobeStock.*` routes. */
@@ -677,35 +684,35 @@ export const applePayRoutes: RouteModule<"applePay"> = { name: "applePay", rows:
 
 /** The `braintree.*` routes. */
 export const braintreeRoutes: RouteModule<"braintree"> = { name: "braintree", rows: [
-  ["braintree.mine.vault.save", "POST", "/V1/braintree/mine/payment/vault", "", "xno"],
+  ["braintree.mine.vault.save", "POST", "/V1/braintree/mine/payment/vault", "", "xno+7"],
 ] };
 
 /** The `paymentServices.*` routes. */
 export const paymentServicesRoutes: RouteModule<"paymentServices"> = { name: "paymentServices", rows: [
-  ["paymentServices.orders.complete", "POST", "/V1/payment-order/completeOrder", "", "pxno"],
-  ["paymentServices.config.applePay.get", "GET", "/V1/payments-config/apple-pay/{location}", "", "pxo"],
-  ["paymentServices.config.googlePay.get", "GET", "/V1/payments-config/google-pay/{location}", "", "pxo"],
-  ["paymentServices.config.hostedFields.get", "GET", "/V1/payments-config/hosted-fields/{location}", "", "pxo"],
-  ["paymentServices.config.smartButtons.get", "GET", "/V1/payments-config/smart-buttons/{location}", "", "pxo"],
-  ["paymentServices.config.get", "GET", "/V1/payments-config/{location}", "", "pxo"],
-  ["paymentServices.sdkParams.list", "GET", "/V1/payments-sdk/{location}", "", "pxo"],
-  ["paymentServices.sdkParams.get", "GET", "/V1/payments-sdk/{location}/{methodCode}", "", "pxo"],
-  ["paymentServices.paypal.lineItems", "POST", "/V1/paypal/lineItems", "", "pxo"],
-  ["paymentServices.paypal.oneClick", "POST", "/V1/paypal/oneClick", "", "pxno"],
-  ["paymentServices.paypal.validatePhoneNumber", "POST", "/V1/paypal/validatePhoneNumber", "", "pxo"],
+  ["paymentServices.orders.complete", "POST", "/V1/payment-order/completeOrder", "", "pxno+9"],
+  ["paymentServices.config.applePay.get", "GET", "/V1/payments-config/apple-pay/{location}", "", "pxo+7"],
+  ["paymentServices.config.googlePay.get", "GET", "/V1/payments-config/google-pay/{location}", "", "pxo+7"],
+  ["paymentServices.config.hostedFields.get", "GET", "/V1/payments-config/hosted-fields/{location}", "", "pxo+7"],
+  ["paymentServices.config.smartButtons.get", "GET", "/V1/payments-config/smart-buttons/{location}", "", "pxo+7"],
+  ["paymentServices.config.get", "GET", "/V1/payments-config/{location}", "", "pxo+7"],
+  ["paymentServices.sdkParams.list", "GET", "/V1/payments-sdk/{location}", "", "pxo+7"],
+  ["paymentServices.sdkParams.get", "GET", "/V1/payments-sdk/{location}/{methodCode}", "", "pxo+7"],
+  ["paymentServices.paypal.lineItems", "POST", "/V1/paypal/lineItems", "", "pxo+9"],
+  ["paymentServices.paypal.oneClick", "POST", "/V1/paypal/oneClick", "", "pxno+9"],
+  ["paymentServices.paypal.validatePhoneNumber", "POST", "/V1/paypal/validatePhoneNumber", "", "pxo+9"],
 ] };
 
 /** The `purchaseOrderCarts.*` routes. */
 export const purchaseOrderCartsRoutes: RouteModule<"purchaseOrderCarts"> = { name: "purchaseOrderCarts", rows: [
-  ["purchaseOrderCarts.billingAddress.set", "POST", "/V1/purchase-order-carts/{cartId}/billing-address", "", "bxn"],
-  ["purchaseOrderCarts.shippingMethods.estimate", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods", "", "bx"],
-  ["purchaseOrderCarts.shippingMethods.estimateByAddressId", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bx"],
-  ["purchaseOrderCarts.giftCards.add", "POST", "/V1/purchase-order-carts/{cartId}/giftCards", "", "bxn"],
-  ["purchaseOrderCarts.giftCards.delete", "DELETE", "/V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}", "", "bx"],
+  ["purchaseOrderCarts.billingAddress.set", "POST", "/V1/purchase-order-carts/{cartId}/billing-address", "", "bxno"],
+  ["purchaseOrderCarts.shippingMethods.estimate", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods", "", "bxo"],
+  ["purchaseOrderCarts.shippingMethods.estimateByAddressId", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bxo"],
+  ["purchaseOrderCarts.giftCards.add", "POST", "/V1/purchase-order-carts/{cartId}/giftCards", "", "bxno"],
+  ["purchaseOrderCarts.giftCards.delete", "DELETE", "/V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}", "", "bxo"],
   ["purchaseOrderCarts.paymentInformation.get", "GET", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxo"],
   ["purchaseOrderCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxno"],
   ["purchaseOrderCarts.paymentInformation.set", "POST", "/V1/purchase-order-carts/{cartId}/set-payment-information", "", "bxno"],
-  ["purchaseOrderCarts.totals.get", "GET", "/V1/purchase-order-carts/{cartId}/totals", "", "bx"],
+  ["purchaseOrderCarts.totals.get", "GET", "/V1/purchase-order-carts/{cartId}/totals", "", "bxo"],
 ] };
 
 /** The `companies.*` routes. */
@@ -713,7 +720,7 @@ export const companiesRoutes: RouteModule<"companies"> = { name: "companies", ro
   ["companies.list", "GET", "/V1/company/", "searchCriteria", "bsqx"],
   ["companies.create", "POST", "/V1/company/", "", "bxn"],
   ["companies.roles.assignToUser", "PUT", "/V1/company/assignRoles", "", "bx"],
-  ["companies.relations.list", "GET", "/V1/company/relations", "searchCriteria", "bsqx"],
+  ["companies.relations.list", "GET", "/V1/company/relations", "searchCriteria", "bsqx+7"],
   ["companies.roles.list", "GET", "/V1/company/role/", "searchCriteria", "bsqx"],
   ["companies.roles.create", "POST", "/V1/company/role/", "", "bxn"],
   ["companies.roles.update", "PUT", "/V1/company/role/{id}", "", "bx"],
@@ -723,10 +730,10 @@ export const companiesRoutes: RouteModule<"companies"> = { name: "companies", ro
   ["companies.get", "GET", "/V1/company/{companyId}", "", "bx"],
   ["companies.update", "PUT", "/V1/company/{companyId}", "", "bx"],
   ["companies.delete", "DELETE", "/V1/company/{companyId}", "", "bx"],
-  ["companies.relations.add", "POST", "/V1/company/{parentId}/relations", "", "bvxn"],
-  ["companies.relations.delete", "DELETE", "/V1/company/{parentId}/relations/{companyId}", "", "bvx"],
-  ["companies.customers.list", "GET", "/V1/customers/companies", "criteria", "bsx"],
-  ["companies.customers.save", "POST", "/V1/customers/companies", "", "bvxn"],
+  ["companies.relations.add", "POST", "/V1/company/{parentId}/relations", "", "bvxn+7"],
+  ["companies.relations.delete", "DELETE", "/V1/company/{parentId}/relations/{companyId}", "", "bvx+7"],
+  ["companies.customers.list", "GET", "/V1/customers/companies", "criteria", "bsx+7"],
+  ["companies.customers.save", "POST", "/V1/customers/companies", "", "bvxn+7"],
   ["companies.hierarchy.move", "PUT", "/V1/hierarchy/move/{id}", "", "bvx"],
   ["companies.hierarchy.get", "GET", "/V1/hierarchy/{id}", "", "bx"],
   ["companies.teams.list", "GET", "/V1/team/", "searchCriteria", "bsqx"],
@@ -734,6 +741,7 @@ export const companiesRoutes: RouteModule<"companies"> = { name: "companies", ro
   ["companies.teams.get", "GET", "/V1/team/{teamId}", "", "bx"],
   ["companies.teams.update", "PUT", "/V1/team/{teamId}", "", "bx"],
   ["companies.teams.delete", "DELETE", "/V1/team/{teamId}", "", "bvx"],
+  ["companies.customAttributes.set", "POST", "/V1/company/setCustomAttributes", "", "bxnu"],
 ] };
 
 /** The `companyCredits.*` routes. */
@@ -750,26 +758,27 @@ export const companyCreditsRoutes: RouteModule<"companyCredits"> = { name: "comp
 
 /** The `import.*` routes. */
 export const importRoutes: RouteModule<"import"> = { name: "import", rows: [
-  ["import.csv", "POST", "/V1/import/csv", "", "xn"],
-  ["import.json", "POST", "/V1/import/json", "", "xn"],
+  ["import.csv", "POST", "/V1/import/csv", "", "xno"],
+  ["import.json", "POST", "/V1/import/json", "", "xn+7"],
 ] };
 
 /** The `negotiableQuotes.*` routes. */
 export const negotiableQuotesRoutes: RouteModule<"negotiableQuotes"> = { name: "negotiableQuotes", rows: [
-  ["negotiableQuotes.itemNotes.save", "POST", "/V1/negotiable-cart-item-note", "", "bxn"],
-  ["negotiableQuotes.itemNotes.search", "GET", "/V1/negotiable-cart-item-note/search", "searchCriteria", "bsqx"],
-  ["negotiableQuotes.itemNotes.get", "GET", "/V1/negotiable-cart-item-note/{noteId}", "", "bx"],
-  ["negotiableQuotes.itemNotes.delete", "DELETE", "/V1/negotiable-cart-item-note/{noteId}", "", "bvx"],
+  ["negotiableQuotes.itemNotes.save", "POST", "/V1/negotiable-cart-item-note", "", "bxn+7"],
+  ["negotiableQuotes.itemNotes.search", "GET", "/V1/negotiable-cart-item-note/search", "searchCriteria", "bsqx+7"],
+  ["negotiableQuotes.itemNotes.get", "GET", "/V1/negotiable-cart-item-note/{noteId}", "", "bx+7"],
+  ["negotiableQuotes.itemNotes.delete", "DELETE", "/V1/negotiable-cart-item-note/{noteId}", "", "bvx+7"],
   ["negotiableQuotes.attachments.get", "GET", "/V1/negotiableQuote/attachmentContent", "attachmentIds", "bx"],
   ["negotiableQuotes.decline", "POST", "/V1/negotiableQuote/decline", "", "bxn"],
-  ["negotiableQuotes.createDraft", "POST", "/V1/negotiableQuote/draft", "", "bxn"],
+  ["negotiableQuotes.createDraft", "POST", "/V1/negotiableQuote/draft", "", "bxn+7"],
   ["negotiableQuotes.markPricesUpdated", "POST", "/V1/negotiableQuote/pricesUpdated", "", "bxn"],
   ["negotiableQuotes.request", "POST", "/V1/negotiableQuote/request", "", "bxn"],
   ["negotiableQuotes.submitToCustomer", "POST", "/V1/negotiableQuote/submitToCustomer", "", "bxn"],
-  ["negotiableQuotes.duplicate", "POST", "/V1/negotiableQuote/{negotiableQuoteId}/duplicate", "", "bxn"],
+  ["negotiableQuotes.duplicate", "POST", "/V1/negotiableQuote/{negotiableQuoteId}/duplicate", "", "bxn+7"],
   ["negotiableQuotes.update", "PUT", "/V1/negotiableQuote/{quoteId}", "", "bvx"],
   ["negotiableQuotes.comments.list", "GET", "/V1/negotiableQuote/{quoteId}/comments", "", "bx"],
   ["negotiableQuotes.shippingMethod.set", "PUT", "/V1/negotiableQuote/{quoteId}/shippingMethod", "", "bx"],
+  ["negotiableQuotes.customAttributes.set", "POST", "/V1/negotiableQuote/setCustomAttributes", "", "bxnu"],
 ] };
 
 /** The `negotiableCarts.*` routes. */
@@ -784,7 +793,7 @@ export const negotiableCartsRoutes: RouteModule<"negotiableCarts"> = { name: "ne
   ["negotiableCarts.giftCards.delete", "DELETE", "/V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}", "", "bxo"],
   ["negotiableCarts.paymentInformation.get", "GET", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxo"],
   ["negotiableCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxno"],
-  ["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/po-payment-information", "", "bxno"],
+  ["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/po-payment-information", "", "bxno+9"],
   ["negotiableCarts.paymentInformation.set", "POST", "/V1/negotiable-carts/{cartId}/set-payment-information", "", "bxno"],
   ["negotiableCarts.shippingInformation.save", "POST", "/V1/negotiable-carts/{cartId}/shipping-information", "", "bxno"],
   ["negotiableCarts.totals.get", "GET", "/V1/negotiable-carts/{cartId}/totals", "", "bxo"],
@@ -792,28 +801,28 @@ export const negotiableCartsRoutes: RouteModule<"negotiableCarts"> = { name: "ne
 
 /** The `negotiableQuoteTemplates.*` routes. */
 export const negotiableQuoteTemplatesRoutes: RouteModule<"negotiableQuoteTemplates"> = { name: "negotiableQuoteTemplates", rows: [
-  ["negotiableQuoteTemplates.list", "GET", "/V1/negotiableQuoteTemplate", "searchCriteria", "bsqx"],
-  ["negotiableQuoteTemplates.update", "PUT", "/V1/negotiableQuoteTemplate", "", "bvx"],
-  ["negotiableQuoteTemplates.accept", "POST", "/V1/negotiableQuoteTemplate/accept", "", "bvxno"],
-  ["negotiableQuoteTemplates.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel", "", "bvxn"],
-  ["negotiableQuoteTemplates.me.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel/me", "", "bvxn"],
-  ["negotiableQuoteTemplates.decline", "POST", "/V1/negotiableQuoteTemplate/decline", "", "bvxn"],
-  ["negotiableQuoteTemplates.createDraft", "POST", "/V1/negotiableQuoteTemplate/draft", "", "bxn"],
-  ["negotiableQuoteTemplates.generateQuote", "POST", "/V1/negotiableQuoteTemplate/generateQuote", "", "bxno"],
-  ["negotiableQuoteTemplates.me.update", "PUT", "/V1/negotiableQuoteTemplate/me", "", "bvx"],
-  ["negotiableQuoteTemplates.me.delete", "DELETE", "/V1/negotiableQuoteTemplate/me/{templateId}", "", "bvx"],
-  ["negotiableQuoteTemplates.open", "POST", "/V1/negotiableQuoteTemplate/open", "", "bvxn"],
-  ["negotiableQuoteTemplates.me.open", "POST", "/V1/negotiableQuoteTemplate/open/me", "", "bvxn"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.list", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "searchCriteria", "bsqx"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.save", "PUT", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "", "bvxn"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.get", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bx"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.delete", "DELETE", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bvx"],
-  ["negotiableQuoteTemplates.request", "POST", "/V1/negotiableQuoteTemplate/request", "", "bxn"],
-  ["negotiableQuoteTemplates.me.request", "POST", "/V1/negotiableQuoteTemplate/request/me", "", "bxn"],
-  ["negotiableQuoteTemplates.submitToCustomer", "POST", "/V1/negotiableQuoteTemplate/submitToCustomer", "", "bvxn"],
-  ["negotiableQuoteTemplates.submitToSeller", "POST", "/V1/negotiableQuoteTemplate/submitToSeller", "", "bvxno"],
-  ["negotiableQuoteTemplates.get", "GET", "/V1/negotiableQuoteTemplate/{templateId}", "", "bx"],
-  ["negotiableQuoteTemplates.delete", "DELETE", "/V1/negotiableQuoteTemplate/{templateId}", "", "bvx"],
+  ["negotiableQuoteTemplates.list", "GET", "/V1/negotiableQuoteTemplate", "searchCriteria", "bsqx+7"],
+  ["negotiableQuoteTemplates.update", "PUT", "/V1/negotiableQuoteTemplate", "", "bvx+7"],
+  ["negotiableQuoteTemplates.accept", "POST", "/V1/negotiableQuoteTemplate/accept", "", "bvxno+7"],
+  ["negotiableQuoteTemplates.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel", "", "bvxn+7"],
+  ["negotiableQuoteTemplates.me.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel/me", "", "bvxno+7"],
+  ["negotiableQuoteTemplates.decline", "POST", "/V1/negotiableQuoteTemplate/decline", "", "bvxn+7"],
+  ["negotiableQuoteTemplates.createDraft", "POST", "/V1/negotiableQuoteTemplate/draft", "", "bxn+7"],
+  ["negotiableQuoteTemplates.generateQuote", "POST", "/V1/negotiableQuoteTemplate/generateQuote", "", "bxno+7"],
+  ["negotiableQuoteTemplates.me.update", "PUT", "/V1/negotiableQuoteTemplate/me", "", "bvxo+7"],
+  ["negotiableQuoteTemplates.me.delete", "DELETE", "/V1/negotiableQuoteTemplate/me/{templateId}", "", "bvxo+7"],
+  ["negotiableQuoteTemplates.open", "POST", "/V1/negotiableQuoteTemplate/open", "", "bvxn+7"],
+  ["negotiableQuoteTemplates.me.open", "POST", "/V1/negotiableQuoteTemplate/open/me", "", "bvxno+7"],
+  ["negotiableQuoteTemplates.referenceDocumentLinks.list", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "searchCriteria", "bsqx+8"],
+  ["negotiableQuoteTemplates.referenceDocumentLinks.save", "PUT", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "", "bvxn+8"],
+  ["negotiableQuoteTemplates.referenceDocumentLinks.get", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bx+8"],
+  ["negotiableQuoteTemplates.referenceDocumentLinks.delete", "DELETE", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bvx+8"],
+  ["negotiableQuoteTemplates.request", "POST", "/V1/negotiableQuoteTemplate/request", "", "bxn+7"],
+  ["negotiableQuoteTemplates.me.request", "POST", "/V1/negotiableQuoteTemplate/request/me", "", "bxno+7"],
+  ["negotiableQuoteTemplates.submitToCustomer", "POST", "/V1/negotiableQuoteTemplate/submitToCustomer", "", "bvxn+7"],
+  ["negotiableQuoteTemplates.submitToSeller", "POST", "/V1/negotiableQuoteTemplate/submitToSeller", "", "bvxno+7"],
+  ["negotiableQuoteTemplates.get", "GET", "/V1/negotiableQuoteTemplate/{templateId}", "", "bx+7"],
+  ["negotiableQuoteTemplates.delete", "DELETE", "/V1/negotiableQuoteTemplate/{templateId}", "", "bvx+7"],
 ] };
 
 /** The `requisitionLists.*` routes. */
@@ -835,29 +844,110 @@ export const sharedCatalogsRoutes: RouteModule<"sharedCatalogs"> = { name: "shar
   ["sharedCatalogs.get", "GET", "/V1/sharedCatalog/{sharedCatalogId}", "", "bx"],
   ["sharedCatalogs.delete", "DELETE", "/V1/sharedCatalog/{sharedCatalogId}", "", "bx"],
   ["sharedCatalogs.companies.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignCompanies", "", "bxn"],
-  ["sharedCatalogs.tierPrices.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignTierPrices", "", "bvxn"],
+  ["sharedCatalogs.tierPrices.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignTierPrices", "", "bvxn+7"],
   ["sharedCatalogs.companies.list", "GET", "/V1/sharedCatalog/{sharedCatalogId}/companies", "", "bx"],
-  ["sharedCatalogs.tierPrices.reset", "POST", "/V1/sharedCatalog/{sharedCatalogId}/resetTierPrices", "", "bvxn"],
+  ["sharedCatalogs.tierPrices.reset", "POST", "/V1/sharedCatalog/{sharedCatalogId}/resetTierPrices", "", "bvxn+7"],
   ["sharedCatalogs.companies.unassign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/unassignCompanies", "", "bxn"],
 ] };
 
 /** The `webhooks.*` routes. */
 export const webhooksRoutes: RouteModule<"webhooks"> = { name: "webhooks", rows: [
-  ["webhooks.list", "GET", "/V1/webhooks/list", "", "ax"],
-  ["webhooks.subscribe", "POST", "/V1/webhooks/subscribe", "", "avxn"],
-  ["webhooks.unsubscribe", "POST", "/V1/webhooks/unsubscribe", "", "avxn"],
+  ["webhooks.list", "GET", "/V1/webhooks/list", "", "ax+8"],
+  ["webhooks.subscribe", "POST", "/V1/webhooks/subscribe", "", "avxn+9"],
+  ["webhooks.unsubscribe", "POST", "/V1/webhooks/unsubscribe", "", "avxn+9"],
+  ["webhooks.listSupported", "GET", "/V1/webhooks/supportedList", "", "axu"],
 ] };
 
 /** The `v2.*` routes. */
 export const v2Routes: RouteModule<"v2"> = { name: "v2", rows: [
-  ["v2.carts.mine.coupons.list", "GET", "/V2/carts/mine/coupons", "", "xo"],
-  ["v2.carts.mine.coupons.add", "POST", "/V2/carts/mine/coupons", "", "vxno"],
-  ["v2.carts.mine.coupons.replace", "PUT", "/V2/carts/mine/coupons", "", "vxo"],
-  ["v2.carts.mine.coupons.deleteByCodes", "POST", "/V2/carts/mine/coupons/deleteByCodes", "", "vxno"],
-  ["v2.carts.coupons.list", "GET", "/V2/carts/{cartId}/coupons", "", "x"],
-  ["v2.carts.coupons.add", "POST", "/V2/carts/{cartId}/coupons", "", "vxn"],
-  ["v2.carts.coupons.replace", "PUT", "/V2/carts/{cartId}/coupons", "", "vx"],
-  ["v2.carts.coupons.deleteByCodes", "POST", "/V2/carts/{cartId}/coupons/deleteByCodes", "", "vxn"],
+  ["v2.carts.mine.coupons.list", "GET", "/V2/carts/mine/coupons", "", "xo+7"],
+  ["v2.carts.mine.coupons.add", "POST", "/V2/carts/mine/coupons", "", "vxno+7"],
+  ["v2.carts.mine.coupons.replace", "PUT", "/V2/carts/mine/coupons", "", "vxo+7"],
+  ["v2.carts.mine.coupons.deleteByCodes", "POST", "/V2/carts/mine/coupons/deleteByCodes", "", "vxno+7"],
+  ["v2.carts.coupons.list", "GET", "/V2/carts/{cartId}/coupons", "", "x+7"],
+  ["v2.carts.coupons.add", "POST", "/V2/carts/{cartId}/coupons", "", "vxn+7"],
+  ["v2.carts.coupons.replace", "PUT", "/V2/carts/{cartId}/coupons", "", "vx+7"],
+  ["v2.carts.coupons.deleteByCodes", "POST", "/V2/carts/{cartId}/coupons/deleteByCodes", "", "vxn+7"],
+] };
+
+/** The `customEmail.*` routes. */
+export const customEmailRoutes: RouteModule<"customEmail"> = { name: "customEmail", rows: [
+  ["customEmail.send", "POST", "/V1/custom-email/send", "", "cxnu"],
+  ["customEmail.templates.list", "GET", "/V1/custom-email/templates", "searchCriteria", "csqxu"],
+  ["customEmail.templates.create", "POST", "/V1/custom-email/templates", "", "cxnu"],
+  ["customEmail.templates.get", "GET", "/V1/custom-email/templates/{templateId}", "", "cxu"],
+] };
+
+/** The `customerSegments.*` routes. */
+export const customerSegmentsRoutes: RouteModule<"customerSegments"> = { name: "customerSegments", rows: [
+  ["customerSegments.search", "GET", "/V1/customerSegments/search", "searchCriteria", "csqxu"],
+] };
+
+/** The `giftCardAccounts.*` routes. */
+export const giftCardAccountsRoutes: RouteModule<"giftCardAccounts"> = { name: "giftCardAccounts", rows: [
+  ["giftCardAccounts.list", "GET", "/V1/giftcardaccounts", "searchCriteria", "csqxu"],
+  ["giftCardAccounts.create", "POST", "/V1/giftcardaccounts", "", "cxnu"],
+  ["giftCardAccounts.getByCode", "GET", "/V1/giftcardaccounts/code/{code}", "", "cxu"],
+  ["giftCardAccounts.get", "GET", "/V1/giftcardaccounts/{id}", "", "cxu"],
+  ["giftCardAccounts.update", "PUT", "/V1/giftcardaccounts/{id}", "", "cxu"],
+  ["giftCardAccounts.delete", "DELETE", "/V1/giftcardaccounts/{id}", "", "cxu"],
+] };
+
+/** The `media.*` routes. */
+export const mediaRoutes: RouteModule<"media"> = { name: "media", rows: [
+  ["media.uploads.finish", "POST", "/V1/media/finish-upload", "", "cxnu"],
+  ["media.uploads.initiate", "POST", "/V1/media/initiate-upload", "", "cxnu"],
+] };
+
+/** The `outOfProcess.*` routes. */
+export const outOfProcessRoutes: RouteModule<"outOfProcess"> = { name: "outOfProcess", rows: [
+  ["outOfProcess.observability.subscriptions.list", "GET", "/V1/oope_observability/subscription", "searchCriteria", "cqxu"],
+  ["outOfProcess.observability.subscriptions.create", "POST", "/V1/oope_observability/subscription", "", "cxnu"],
+  ["outOfProcess.observability.subscriptions.update", "PUT", "/V1/oope_observability/subscription", "", "cxnu"],
+  ["outOfProcess.observability.subscriptions.get", "GET", "/V1/oope_observability/subscription/{subscriptionId}", "", "cxu"],
+  ["outOfProcess.observability.subscriptions.delete", "DELETE", "/V1/oope_observability/subscription/{subscriptionId}", "", "cxu"],
+  ["outOfProcess.paymentMethods.list", "GET", "/V1/oope_payment_method", "", "cxu"],
+  ["outOfProcess.paymentMethods.create", "POST", "/V1/oope_payment_method", "", "cxnu"],
+  ["outOfProcess.paymentMethods.get", "GET", "/V1/oope_payment_method/{code}", "", "cxu"],
+  ["outOfProcess.shippingCarriers.list", "GET", "/V1/oope_shipping_carrier", "", "cxu"],
+  ["outOfProcess.shippingCarriers.create", "POST", "/V1/oope_shipping_carrier", "", "cxnu"],
+  ["outOfProcess.shippingCarriers.update", "PUT", "/V1/oope_shipping_carrier", "", "cxnu"],
+  ["outOfProcess.shippingCarriers.get", "GET", "/V1/oope_shipping_carrier/{code}", "", "cxu"],
+  ["outOfProcess.shippingCarriers.delete", "DELETE", "/V1/oope_shipping_carrier/{code}", "", "cxu"],
+  ["outOfProcess.taxIntegrations.list", "GET", "/V1/oope_tax_management/tax_integration", "", "cxu"],
+  ["outOfProcess.taxIntegrations.create", "POST", "/V1/oope_tax_management/tax_integration", "", "cxnu"],
+  ["outOfProcess.taxIntegrations.get", "GET", "/V1/oope_tax_management/tax_integration/{code}", "", "cxu"],
+] };
+
+/** The `orderStatuses.*` routes. */
+export const orderStatusesRoutes: RouteModule<"orderStatuses"> = { name: "orderStatuses", rows: [
+  ["orderStatuses.list", "GET", "/V1/order-statuses", "", "cxu"],
+] };
+
+/** The `orderChain.*` routes. */
+export const orderChainRoutes: RouteModule<"orderChain"> = { name: "orderChain", rows: [
+  ["orderChain.cancel", "POST", "/V1/orderChain/{id}/cancel", "", "cxnu"],
+  ["orderChain.comments.list", "GET", "/V1/orderChain/{id}/comments", "", "csxu"],
+  ["orderChain.comments.add", "POST", "/V1/orderChain/{id}/comments", "", "cxnu"],
+  ["orderChain.emails.send", "POST", "/V1/orderChain/{id}/emails", "", "cxnu"],
+  ["orderChain.hold", "POST", "/V1/orderChain/{id}/hold", "", "cxnu"],
+  ["orderChain.statuses.list", "GET", "/V1/orderChain/{id}/statuses", "", "cxu"],
+  ["orderChain.unhold", "POST", "/V1/orderChain/{id}/unhold", "", "cxnu"],
+  ["orderChain.invoice", "POST", "/V1/orderChain/{orderId}/invoice", "", "cxnu"],
+] };
+
+/** The `externalMedia.*` routes. */
+export const externalMediaRoutes: RouteModule<"externalMedia"> = { name: "externalMedia", rows: [
+  ["externalMedia.saveAsset", "POST", "/V1/products/external-media/asset", "", "cvxnu"],
+  ["externalMedia.skusByAsset", "GET", "/V1/products/external-media/get-sku/assetId/{assetId}", "", "cxu"],
+  ["externalMedia.addImage", "POST", "/V1/products/external-media/image", "", "cvxnu"],
+  ["externalMedia.ping", "GET", "/V1/products/external-media/ping", "", "cxu"],
+  ["externalMedia.removeByAsset", "POST", "/V1/products/external-media/remove-by-asset-id", "", "cvxnu"],
+  ["externalMedia.removeByAssetAndSku", "POST", "/V1/products/external-media/remove-by-asset-id-and-sku", "", "cvxnu"],
+  ["externalMedia.removeBySku", "POST", "/V1/products/external-media/remove-by-sku", "", "cvxnu"],
+  ["externalMedia.syncAsset", "POST", "/V1/products/external-media/sync-asset", "", "cvxnu"],
+  ["externalMedia.version", "GET", "/V1/products/external-media/version", "", "cxu"],
+  ["externalMedia.addVideo", "POST", "/V1/products/external-media/video", "", "cvxnu"],
 ] };
 
 /** Interleaves the modules' rows back into spec order: `order` names each row's module (base 36). */
@@ -934,6 +1024,14 @@ export const routeRows: readonly RouteRow[] = /* @__PURE__ */ inSpecOrder(
     sharedCatalogsRoutes,
     webhooksRoutes,
     v2Routes,
+    customEmailRoutes,
+    customerSegmentsRoutes,
+    giftCardAccountsRoutes,
+    mediaRoutes,
+    outOfProcessRoutes,
+    orderStatusesRoutes,
+    orderChainRoutes,
+    externalMediaRoutes,
   ],
-  "0.0.0.0.1.0.0.1.1.0.2.3.4.4.4.4.4.5.6.6.6.6.6.6.6.6.6.6.7.7.7.7.6.8.9.a.a.a.a.b.c.c.c.c.c.c.c.c.c.c.d.d.d.d.d.d.d.d.d.d.d.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.d.d.d.f.g.d.g.h.1.0.0.0.1.0.1.1.0.0.1.0.0.0.i.i.i.i.i.j.j.j.j.j.k.k.k.k.k.k.k.k.k.l.l.l.l.l.l.l.l.l.m.m.m.m.m.m.m.m.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.o.p.p.p.d.d.d.d.d.d.d.d.q.q.q.q.q.0.0.0.0.0.0.0.0.1.1.1.1.r.r.r.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.0.0.0.0.n.0.0.0.0.1.1.1.1.0.0.0.0.0.0.1.1.0.0.0.0.1.1.1.1.0.0.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.t.t.t.t.t.t.t.t.t.t.t.t.t.u.u.u.u.u.u.u.u.u.v.v.v.v.v.v.v.v.t.w.w.w.w.w.w.w.w.w.t.t.x.x.t.y.y.y.y.y.z.z.z.z.z.z.z.z.10.11.11.11.11.12.12.12.12.12.13.13.13.13.13.14.14.14.14.14.15.16.16.16.17.17.17.17.17.17.17.17.17.17.17.17.18.18.18.18.18.19.1a.0.0.0.1.1.1.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.0.1c.1c.1c.1c.1c.1c.1c.1c.1c.0.0.n.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.n.n.n.n.1d.1d.1d.1d.1d.1d.1d.1e.1e.1e.1e.1e.1e.1e.1e.n.n.1f.1f.s.s.s.s.s.s.s.s.t.1g.1g.1g.1g.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1g.1g.1g.1g.1g.1g.1g.1g.1g.1g.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.d.d.1j.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.1l.1l.1l.1m.1m.1m.1m.1m.1m.1m.1m",
+  "0.0.0.0.1.0.0.1.1.0.2.3.4.4.4.4.4.5.6.6.6.6.6.6.6.6.6.6.7.7.7.7.6.8.9.a.a.a.a.b.c.c.c.c.c.c.c.c.c.c.d.d.d.d.d.d.d.d.d.d.d.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.e.e.e.d.d.d.d.d.d.d.d.d.d.d.d.e.e.e.e.d.d.d.f.g.d.g.h.1.0.0.0.1.0.1.1.0.0.1.0.0.0.i.i.i.i.i.j.j.j.j.j.k.k.k.k.k.k.k.k.k.l.l.l.l.l.l.l.l.l.m.m.m.m.m.m.m.m.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.n.o.p.p.p.d.d.d.d.d.d.d.d.q.q.q.q.q.0.0.0.0.0.0.0.0.1.1.1.1.r.r.r.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.s.0.0.0.0.n.0.0.0.0.1.1.1.1.0.0.0.0.0.0.1.1.0.0.0.0.1.1.1.1.0.0.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.0.0.0.1.1.1.0.0.0.0.0.1.1.0.0.t.t.t.t.t.t.t.t.t.t.t.t.t.u.u.u.u.u.u.u.u.u.v.v.v.v.v.v.v.v.t.w.w.w.w.w.w.w.w.w.t.t.x.x.t.y.y.y.y.y.z.z.z.z.z.z.z.z.10.11.11.11.11.12.12.12.12.12.13.13.13.13.13.14.14.14.14.14.15.16.16.16.17.17.17.17.17.17.17.17.17.17.17.17.18.18.18.18.18.19.1a.0.0.0.1.1.1.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.1b.0.1c.1c.1c.1c.1c.1c.1c.1c.1c.0.0.n.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.1d.n.n.n.n.1d.1d.1d.1d.1d.1d.1d.1e.1e.1e.1e.1e.1e.1e.1e.n.n.1f.1f.s.s.s.s.s.s.s.s.t.1g.1g.1g.1g.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1h.1g.1g.1g.1g.1g.1g.1g.1g.1g.1g.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.1i.d.d.1j.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.1k.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.15.1l.1l.1l.1m.1m.1m.1m.1m.1m.1m.1m.16.16.0.1d.1n.1n.1n.1n.n.1o.17.1p.1p.1p.1p.1p.1p.1q.1q.1g.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1r.1s.1t.1t.1t.1t.1t.1t.1t.1t.t.t.1u.1u.1u.1u.1u.1u.1u.1u.1u.1u.1l",
 );

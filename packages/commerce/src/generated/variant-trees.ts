@@ -368,6 +368,42 @@ export type WriteRouteKey =
   | "POST /V2/carts/{cartId}/coupons"
   | "PUT /V2/carts/{cartId}/coupons"
   | "POST /V2/carts/{cartId}/coupons/deleteByCodes"
+  | "POST /V1/adminuisdk/extension"
+  | "DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}"
+  | "POST /V1/carts/{cartId}/customAttributes"
+  | "POST /V1/company/setCustomAttributes"
+  | "POST /V1/custom-email/send"
+  | "POST /V1/custom-email/templates"
+  | "POST /V1/customer/{customerId}/otp"
+  | "POST /V1/giftcardaccounts"
+  | "PUT /V1/giftcardaccounts/{id}"
+  | "DELETE /V1/giftcardaccounts/{id}"
+  | "POST /V1/media/finish-upload"
+  | "POST /V1/media/initiate-upload"
+  | "POST /V1/negotiableQuote/setCustomAttributes"
+  | "POST /V1/oope_observability/subscription"
+  | "PUT /V1/oope_observability/subscription"
+  | "DELETE /V1/oope_observability/subscription/{subscriptionId}"
+  | "POST /V1/oope_payment_method"
+  | "POST /V1/oope_shipping_carrier"
+  | "PUT /V1/oope_shipping_carrier"
+  | "DELETE /V1/oope_shipping_carrier/{code}"
+  | "POST /V1/oope_tax_management/tax_integration"
+  | "POST /V1/orderChain/{id}/cancel"
+  | "POST /V1/orderChain/{id}/comments"
+  | "POST /V1/orderChain/{id}/emails"
+  | "POST /V1/orderChain/{id}/hold"
+  | "POST /V1/orderChain/{id}/unhold"
+  | "POST /V1/orderChain/{orderId}/invoice"
+  | "POST /V1/orders/{orderId}/edit/start"
+  | "POST /V1/orders/{orderId}/edit/submit"
+  | "POST /V1/products/external-media/asset"
+  | "POST /V1/products/external-media/image"
+  | "POST /V1/products/external-media/remove-by-asset-id"
+  | "POST /V1/products/external-media/remove-by-asset-id-and-sku"
+  | "POST /V1/products/external-media/remove-by-sku"
+  | "POST /V1/products/external-media/sync-asset"
+  | "POST /V1/products/external-media/video"
   | InstallationWriteRouteKey;
 
 /** Writes whose path parameters are whole segments (all but the `{provider}-guest-carts` route). */
@@ -735,6 +771,42 @@ export type BulkRouteKey =
   | "POST /V2/carts/{cartId}/coupons"
   | "PUT /V2/carts/{cartId}/coupons"
   | "POST /V2/carts/{cartId}/coupons/deleteByCodes"
+  | "POST /V1/adminuisdk/extension"
+  | "DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}"
+  | "POST /V1/carts/{cartId}/customAttributes"
+  | "POST /V1/company/setCustomAttributes"
+  | "POST /V1/custom-email/send"
+  | "POST /V1/custom-email/templates"
+  | "POST /V1/customer/{customerId}/otp"
+  | "POST /V1/giftcardaccounts"
+  | "PUT /V1/giftcardaccounts/{id}"
+  | "DELETE /V1/giftcardaccounts/{id}"
+  | "POST /V1/media/finish-upload"
+  | "POST /V1/media/initiate-upload"
+  | "POST /V1/negotiableQuote/setCustomAttributes"
+  | "POST /V1/oope_observability/subscription"
+  | "PUT /V1/oope_observability/subscription"
+  | "DELETE /V1/oope_observability/subscription/{subscriptionId}"
+  | "POST /V1/oope_payment_method"
+  | "POST /V1/oope_shipping_carrier"
+  | "PUT /V1/oope_shipping_carrier"
+  | "DELETE /V1/oope_shipping_carrier/{code}"
+  | "POST /V1/oope_tax_management/tax_integration"
+  | "POST /V1/orderChain/{id}/cancel"
+  | "POST /V1/orderChain/{id}/comments"
+  | "POST /V1/orderChain/{id}/emails"
+  | "POST /V1/orderChain/{id}/hold"
+  | "POST /V1/orderChain/{id}/unhold"
+  | "POST /V1/orderChain/{orderId}/invoice"
+  | "POST /V1/orders/{orderId}/edit/start"
+  | "POST /V1/orders/{orderId}/edit/submit"
+  | "POST /V1/products/external-media/asset"
+  | "POST /V1/products/external-media/image"
+  | "POST /V1/products/external-media/remove-by-asset-id"
+  | "POST /V1/products/external-media/remove-by-asset-id-and-sku"
+  | "POST /V1/products/external-media/remove-by-sku"
+  | "POST /V1/products/external-media/sync-asset"
+  | "POST /V1/products/external-media/video"
   | InstallationBulkRouteKey;
 
 /** `commerce.async.products.update({ sku, product })` → the acceptance (bulk UUID, request items). */
@@ -747,6 +819,12 @@ export interface AsyncTree {
     appManagement: {
       /** `POST /V1/adminuisdk/appmanagement/validate` */
       validate: AsyncMethod<"POST /V1/adminuisdk/appmanagement/validate">;
+    };
+    extensions: {
+      /** `DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}` */
+      delete: AsyncMethod<"DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}">;
+      /** `POST /V1/adminuisdk/extension` */
+      register: AsyncMethod<"POST /V1/adminuisdk/extension">;
     };
   };
   adobeStock: {
@@ -804,6 +882,10 @@ export interface AsyncTree {
     };
     /** `POST /V1/carts/` */
     create: AsyncMethod<"POST /V1/carts/">;
+    customAttributes: {
+      /** `POST /V1/carts/{cartId}/customAttributes` */
+      set: AsyncMethod<"POST /V1/carts/{cartId}/customAttributes">;
+    };
     giftCards: {
       /** `DELETE /V1/carts/{cartId}/giftCards/{giftCardCode}` */
       delete: AsyncMethod<"DELETE /V1/carts/{cartId}/giftCards/{giftCardCode}">;
@@ -962,6 +1044,10 @@ export interface AsyncTree {
   companies: {
     /** `POST /V1/company/` */
     create: AsyncMethod<"POST /V1/company/">;
+    customAttributes: {
+      /** `POST /V1/company/setCustomAttributes` */
+      set: AsyncMethod<"POST /V1/company/setCustomAttributes">;
+    };
     customers: {
       /** `POST /V1/customers/companies` */
       save: AsyncMethod<"POST /V1/customers/companies">;
@@ -1061,6 +1147,14 @@ export interface AsyncTree {
     /** `POST /V1/creditmemo/refund` */
     refund: AsyncMethod<"POST /V1/creditmemo/refund">;
   };
+  customEmail: {
+    /** `POST /V1/custom-email/send` */
+    send: AsyncMethod<"POST /V1/custom-email/send">;
+    templates: {
+      /** `POST /V1/custom-email/templates` */
+      create: AsyncMethod<"POST /V1/custom-email/templates">;
+    };
+  };
   customerGroups: {
     /** `POST /V1/customerGroups` */
     create: AsyncMethod<"POST /V1/customerGroups">;
@@ -1098,6 +1192,10 @@ export interface AsyncTree {
     delete: AsyncMethod<"DELETE /V1/customers/{customerId}">;
     /** `POST /V1/customers/isEmailAvailable` */
     isEmailAvailable: AsyncMethod<"POST /V1/customers/isEmailAvailable">;
+    loginAsCustomerOtp: {
+      /** `POST /V1/customer/{customerId}/otp` */
+      create: AsyncMethod<"POST /V1/customer/{customerId}/otp">;
+    };
     loginAsCustomerToken: {
       /** `POST /V1/customers/{customerId}/token` */
       create: AsyncMethod<"POST /V1/customers/{customerId}/token">;
@@ -1154,6 +1252,30 @@ export interface AsyncTree {
       /** `PUT /V1/eventing/eventSubscribe/{name}` */
       update: AsyncMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
+  };
+  externalMedia: {
+    /** `POST /V1/products/external-media/image` */
+    addImage: AsyncMethod<"POST /V1/products/external-media/image">;
+    /** `POST /V1/products/external-media/video` */
+    addVideo: AsyncMethod<"POST /V1/products/external-media/video">;
+    /** `POST /V1/products/external-media/remove-by-asset-id` */
+    removeByAsset: AsyncMethod<"POST /V1/products/external-media/remove-by-asset-id">;
+    /** `POST /V1/products/external-media/remove-by-asset-id-and-sku` */
+    removeByAssetAndSku: AsyncMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
+    /** `POST /V1/products/external-media/remove-by-sku` */
+    removeBySku: AsyncMethod<"POST /V1/products/external-media/remove-by-sku">;
+    /** `POST /V1/products/external-media/asset` */
+    saveAsset: AsyncMethod<"POST /V1/products/external-media/asset">;
+    /** `POST /V1/products/external-media/sync-asset` */
+    syncAsset: AsyncMethod<"POST /V1/products/external-media/sync-asset">;
+  };
+  giftCardAccounts: {
+    /** `POST /V1/giftcardaccounts` */
+    create: AsyncMethod<"POST /V1/giftcardaccounts">;
+    /** `DELETE /V1/giftcardaccounts/{id}` */
+    delete: AsyncMethod<"DELETE /V1/giftcardaccounts/{id}">;
+    /** `PUT /V1/giftcardaccounts/{id}` */
+    update: AsyncMethod<"PUT /V1/giftcardaccounts/{id}">;
   };
   giftRegistry: {
     mine: {
@@ -1333,6 +1455,14 @@ export interface AsyncTree {
     /** `POST /V1/invoices/{id}/void` */
     void: AsyncMethod<"POST /V1/invoices/{id}/void">;
   };
+  media: {
+    uploads: {
+      /** `POST /V1/media/finish-upload` */
+      finish: AsyncMethod<"POST /V1/media/finish-upload">;
+      /** `POST /V1/media/initiate-upload` */
+      initiate: AsyncMethod<"POST /V1/media/initiate-upload">;
+    };
+  };
   negotiableCarts: {
     billingAddress: {
       /** `POST /V1/negotiable-carts/{cartId}/billing-address` */
@@ -1374,6 +1504,10 @@ export interface AsyncTree {
   negotiableQuotes: {
     /** `POST /V1/negotiableQuote/draft` */
     createDraft: AsyncMethod<"POST /V1/negotiableQuote/draft">;
+    customAttributes: {
+      /** `POST /V1/negotiableQuote/setCustomAttributes` */
+      set: AsyncMethod<"POST /V1/negotiableQuote/setCustomAttributes">;
+    };
     /** `POST /V1/negotiableQuote/decline` */
     decline: AsyncMethod<"POST /V1/negotiableQuote/decline">;
     /** `POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate` */
@@ -1439,6 +1573,24 @@ export interface AsyncTree {
     /** `PUT /V1/negotiableQuoteTemplate` */
     update: AsyncMethod<"PUT /V1/negotiableQuoteTemplate">;
   };
+  orderChain: {
+    /** `POST /V1/orderChain/{id}/cancel` */
+    cancel: AsyncMethod<"POST /V1/orderChain/{id}/cancel">;
+    comments: {
+      /** `POST /V1/orderChain/{id}/comments` */
+      add: AsyncMethod<"POST /V1/orderChain/{id}/comments">;
+    };
+    emails: {
+      /** `POST /V1/orderChain/{id}/emails` */
+      send: AsyncMethod<"POST /V1/orderChain/{id}/emails">;
+    };
+    /** `POST /V1/orderChain/{id}/hold` */
+    hold: AsyncMethod<"POST /V1/orderChain/{id}/hold">;
+    /** `POST /V1/orderChain/{orderId}/invoice` */
+    invoice: AsyncMethod<"POST /V1/orderChain/{orderId}/invoice">;
+    /** `POST /V1/orderChain/{id}/unhold` */
+    unhold: AsyncMethod<"POST /V1/orderChain/{id}/unhold">;
+  };
   orders: {
     addresses: {
       /** `PUT /V1/orders/{parent_id}` */
@@ -1452,6 +1604,12 @@ export interface AsyncTree {
     };
     /** `POST /V1/orders/` */
     create: AsyncMethod<"POST /V1/orders/">;
+    edit: {
+      /** `POST /V1/orders/{orderId}/edit/start` */
+      start: AsyncMethod<"POST /V1/orders/{orderId}/edit/start">;
+      /** `POST /V1/orders/{orderId}/edit/submit` */
+      submit: AsyncMethod<"POST /V1/orders/{orderId}/edit/submit">;
+    };
     emails: {
       /** `POST /V1/orders/{id}/emails` */
       send: AsyncMethod<"POST /V1/orders/{id}/emails">;
@@ -1470,6 +1628,34 @@ export interface AsyncTree {
     ship: AsyncMethod<"POST /V1/order/{orderId}/ship">;
     /** `POST /V1/orders/{id}/unhold` */
     unhold: AsyncMethod<"POST /V1/orders/{id}/unhold">;
+  };
+  outOfProcess: {
+    observability: {
+      subscriptions: {
+        /** `POST /V1/oope_observability/subscription` */
+        create: AsyncMethod<"POST /V1/oope_observability/subscription">;
+        /** `DELETE /V1/oope_observability/subscription/{subscriptionId}` */
+        delete: AsyncMethod<"DELETE /V1/oope_observability/subscription/{subscriptionId}">;
+        /** `PUT /V1/oope_observability/subscription` */
+        update: AsyncMethod<"PUT /V1/oope_observability/subscription">;
+      };
+    };
+    paymentMethods: {
+      /** `POST /V1/oope_payment_method` */
+      create: AsyncMethod<"POST /V1/oope_payment_method">;
+    };
+    shippingCarriers: {
+      /** `POST /V1/oope_shipping_carrier` */
+      create: AsyncMethod<"POST /V1/oope_shipping_carrier">;
+      /** `DELETE /V1/oope_shipping_carrier/{code}` */
+      delete: AsyncMethod<"DELETE /V1/oope_shipping_carrier/{code}">;
+      /** `PUT /V1/oope_shipping_carrier` */
+      update: AsyncMethod<"PUT /V1/oope_shipping_carrier">;
+    };
+    taxIntegrations: {
+      /** `POST /V1/oope_tax_management/tax_integration` */
+      create: AsyncMethod<"POST /V1/oope_tax_management/tax_integration">;
+    };
   };
   paymentServices: {
     orders: {
@@ -1858,6 +2044,12 @@ export interface BulkTree {
       /** `POST /V1/adminuisdk/appmanagement/validate` */
       validate: BulkMethod<"POST /V1/adminuisdk/appmanagement/validate">;
     };
+    extensions: {
+      /** `DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}` */
+      delete: BulkMethod<"DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name}">;
+      /** `POST /V1/adminuisdk/extension` */
+      register: BulkMethod<"POST /V1/adminuisdk/extension">;
+    };
   };
   adobeStock: {
     assets: {
@@ -1914,6 +2106,10 @@ export interface BulkTree {
     };
     /** `POST /V1/carts/` */
     create: BulkMethod<"POST /V1/carts/">;
+    customAttributes: {
+      /** `POST /V1/carts/{cartId}/customAttributes` */
+      set: BulkMethod<"POST /V1/carts/{cartId}/customAttributes">;
+    };
     giftCards: {
       /** `DELETE /V1/carts/{cartId}/giftCards/{giftCardCode}` */
       delete: BulkMethod<"DELETE /V1/carts/{cartId}/giftCards/{giftCardCode}">;
@@ -2072,6 +2268,10 @@ export interface BulkTree {
   companies: {
     /** `POST /V1/company/` */
     create: BulkMethod<"POST /V1/company/">;
+    customAttributes: {
+      /** `POST /V1/company/setCustomAttributes` */
+      set: BulkMethod<"POST /V1/company/setCustomAttributes">;
+    };
     customers: {
       /** `POST /V1/customers/companies` */
       save: BulkMethod<"POST /V1/customers/companies">;
@@ -2171,6 +2371,14 @@ export interface BulkTree {
     /** `POST /V1/creditmemo/refund` */
     refund: BulkMethod<"POST /V1/creditmemo/refund">;
   };
+  customEmail: {
+    /** `POST /V1/custom-email/send` */
+    send: BulkMethod<"POST /V1/custom-email/send">;
+    templates: {
+      /** `POST /V1/custom-email/templates` */
+      create: BulkMethod<"POST /V1/custom-email/templates">;
+    };
+  };
   customerGroups: {
     /** `POST /V1/customerGroups` */
     create: BulkMethod<"POST /V1/customerGroups">;
@@ -2208,6 +2416,10 @@ export interface BulkTree {
     delete: BulkMethod<"DELETE /V1/customers/{customerId}">;
     /** `POST /V1/customers/isEmailAvailable` */
     isEmailAvailable: BulkMethod<"POST /V1/customers/isEmailAvailable">;
+    loginAsCustomerOtp: {
+      /** `POST /V1/customer/{customerId}/otp` */
+      create: BulkMethod<"POST /V1/customer/{customerId}/otp">;
+    };
     loginAsCustomerToken: {
       /** `POST /V1/customers/{customerId}/token` */
       create: BulkMethod<"POST /V1/customers/{customerId}/token">;
@@ -2264,6 +2476,30 @@ export interface BulkTree {
       /** `PUT /V1/eventing/eventSubscribe/{name}` */
       update: BulkMethod<"PUT /V1/eventing/eventSubscribe/{name}">;
     };
+  };
+  externalMedia: {
+    /** `POST /V1/products/external-media/image` */
+    addImage: BulkMethod<"POST /V1/products/external-media/image">;
+    /** `POST /V1/products/external-media/video` */
+    addVideo: BulkMethod<"POST /V1/products/external-media/video">;
+    /** `POST /V1/products/external-media/remove-by-asset-id` */
+    removeByAsset: BulkMethod<"POST /V1/products/external-media/remove-by-asset-id">;
+    /** `POST /V1/products/external-media/remove-by-asset-id-and-sku` */
+    removeByAssetAndSku: BulkMethod<"POST /V1/products/external-media/remove-by-asset-id-and-sku">;
+    /** `POST /V1/products/external-media/remove-by-sku` */
+    removeBySku: BulkMethod<"POST /V1/products/external-media/remove-by-sku">;
+    /** `POST /V1/products/external-media/asset` */
+    saveAsset: BulkMethod<"POST /V1/products/external-media/asset">;
+    /** `POST /V1/products/external-media/sync-asset` */
+    syncAsset: BulkMethod<"POST /V1/products/external-media/sync-asset">;
+  };
+  giftCardAccounts: {
+    /** `POST /V1/giftcardaccounts` */
+    create: BulkMethod<"POST /V1/giftcardaccounts">;
+    /** `DELETE /V1/giftcardaccounts/{id}` */
+    delete: BulkMethod<"DELETE /V1/giftcardaccounts/{id}">;
+    /** `PUT /V1/giftcardaccounts/{id}` */
+    update: BulkMethod<"PUT /V1/giftcardaccounts/{id}">;
   };
   giftRegistry: {
     mine: {
@@ -2443,6 +2679,14 @@ export interface BulkTree {
     /** `POST /V1/invoices/{id}/void` */
     void: BulkMethod<"POST /V1/invoices/{id}/void">;
   };
+  media: {
+    uploads: {
+      /** `POST /V1/media/finish-upload` */
+      finish: BulkMethod<"POST /V1/media/finish-upload">;
+      /** `POST /V1/media/initiate-upload` */
+      initiate: BulkMethod<"POST /V1/media/initiate-upload">;
+    };
+  };
   negotiableCarts: {
     billingAddress: {
       /** `POST /V1/negotiable-carts/{cartId}/billing-address` */
@@ -2484,6 +2728,10 @@ export interface BulkTree {
   negotiableQuotes: {
     /** `POST /V1/negotiableQuote/draft` */
     createDraft: BulkMethod<"POST /V1/negotiableQuote/draft">;
+    customAttributes: {
+      /** `POST /V1/negotiableQuote/setCustomAttributes` */
+      set: BulkMethod<"POST /V1/negotiableQuote/setCustomAttributes">;
+    };
     /** `POST /V1/negotiableQuote/decline` */
     decline: BulkMethod<"POST /V1/negotiableQuote/decline">;
     /** `POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate` */
@@ -2549,6 +2797,24 @@ export interface BulkTree {
     /** `PUT /V1/negotiableQuoteTemplate` */
     update: BulkMethod<"PUT /V1/negotiableQuoteTemplate">;
   };
+  orderChain: {
+    /** `POST /V1/orderChain/{id}/cancel` */
+    cancel: BulkMethod<"POST /V1/orderChain/{id}/cancel">;
+    comments: {
+      /** `POST /V1/orderChain/{id}/comments` */
+      add: BulkMethod<"POST /V1/orderChain/{id}/comments">;
+    };
+    emails: {
+      /** `POST /V1/orderChain/{id}/emails` */
+      send: BulkMethod<"POST /V1/orderChain/{id}/emails">;
+    };
+    /** `POST /V1/orderChain/{id}/hold` */
+    hold: BulkMethod<"POST /V1/orderChain/{id}/hold">;
+    /** `POST /V1/orderChain/{orderId}/invoice` */
+    invoice: BulkMethod<"POST /V1/orderChain/{orderId}/invoice">;
+    /** `POST /V1/orderChain/{id}/unhold` */
+    unhold: BulkMethod<"POST /V1/orderChain/{id}/unhold">;
+  };
   orders: {
     addresses: {
       /** `PUT /V1/orders/{parent_id}` */
@@ -2562,6 +2828,12 @@ export interface BulkTree {
     };
     /** `POST /V1/orders/` */
     create: BulkMethod<"POST /V1/orders/">;
+    edit: {
+      /** `POST /V1/orders/{orderId}/edit/start` */
+      start: BulkMethod<"POST /V1/orders/{orderId}/edit/start">;
+      /** `POST /V1/orders/{orderId}/edit/submit` */
+      submit: BulkMethod<"POST /V1/orders/{orderId}/edit/submit">;
+    };
     emails: {
       /** `POST /V1/orders/{id}/emails` */
       send: BulkMethod<"POST /V1/orders/{id}/emails">;
@@ -2580,6 +2852,34 @@ export interface BulkTree {
     ship: BulkMethod<"POST /V1/order/{orderId}/ship">;
     /** `POST /V1/orders/{id}/unhold` */
     unhold: BulkMethod<"POST /V1/orders/{id}/unhold">;
+  };
+  outOfProcess: {
+    observability: {
+      subscriptions: {
+        /** `POST /V1/oope_observability/subscription` */
+        create: BulkMethod<"POST /V1/oope_observability/subscription">;
+        /** `DELETE /V1/oope_observability/subscription/{subscriptionId}` */
+        delete: BulkMethod<"DELETE /V1/oope_observability/subscription/{subscriptionId}">;
+        /** `PUT /V1/oope_observability/subscription` */
+        update: BulkMethod<"PUT /V1/oope_observability/subscription">;
+      };
+    };
+    paymentMethods: {
+      /** `POST /V1/oope_payment_method` */
+      create: BulkMethod<"POST /V1/oope_payment_method">;
+    };
+    shippingCarriers: {
+      /** `POST /V1/oope_shipping_carrier` */
+      create: BulkMethod<"POST /V1/oope_shipping_carrier">;
+      /** `DELETE /V1/oope_shipping_carrier/{code}` */
+      delete: BulkMethod<"DELETE /V1/oope_shipping_carrier/{code}">;
+      /** `PUT /V1/oope_shipping_carrier` */
+      update: BulkMethod<"PUT /V1/oope_shipping_carrier">;
+    };
+    taxIntegrations: {
+      /** `POST /V1/oope_tax_management/tax_integration` */
+      create: BulkMethod<"POST /V1/oope_tax_management/tax_integration">;
+    };
   };
   paymentServices: {
     orders: {

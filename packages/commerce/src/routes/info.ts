@@ -24,8 +24,20 @@ export interface RouteInfo extends BaseRouteInfo {
   searchResults: boolean;
   takesSearchCriteria: boolean;
   inCatalog: boolean;
-  /** Served by Adobe Commerce as a Cloud Service (which has no guest or customer routes). */
+  /** In Adobe Commerce as a Cloud Service's published schema (x-cloud: true or only). */
   inCloudService: boolean;
+  /** On the cloud service only: no self-hosted release has it (x-cloud: only). */
+  cloudServiceOnly: boolean;
+  /** The self-hosted release that added it, when later than the oldest the SDK knows (2.4.6): `'2.4.9'`. */
+  addedIn: string | undefined;
+  /** The first self-hosted release without it, when a release after it removed it. */
+  removedIn: string | undefined;
+}
+
+/** `+9` → `'2.4.9'` (release flags of the route table: see scripts/codegen/emit-routes.mjs). */
+function releaseFlag(flags: string, sign: '+' | '-'): string | undefined {
+  const at = flags.indexOf(sign);
+  return at < 0 ? undefined : `2.4.${parseInt(flags.slice(at + 1), 10)}`;
 }
 
 export function toInfo(row: RouteRow): RouteInfo {
@@ -39,6 +51,9 @@ export function toInfo(row: RouteRow): RouteInfo {
     takesSearchCriteria: flags.includes('q'),
     inCatalog: !flags.includes('x'),
     inCloudService: !flags.includes('o'),
+    cloudServiceOnly: flags.includes('u'),
+    addedIn: releaseFlag(flags, '+'),
+    removedIn: releaseFlag(flags, '-'),
   };
 }
 

@@ -21,6 +21,7 @@ import { IMS_TOKEN_PATH, type FakeIms } from './ims.ts';
 import { createModuleRouter, moduleSchema, type FakeModule } from './custom-module.ts';
 import { TOKEN_ACCESS_PATH, TOKEN_REQUEST_PATH, createFakeActivations, type ActivateOptions, type FakeActivation, type FakeActivations } from './activation.ts';
 import { routeByKey, type RouteInfo } from '../routes/table.ts';
+import { assertRouteOnPlatform, parsePlatformVersion } from '../platform-version.ts';
 
 export interface FakeCommerceOptions {
   /** Token settings (admins, customers, lifetimes, 2FA); `false` treats every request as an admin's. */
@@ -39,9 +40,15 @@ export interface FakeCommerceOptions {
   /**
    * Play Adobe Commerce as a Cloud Service: URLs `/<tenantId>/V1/...` (store view from the `Store`
    * header), IMS bearer tokens only (the IMS token endpoint is served at /ims/token/v3 too), and
-   * no guest or customer routes.
+   * only the routes of the service's published schema (x-cloud in the spec). Async and bulk calls are
+   * served at `/<tenantId>/V1/async/...` and `/<tenantId>/V1/async/bulk/...`, as the service documents them.
    */
   cloudService?: { tenantId: string; ims: FakeIms };
+  /**
+   * Play a self-hosted installation of this release (`'2.4.6'`): routes it lacks answer 404, as on the
+   * platform. Default: every self-hosted route. Routes only the cloud service has always answer 404 here.
+   */
+  platformVersion?: string;
   /** Custom modules: their routes are served, and described in the live schema (GET /rest/{store}/schema). */
   modules?: FakeModule[];
   /** A Swagger 2.0 document the live schema starts from (the modules' paths and definitions are added to it). */
@@ -126,12 +133,33 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   }
 
   const cloud = options.cloudService;
-  /** `/<tenant>/V1/x` → `/rest[/<store>]/V1/x`, so the one router serves both URL forms. */
+  /**
+   * `/<tenant>/V1/x` → `/rest[/<store>]/V1/x` and `/<tenant>/V1/async[/bulk]/x` → `/rest[/<store>]/async[/bulk]/V1/x`,
+   * so the one router serves both URL forms. The self-hosted async form (`/<tenant>/async/V1/x`) is not
+   * the service's (AdobeDocs/commerce-webapi asynchronous-web-endpoints.md, bulk-endpoints.md): 404.
+   */
   function cloudPath(request: Request, pathname: string): string {
     const prefix = `/${cloud!.tenantId}`;
-    if (!pathname.startsWith(`${prefix}/`)) throw new PlatformError(404, MESSAGES.noRoute);
+    const rest = pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : '';
     const store = request.headers.get('store');
-    return `/rest${store ? `/${store}` : ''}${pathname.slice(prefix.length)}`;
+    const scope = `/rest${store ? `/${store}` : ''}`;
+    // The live schema (what `types pull` reads), at <tenant>/schema like /rest/<store>/schema.
+    if (rest === '/schema') return `${scope}/schema`;
+    const parts = /^\/(V\d+)(\/async(?:\/bulk)?)?(\/.*)$/.exec(rest);
+    if (!parts) throw new PlatformError(404, MESSAGES.noRoute);
+    return `${scope}${parts[2] ?? ''}/${parts[1]}${parts[3]}`;
+  }
+
+  const release = options.platformVersion === undefined ? undefined : parsePlatformVersion(options.platformVersion);
+  /** Whether this fake installation has the route: the cloud service's schema, or the self-hosted release's. */
+  function servedHere(route: RouteInfo): boolean {
+    if (cloud) return route.inCloudService;
+    try {
+      assertRouteOnPlatform(route, release);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The cloud service authenticates IMS access tokens (with the client id and org headers) and nothing else. */
@@ -207,7 +235,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
 
     // There is no asynchronous read: async GETs do not match any route, as on the platform.
     const found = method === 'GET' && path.variant !== 'sync' ? undefined : matchRoute(method, path);
-    const match = cloud && found && !found.route.inCloudService ? undefined : found;
+    const match = found && !servedHere(found.route) ? undefined : found;
     const moduleMatch = !match && path.variant === 'sync' ? moduleRouter.match(method, path.segments) : undefined;
     if (moduleMatch) {
       count(`module ${method} ${url.pathname}`);

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BulkRejectedError, type AsyncAcceptance } from '../../src/async/index.ts';
 import { isCommerceError } from '../../src/index.ts';
 import { acceptanceBody, asyncClient, BASE, capture, type Captured } from '../async-harness.ts';
-import { server } from '../msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 function recordAll(answer: (c: Captured) => Response | Promise<Response>): Captured[] {
   const seen: Captured[] = [];

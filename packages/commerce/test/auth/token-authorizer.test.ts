@@ -185,7 +185,7 @@ describe('admin tokens', () => {
   });
 
   it('a token route that answers something other than a string is a response error', async () => {
-    const { server } = await import('../msw.ts');
+    const { server } = await import('@magekit/test-support/msw');
     const { http, HttpResponse } = await import('msw');
     server.use(http.post(`${BASE}/rest/V1/integration/admin/token`, () => HttpResponse.json({ token: 'abc' })));
     const client = createCommerceClient({ baseUrl: BASE, auth: adminToken(ADMIN) });

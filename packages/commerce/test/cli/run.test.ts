@@ -16,7 +16,7 @@ import { openBulkJournal } from '../../src/node/index.ts';
 import { adminToken, createCommerceClient, none, type AuthStrategy } from '../../src/index.ts';
 import { createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
-import { server } from '../msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://shop.cli.test';
 const UNKNOWN = '0f8fad5b-d9cb-469f-a165-70867728950e';

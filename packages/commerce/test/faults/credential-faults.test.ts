@@ -5,10 +5,10 @@
  */
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultServer, type FaultServer } from '../../../core/test/support/fault-server.ts';
+import { startFaultServer, type FaultServer } from '@magekit/test-support/fault-server';
 import { adminToken } from '../../src/auth/index.ts';
 import { createCommerceClient, isCommerceError } from '../../src/index.ts';
-import { server as msw } from '../msw.ts';
+import { server as msw } from '@magekit/test-support/msw';
 
 const TOKEN_PATH = '/rest/V1/integration/admin/token';
 const PASSWORD = 'Pa"ss\\w0rd/+ %&é';

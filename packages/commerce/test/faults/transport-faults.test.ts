@@ -5,10 +5,10 @@
  * reached the server is sent once unless its route is idempotent; async and bulk submissions once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, startFaultServer, type Fault, type FaultServer } from '../../../core/test/support/fault-server.ts';
+import { closedPort, startFaultServer, type Fault, type FaultServer } from '@magekit/test-support/fault-server';
 import { bearer } from '../../src/auth/index.ts';
 import { createCommerceClient, type CommerceClient } from '../../src/index.ts';
-import { server as msw } from '../msw.ts';
+import { server as msw } from '@magekit/test-support/msw';
 
 type RouteClass = 'idempotent read' | 'idempotent write' | 'creating write (PUT)' | 'async' | 'bulk';
 

@@ -14,7 +14,7 @@ import { createCommerceClient, none } from '../../src/index.ts';
 import { openBulkJournal, readBulkJournal, replayJournal, resumeBulkImport } from '../../src/node/index.ts';
 import { createFakeCommerce, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
-import { server } from '../msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://shop.journal.test';
 const rows = Array.from({ length: 30 }, (_, i) => {

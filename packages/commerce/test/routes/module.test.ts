@@ -9,7 +9,7 @@ import { createLeanClient } from '../../src/entries/lean.ts';
 import { asyncFeatures, readBulkStatus, waitForBulk } from '../../src/entries/bulk.ts';
 import { productsRoutes } from '../../src/entries/modules.ts';
 import { acmeWarrantyModule, startFakeCommerce, type RunningFakeCommerce } from '../../src/testing/index.ts';
-import { server as msw } from '../msw.ts';
+import { server as msw } from '@magekit/test-support/msw';
 
 const open: RunningFakeCommerce[] = [];
 afterEach(async () => {

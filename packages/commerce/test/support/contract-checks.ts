@@ -14,16 +14,18 @@ export interface CapturedRequest {
 
 const show = (value: unknown) => JSON.stringify(value);
 
-export function requestProblems(op: SpecOperation, planned: PlannedCall, request: CapturedRequest, base: string): string[] {
+export function requestProblems(op: SpecOperation, planned: PlannedCall, request: CapturedRequest, base: string, { cloudService = false } = {}): string[] {
   const problems: string[] = [];
   if (request.method !== op.method) problems.push(`method ${request.method}, expected ${op.method}`);
   if (request.url.origin !== new URL(base).origin) problems.push(`origin ${request.url.origin}`);
 
-  // Path: /rest + the template, each parameter one segment that decodes (as PHP does) to the value sent.
+  // Path: /rest (the cloud service: /<tenant>) + the template, each parameter one segment that decodes
+  // (as PHP does) to the value sent.
+  const prefix = cloudService ? new URL(base).pathname.replace(/\/$/, '') : '/rest';
   const pathname = request.url.pathname;
-  const decoded = /^\/rest\/V\d+\//.test(pathname) ? readPath(op.path, pathname.slice('/rest'.length)) : undefined;
+  const decoded = pathname.startsWith(`${prefix}/`) && /^\/V\d+\//.test(pathname.slice(prefix.length)) ? readPath(op.path, pathname.slice(prefix.length)) : undefined;
   const expected = Object.fromEntries(Object.entries(planned.pathValues).map(([k, v]) => [k, String(v)]));
-  if (!decoded) problems.push(`path ${pathname} does not fill /rest${op.path}`);
+  if (!decoded) problems.push(`path ${pathname} does not fill ${prefix}${op.path}`);
   else if (!isDeepStrictEqual(decoded, expected)) problems.push(`path parameters read back as ${show(decoded)}, sent ${show(expected)}`);
 
   // Query: declared parameters only, required ones present, each valid and equal to the input.

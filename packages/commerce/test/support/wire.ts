@@ -1,7 +1,7 @@
 // Both ends of the contract test's wire: the valid call planned from the spec (flat input plus what
 // should arrive), and the server-side reading of a captured request back into typed values the way the
 // platform reads it (PHP: urldecode per path segment, bracketed query keys into nested arrays).
-import { phpUrlDecode } from './php-server.ts';
+import { phpUrlDecode } from '@magekit/test-support/php-urldecode';
 import { integerFor, numberFor, sample, stringFor, type SampleOptions } from './samples.ts';
 import { deref, type JsonSchema, type Parameter, type SpecOperation } from './spec.ts';
 

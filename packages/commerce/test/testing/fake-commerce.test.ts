@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { attachAsync } from '../../src/async/attach.ts';
 import { createCommerceClient, none } from '../../src/index.ts';
 import { routes } from '../../src/routes/table.ts';
-import { createFakeCommerce, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
+import { createFakeCommerce, createFakeIms, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
 import { asyncClient, BASE } from '../async-harness.ts';
-import { server } from '../msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { operations as specOperations } from '../support/spec.ts';
 import { schemaErrors } from '../support/validate.ts';
 import { runtimeOf } from '../../src/runtime-of.ts';
@@ -67,10 +67,14 @@ describe('fake platform: catalogue and errors', () => {
     expect((await call(fake, 'POST', '/V1/company/', { company })).status).toBe(200);
     expect((await call(fake, 'POST', '/V1/team/1', { team: { name: 'Buyers' } })).status).toBe(200);
     expect((await call(fake, 'POST', '/V1/negotiableQuote/request', { quoteId: 1, quoteName: 'Q' })).status).toBe(200);
+    // Routes only the cloud service has: 404 on a self-hosted fake, answered by one playing the service.
+    const cloudFake = createFakeCommerce({ auth: false, cloudService: { tenantId: 'T1', ims: createFakeIms() } });
+    const cloudOnly = new Set(routes.filter((r) => r.cloudServiceOnly).map((r) => r.key));
     const problems: string[] = [];
     for (const op of specOperations.filter((o) => o.method === 'GET' && o.success)) {
       const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'sku' ? 'SKU-0001' : name === 'bulkUuid' ? 'missing' : '1'));
-      const response = await fake.handle(new Request(`${BASE}/rest/default${path}`));
+      if (cloudOnly.has(op.key)) expect((await fake.handle(new Request(`${BASE}/rest/default${path}`))).status, op.key).toBe(404);
+      const response = cloudOnly.has(op.key) ? await cloudFake.handle(new Request(`${BASE}/T1${path}`, { headers: { store: 'default' } })) : await fake.handle(new Request(`${BASE}/rest/default${path}`));
       if (op.path.includes('{bulkUuid}')) {
         expect(response.status).toBe(404);
         continue;
@@ -88,10 +92,15 @@ describe('fake platform: catalogue and errors', () => {
   it('accepts every write route synchronously and asynchronously', async () => {
     const fake = createFakeCommerce({ auth: false, consumer: { autoStart: false } });
     const statuses = new Set<number>();
+    const cloudFake = createFakeCommerce({ auth: false, consumer: { autoStart: false }, cloudService: { tenantId: 'T1', ims: createFakeIms() } });
     for (const route of routes.filter((r) => r.method !== 'GET')) {
       const path = route.path.replace(/\{([^}]+)\}/g, '1');
-      const response = await fake.handle(new Request(`${BASE}/rest/default/async${path}`, { method: route.method, body: '{}' }));
+      // Routes only the cloud service has are queued there, at <tenant>/V1/async/...; a self-hosted fake has none of them.
+      const response = route.cloudServiceOnly
+        ? await cloudFake.handle(new Request(`${BASE}/T1${path.replace(/^\/(V\d+)\//, '/$1/async/')}`, { method: route.method, body: '{}', headers: { store: 'default' } }))
+        : await fake.handle(new Request(`${BASE}/rest/default/async${path}`, { method: route.method, body: '{}' }));
       statuses.add(response.status);
+      if (route.cloudServiceOnly) expect((await fake.handle(new Request(`${BASE}/rest/default/async${path}`, { method: route.method, body: '{}' }))).status).toBe(404);
     }
     expect([...statuses]).toEqual([202]);
   });

@@ -7,7 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { isMagekitError } from '@magekit/core';
-import type { MarketplaceClient } from '../marketplace-client.ts';
+import type { MarketplaceClient } from '../client.ts';
 import { fileFromPath } from '../node.ts';
 import { ReviewTimeoutError, type ReviewOutcome } from '../review.ts';
 import type { FileRecord } from '../types.ts';

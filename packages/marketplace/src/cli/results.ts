@@ -4,7 +4,7 @@
  */
 import { isMagekitError } from '@magekit/core';
 import { API_PREFIX } from '../environments.ts';
-import type { MarketplaceClient } from '../marketplace-client.ts';
+import type { MarketplaceClient } from '../client.ts';
 import type { ToolReport, ToolReportEntry } from '../types.ts';
 
 export interface ToolResult {

@@ -3,7 +3,7 @@
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
 import { version } from '../../package.json';
-import { createMarketplaceClient } from '../marketplace-client.ts';
+import { createMarketplaceClient } from '../client.ts';
 import { reviewOutcome } from '../review.ts';
 import { parseCommandLine, type Command } from './args.ts';
 import { resolveConnection, type Env } from './config.ts';

@@ -5,7 +5,7 @@ import { nextDelay, RateEstimator } from '../../../src/async/waiter/schedule.ts'
 import type { RouteOutput } from '../../../src/index.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../../../src/testing/search.ts';
 import { asyncClient, BASE } from '../../async-harness.ts';
-import { server } from '../../msw.ts';
+import { server } from '@magekit/test-support/msw';
 
 type Storage = 'upfront' | 'when-worked';
 type ReadKind = 'summary' | 'count' | 'closed' | 'failed' | 'listing' | 'results';

@@ -5,7 +5,8 @@ import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, createCommerceClient, isCommerceError, type TwoFactor, type WebAuthnChallenge } from '../../../src/index.ts';
 import { startFakeCommerce, type FakeTwoFactorOptions, type RunningFakeCommerce } from '../../../src/testing/index.ts';
-import { server as msw } from '../../msw.ts';
+import { server as msw } from '@magekit/test-support/msw';
+import { failure } from '@magekit/test-support/failure';
 
 const PASSWORD = 'admin123!';
 const running: RunningFakeCommerce[] = [];
@@ -19,14 +20,6 @@ async function platform(twoFactor: FakeTwoFactorOptions): Promise<RunningFakeCom
   return started;
 }
 const clientFor = (url: string, twoFactor: TwoFactor, password = PASSWORD) => createCommerceClient({ baseUrl: url, retry: false, auth: adminToken({ username: 'admin', password, twoFactor }) });
-async function failure(promise: Promise<unknown>): Promise<Record<string, any>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Record<string, any>;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A WebAuthn assertion as a browser would serialize it, answering `challenge` with credential `id`. */
 function assertion(challenge: string, id: string): Record<string, unknown> {

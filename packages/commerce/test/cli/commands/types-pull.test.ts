@@ -15,7 +15,7 @@ import { buildInstallationTypes } from '../../../src/cli/commands/types-emit.ts'
 import { adminToken, createCommerceClient, isCommerceError, registerRoutes } from '../../../src/index.ts';
 import { acmeWarrantyModule, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type RunningFakeCommerce } from '../../../src/testing/index.ts';
 import { moduleSchema } from '../../../src/testing/custom-module.ts';
-import { server } from '../../msw.ts';
+import { server } from '@magekit/test-support/msw';
 import { repoRoot } from '../../support/spec.ts';
 
 const admin = { username: 'admin', password: 'admin123!' };
