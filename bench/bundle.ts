@@ -81,7 +81,7 @@ export interface BundleSize {
 /** A generated route row as it reads minified: `["products.get","GET","/V1/products/{sku}",`. */
 const ROUTE_ROW = /\["[A-Za-z0-9_.$]+","(?:GET|POST|PUT|DELETE|PATCH)","\/V\d+\//g;
 
-export function countRouteRows(code: string): number {
+function countRouteRows(code: string): number {
   return code.match(ROUTE_ROW)?.length ?? 0;
 }
 

@@ -108,7 +108,7 @@ export interface CommerceRuntime {
   loadEncodersFor(input: Record<string, unknown> | undefined): Promise<void>;
 }
 
-export interface PreparedCall<B> {
+interface PreparedCall<B> {
   path: string;
   query: Record<string, unknown>;
   body: B;

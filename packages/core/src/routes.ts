@@ -25,7 +25,7 @@ export interface RouteIndexRules {
 }
 
 /** The one check that a route reference is a string, for every client and helper of both packages. */
-export function checkRouteKey(key: unknown, rules: Pick<RouteIndexRules, 'service' | 'example'>): string {
+function checkRouteKey(key: unknown, rules: Pick<RouteIndexRules, 'service' | 'example'>): string {
   if (typeof key !== 'string') throw new InputError(`The route must be a string such as "${rules.example}", got ${key === null ? 'null' : typeof key}.`, { service: rules.service });
   return key;
 }

@@ -9,7 +9,7 @@ import { normalizeRouteKey } from './key.ts';
 import { withParsedRoutes, type RouteModule } from './module.ts';
 import { registeredRows } from './registered.ts';
 
-export { splitInput, type Edition, type RouteInfo } from './info.ts';
+export type { Edition, RouteInfo } from './info.ts';
 
 export const routes: readonly RouteInfo[] = routeRows.map(toInfo);
 const index = commerceRouteIndex(routes);
