@@ -10,7 +10,7 @@
  * Offset paging over live data can skip or repeat a record that is inserted or deleted between two
  * requests; sort by a stable field (`entity_id`) and filter on `updated_at` for exact syncs.
  */
-import { AbortError, InputError, ResponseError } from '@magekit/core';
+import { InputError, ResponseError, createPaginator, type CollectOptions, type Paginator as CorePaginator } from '@magekit/core';
 import { runtimeOf, type CallOptions, type CommerceRuntime } from './runtime.ts';
 import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
@@ -44,17 +44,10 @@ export interface Page<Item> {
   page: number;
 }
 
-export interface CollectOptions {
-  /** Stop after this many items (no further page is requested). */
-  max?: number | undefined;
-}
+export type { CollectOptions };
 
-export interface Paginator<Item> extends AsyncIterable<Item> {
-  /** The pages themselves, with their totals. */
-  pages(): AsyncIterableIterator<Page<Item>>;
-  /** Every item, collected; `{ max }` stops early. */
-  collect(options?: CollectOptions): Promise<Item[]>;
-}
+/** An async iterable of items with `.pages()` and `.collect({ max })` (core's paginator, commerce pages). */
+export interface Paginator<Item> extends CorePaginator<Item, Page<Item>> {}
 
 const DEFAULT_PAGE_SIZE = 100;
 
@@ -82,54 +75,21 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
   const pageSize = options.pageSize !== undefined ? positiveInteger(options.pageSize, 'pageSize') : (criteria.page_size ?? DEFAULT_PAGE_SIZE);
   const firstPage = criteria.current_page ?? 1;
   const fieldsValue = fields === undefined ? undefined : serializeSelection(listSelection(fields, toSelection(fields), { totalCount: true }));
-  const { pageSize: _pageSize, max: optionsMax = Infinity, ...callOptions } = options;
-  checkMax(optionsMax);
+  const { pageSize: _pageSize, max, ...callOptions } = options;
 
-  const signal = callOptions.signal;
-  const checkAborted = (where: string): void => {
-    if (signal?.aborted) throw new AbortError(`paginate: ${route} was aborted by the caller ${where}.`, { service: 'commerce', cause: signal.reason });
-  };
-
-  async function* pages(max = optionsMax): AsyncIterableIterator<Page<Item>> {
-    let seen = 0;
-    if (max <= 0) return;
-    for (let page = firstPage; ; page += 1) {
-      checkAborted(`before page ${page}`);
+  return createPaginator<Item, Page<Item>>(
+    async ({ index }) => {
+      const page = firstPage + index;
       const input = { ...rest, searchCriteria: { ...criteria, page_size: pageSize, current_page: page }, ...(fieldsValue === undefined ? {} : { fields: fieldsValue }) };
       const body = await runtime.call<unknown>(info, input, callOptions);
       const { items, totalCount } = readPage(body, route, page);
-      const kept = items.slice(0, max - seen) as Item[];
-      seen += kept.length;
-      yield { items: kept, totalCount, offset: (page - 1) * pageSize, pageSize, page };
-      const lastPage = Math.ceil(totalCount / pageSize);
-      // A short or empty page also means the end: asking further would only repeat the last page.
-      if (page >= lastPage || items.length < pageSize || seen >= max) return;
-    }
-  }
-
-  return {
-    pages: () => pages(),
-    async *[Symbol.asyncIterator]() {
-      for await (const page of pages()) {
-        for (const item of page.items) {
-          // Abort takes effect at once, not only at the next request.
-          checkAborted('while iterating');
-          yield item;
-        }
-      }
+      // Past the last page the platform answers the last page again: stop on total_count, and on a
+      // short page (asking further would only repeat it).
+      const last = page >= Math.ceil(totalCount / pageSize) || items.length < pageSize;
+      return { page: { items: items as Item[], totalCount, offset: (page - 1) * pageSize, pageSize, page }, last };
     },
-    async collect(collectOptions: CollectOptions = {}) {
-      checkMax(collectOptions.max);
-      const out: Item[] = [];
-      for await (const page of pages(Math.min(optionsMax, collectOptions.max ?? Infinity))) out.push(...page.items);
-      return out;
-    },
-  };
-}
-
-function checkMax(max: unknown): void {
-  if (max === undefined || max === Infinity) return;
-  if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) throw new InputError(`paginate: max must be a whole number of items (0 or more), got ${String(max)}.`, { service: 'commerce' });
+    { service: 'commerce', label: `paginate: ${route}`, max, signal: callOptions.signal },
+  );
 }
 
 function readPage(body: unknown, route: string, page: number): { items: unknown[]; totalCount: number } {

@@ -13,6 +13,8 @@ import {
   type Runtime,
   type CallTransportOptions,
   type ClientTransportOptions,
+  bindRuntime as bindClientRuntime,
+  findRuntime,
 } from '@magekit/core';
 import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
 import { assertNoRouteConflict } from './conflicts.ts';
@@ -123,18 +125,12 @@ export interface RuntimeParts {
   loadEncoders?: (() => Promise<QueryEncoders>) | undefined;
 }
 
-const runtimes = new WeakMap<object, CommerceRuntime>();
-
 /** Ties a client object to its runtime, so helpers imported on their own can take the client. */
-export function bindRuntime<C extends object>(client: C, runtime: CommerceRuntime): C {
-  runtimes.set(client, runtime);
-  return client;
-}
+export const bindRuntime = <C extends object>(client: C, runtime: CommerceRuntime): C => bindClientRuntime(client, runtime);
 
 /** The runtime behind a client (full or lean); a runtime passed directly is returned as is. */
 export function runtimeOf(source: object): CommerceRuntime {
-  const held = (source as { runtime?: unknown }).runtime;
-  const runtime = runtimes.get(source) ?? (isRuntime(source) ? source : held && typeof held === 'object' && isRuntime(held) ? held : undefined);
+  const runtime = findRuntime(source, isRuntime);
   if (!runtime) throw new ConfigurationError('Expected a client from createCommerceClient() or createLeanClient().', { service: 'commerce' });
   return runtime;
 }

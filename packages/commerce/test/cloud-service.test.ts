@@ -183,6 +183,15 @@ describe('cloud mode', () => {
     expect(wrongForm.status).toBe(404);
   });
 
+  it('names the cloud form of a bulk route when the service rejects elements', async () => {
+    const fakeIms = createFakeIms();
+    const fake = createFakeCommerce({ seed: { products: 2 }, cloudService: { tenantId: 'TENANT123', ims: fakeIms }, rejectElement: (_key, element) => (element['sku'] === 'BAD' ? 'The "sku" value is not valid.' : undefined) });
+    server.use(...commerceHandlers(fake, { baseUrl: 'https://na1.api.commerce.adobe.com' }));
+    const commerce = createCommerceClient({ baseUrl: BASE, auth: ims(CREDENTIALS) });
+    const rows = [{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 1 } }, { sku: 'BAD', product: { sku: 'BAD', price: 1 } }];
+    await expect(commerce.bulk.products.update(rows)).rejects.toThrow(/^PUT \/V1\/async\/bulk\/products\/bySku: 1 of 2 elements were not queued/);
+  });
+
   it('calls the routes only the cloud service has (gift card accounts, order editing)', async () => {
     const { fake } = cloudFake();
     const commerce = createCommerceClient({ baseUrl: BASE, auth: ims(CREDENTIALS) });

@@ -8,3 +8,5 @@ export * from './single-flight.ts';
 export * from './route-row.ts';
 export * from './routes.ts';
 export * from './fake-stats.ts';
+export { createPaginator, type CollectOptions, type Paginator } from './paginate.ts';
+export { bindRuntime, findRuntime } from './runtime-registry.ts';

@@ -2,9 +2,10 @@
  * Node-only: runs a Fetch-API handler (Request → Response) under node:http or Express. Kept out of
  * the main entry points so they stay browser- and edge-safe; each package re-exports it from its
  * own `/node` entry (the commerce activation receiver, the marketplace callback receiver), so both
- * answer a malformed Host with 400 and close a connection whose body they did not read.
+ * answer a malformed Host with 400 and close a connection whose body they did not read. The running
+ * fakes (`startFakeCommerce`, `startFakeMarketplace`) serve through the same bridge (serveOnLoopback).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -83,5 +84,34 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
+  };
+}
+
+export interface LoopbackServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  /** Runs `onClose`, drops open connections and stops listening. */
+  close(): Promise<void>;
+}
+
+/** A Fetch-API handler on a real HTTP server bound to 127.0.0.1 (port 0: any free port), through toNodeListener. */
+export async function serveOnLoopback(handler: FetchHandler, options: { port?: number | undefined; onClose?: (() => void) | undefined } = {}): Promise<LoopbackServer> {
+  const server = createServer(toNodeListener(handler));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        options.onClose?.();
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }

@@ -1,7 +1,7 @@
 /** The public client: `request`, the named methods (with the batch/upload wrappers), paginate and the scan waiter. */
-import { InputError, buildMethodTree } from '@magekit/core';
+import { InputError, buildMethodTree, isLoopbackHost } from '@magekit/core';
 import { alignBatch } from './batch.ts';
-import { createMarketplaceRuntime, type CallOptions, type MarketplaceClientOptions } from './runtime.ts';
+import { bindRuntime, createMarketplaceRuntime, type CallOptions, type MarketplaceClientOptions } from './runtime.ts';
 import { API_PREFIX, type Environment } from './environments.ts';
 import { buildUploadForm, checkUploadResponse, waitForMalwareScan, type UploadSource, type WaitForMalwareScanOptions } from './files.ts';
 import type { MethodTree } from './generated/method-tree.ts';
@@ -102,7 +102,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   (tree['packages'] as Record<string, unknown>)['waitForReview'] = (submissionId: string, waitOptions?: WaitForReviewOptions) =>
     waitForReview(async (id, signal) => (await runtime.call<Package>(getPackage, { submission_id: id }, { signal })).data, submissionId, waitOptions);
 
-  return Object.assign(tree as unknown as MethodTree, {
+  const client = Object.assign(tree as unknown as MethodTree, {
     request: (async (route: string, input?: unknown, callOptions?: CallOptions) => raw(routeByKey(route), input, callOptions)) as MarketplaceClient['request'],
     paginate: ((route: string, input?: Record<string, unknown>, paginateOptions?: PaginateOptions) => {
       const info = routeByKey(route);
@@ -112,8 +112,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     logout: () => runtime.session.clear(),
     environment: runtime.environment,
     baseUrl: runtime.baseUrl,
-    runtime,
   }) as unknown as MarketplaceClient;
+  return bindRuntime(client, runtime);
 }
 
 function checkBatchInput(route: RouteInfo, items: unknown): void {
@@ -132,7 +132,7 @@ function checkBatchInput(route: RouteInfo, items: unknown): void {
 function checkCallbackUrls(input: unknown, clientOrigin: string): void {
   const callbacks = (input as { api_callbacks?: unknown } | null)?.api_callbacks;
   if (!Array.isArray(callbacks)) return;
-  const fakeOnLoopback = isLoopback(new URL(clientOrigin));
+  const fakeOnLoopback = isLoopbackHost(new URL(clientOrigin).hostname);
   callbacks.forEach((callback, i) => {
     const raw = (callback as { url?: unknown } | null)?.url;
     const fail = (why: string) =>
@@ -145,13 +145,9 @@ function checkCallbackUrls(input: unknown, clientOrigin: string): void {
       throw fail(`(${JSON.stringify(raw.slice(0, 200))}) is not an absolute URL.`);
     }
     if (url.protocol === 'https:') return;
-    if (url.protocol === 'http:' && fakeOnLoopback && isLoopback(url)) return;
+    if (url.protocol === 'http:' && fakeOnLoopback && isLoopbackHost(url.hostname)) return;
     throw fail(`uses ${url.protocol.replace(':', '')}://.`);
   });
-}
-
-function isLoopback(url: URL): boolean {
-  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
 }
 
 /** Callback passwords are credentials too: registered so no error or hook can ever show them. */

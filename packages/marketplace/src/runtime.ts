@@ -6,6 +6,8 @@
 import {
   ConfigurationError,
   createRuntime as createCoreRuntime,
+  bindRuntime as bindClientRuntime,
+  findRuntime,
   checkPositive,
   fillPath,
   type HttpMethod,
@@ -63,6 +65,16 @@ export interface MarketplaceRuntime {
   call<T>(route: RouteInfo, input: unknown, options: CallOptions | undefined): Promise<SendResult<T>>;
   /** Registers a secret of this client (a callback password) so no error of this client shows it. */
   protect(secret: string | undefined): void;
+}
+
+/** Ties a client object to its runtime, so the SDK's helpers and tests can take the client. */
+export const bindRuntime = <C extends object>(client: C, runtime: MarketplaceRuntime): C => bindClientRuntime(client, runtime);
+
+/** The runtime behind a client. Not in the public `MarketplaceClient` type: machinery we change freely. */
+export function runtimeOf(source: object): MarketplaceRuntime {
+  const runtime = findRuntime(source, (value): value is MarketplaceRuntime => typeof (value as Partial<MarketplaceRuntime>).send === 'function' && typeof (value as Partial<MarketplaceRuntime>).prepare === 'function');
+  if (!runtime) throw new ConfigurationError('Expected a client from createMarketplaceClient().', { service: 'marketplace' });
+  return runtime;
 }
 
 export function createMarketplaceRuntime(options: MarketplaceClientOptions): MarketplaceRuntime {

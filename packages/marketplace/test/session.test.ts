@@ -5,7 +5,7 @@ import { createFakeMarketplace } from '../src/testing/index.ts';
 import { marketplaceHandlers } from '../src/testing/msw.ts';
 import { server } from '@magekit/test-support/msw';
 import { setupFake } from './helpers.ts';
-import { runtimeOf } from '../src/runtime-of.ts';
+import { runtimeOf } from '../src/runtime.ts';
 
 afterEach(() => vi.useRealTimers());
 

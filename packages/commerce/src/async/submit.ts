@@ -46,8 +46,11 @@ function refusalReasons(error: HttpError): { message: string; code: number | nul
   return [{ message, code: error.code ?? null }];
 }
 
-function describe(route: RouteInfo, variant: 'async' | 'bulk'): string {
-  return `${route.method} /${variant === 'async' ? 'async' : 'async/bulk'}${variant === 'async' ? route.path : bulkPath(route)}`;
+/** `PUT /async/V1/products/{sku}`; on the cloud service the segment follows the version (`/V1/async/...`). */
+function describe(route: RouteInfo, variant: 'async' | 'bulk', runtime: CommerceRuntime): string {
+  const path = variant === 'async' ? route.path : bulkPath(route);
+  const segment = variant === 'async' ? '/async' : '/async/bulk';
+  return `${route.method} ${runtime.cloudService ? path.replace(/^\/V\d+/, `$&${segment}`) : segment + path}`;
 }
 
 export async function sendAsync<K extends string>(runtime: CommerceRuntime, routeKey: K, input: unknown, options: CallOptions | undefined): Promise<AsyncAcceptance<K>> {
@@ -60,16 +63,16 @@ export async function sendAsync<K extends string>(runtime: CommerceRuntime, rout
   } catch (error) {
     if (!isRefusal(error)) throw error;
     const items: RejectedItem[] = refusalReasons(error).map((r) => ({ position: 0, message: r.message, errorCode: r.code, stage: 'acceptance' }));
-    throw new BulkRejectedError(`${describe(route, 'async')} was refused before queueing: ${items.map((i) => i.message).join('; ')}`, items, undefined, {
+    throw new BulkRejectedError(`${describe(route, 'async', runtime)} was refused before queueing: ${items.map((i) => i.message).join('; ')}`, items, undefined, {
       service: 'commerce', method: route.method, status: error.status, cause: error, ...(error.url === undefined ? {} : { url: error.url }),
     });
   }
-  const acceptance = toAcceptance(routeKey, await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'async') }));
+  const acceptance = toAcceptance(routeKey, await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'async', runtime) }));
   if (acceptance.errors) {
     const items = acceptance.requestItems
       .filter((item) => item.status === 'rejected')
       .map((item): RejectedItem => ({ position: item.id, message: item.errorMessage ?? 'rejected without a message', errorCode: item.errorCode, stage: 'acceptance' }));
-    throw new BulkRejectedError(`${describe(route, 'async')} was rejected at acceptance: ${items.map((i) => i.message).join('; ')}`, items, undefined, { service: 'commerce', method: route.method });
+    throw new BulkRejectedError(`${describe(route, 'async', runtime)} was rejected at acceptance: ${items.map((i) => i.message).join('; ')}`, items, undefined, { service: 'commerce', method: route.method });
   }
   return acceptance;
 }
@@ -112,7 +115,7 @@ export async function sendBulk<K extends string, Row>(
     let answer: ChunkAnswer;
     try {
       const raw = await runtime.sendRaw({ method: route.method, path, json: rows.slice(range.offset, range.offset + range.size), variant: 'bulk', options: callOptions, expect: 'json', unknownOutcomeHint: QUEUED_UNKNOWN });
-      answer = { range, body: await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk') }) };
+      answer = { range, body: await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk', runtime) }) };
     } catch (error) {
       // An abort, bad input or a broken acceptance is not per-chunk news: stop the whole call.
       if (isMagekitError(error) && (error.kind === 'abort' || error.kind === 'input' || error.kind === 'response' || error.kind === 'auth')) {
@@ -141,7 +144,7 @@ export async function sendBulk<K extends string, Row>(
     const sample = job.rejected.slice(0, 3).map((r) => `#${r.position}: ${r.message}`).join('; ');
     const firstError = answers.find((a) => a.error)?.error;
     throw new BulkRejectedError(
-      `${describe(route, 'bulk')}: ${job.rejected.length} of ${job.total} elements were not queued (${sample}${job.rejected.length > 3 ? '; …' : ''}). ` +
+      `${describe(route, 'bulk', runtime)}: ${job.rejected.length} of ${job.total} elements were not queued (${sample}${job.rejected.length > 3 ? '; …' : ''}). ` +
         `The ${job.accepted} accepted ones are queued: error.job has them, and waitForBulk(error.job) waits for them.`,
       [...job.rejected],
       job,

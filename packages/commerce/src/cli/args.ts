@@ -1,5 +1,5 @@
 /** Command-line parsing: `bulk status|wait <uuid>`, `bulk resume <journal>` and the flags, with node:util parseArgs. */
-import { parseArgs } from 'node:util';
+import { parseCommandArgs, parseDuration as duration } from '@magekit/core/cli';
 import { CliError, HELP_HINT } from './errors.ts';
 
 export type Command = 'status' | 'wait' | 'resume';
@@ -7,9 +7,7 @@ export type Command = 'status' | 'wait' | 'resume';
 export interface Flags {
   baseUrl: string | undefined;
   store: string | undefined;
-  token: string | undefined;
   username: string | undefined;
-  password: string | undefined;
   otp: string | undefined;
   maxWait: number | undefined;
   stallAfter: number | undefined;
@@ -32,9 +30,7 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'v' },
   'base-url': { type: 'string' },
   store: { type: 'string' },
-  token: { type: 'string' },
   username: { type: 'string' },
-  password: { type: 'string' },
   otp: { type: 'string' },
   'max-wait': { type: 'string' },
   'stall-after': { type: 'string' },
@@ -47,14 +43,7 @@ const OPTIONS = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    // parseArgs names the flag; its messages can echo a value given to a flag that takes none, never a secret's value.
-    const message = error instanceof Error ? error.message.split('\n')[0]!.split('. To specify')[0]!.replace(/\.?$/, '.') : String(error);
-    throw new CliError(message, HELP_HINT);
-  }
+  const parsed = parseCommandArgs(argv, OPTIONS, HELP_HINT);
   const { values, positionals } = parsed;
   if (values.help) return { action: 'help' };
   if (values.version) return { action: 'version' };
@@ -75,9 +64,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const flags: Flags = {
     baseUrl: values['base-url'],
     store: values.store,
-    token: values.token,
     username: values.username,
-    password: values.password,
     otp: values.otp,
     maxWait: duration(values['max-wait'], '--max-wait'),
     stallAfter: duration(values['stall-after'], '--stall-after'),
@@ -88,17 +75,6 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   };
   if (command === 'resume') return { action: 'resume', command, journal: uuid, flags };
   return { action: 'run', command, uuid: uuid.trim().toLowerCase(), flags };
-}
-
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** `90` (seconds), `500ms`, `90s`, `15m`, `2h` → milliseconds. */
-function duration(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
-  const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? 's').toLowerCase()]! : NaN;
-  if (!(ms > 0) || !Number.isFinite(ms)) throw new CliError(`${flag} must be a positive duration such as 90s, 15m or 2h (a bare number is seconds); got "${text}".`);
-  return Math.round(ms);
 }
 
 function count(text: string | undefined, flag: string): number | undefined {

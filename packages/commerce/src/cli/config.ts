@@ -1,13 +1,15 @@
 /**
  * Connection settings from flags and the environment (flags win): base URL, store view, and one
- * authentication method. Secrets go straight into the SDK's auth strategies, which register them
- * for redaction before anything can echo them.
+ * authentication method. Secrets come from the environment, a file or standard input, never from
+ * flags (core's CLI credential policy); they go straight into the SDK's auth strategies, which
+ * register them for redaction before anything can echo them.
  */
+import { secretSources, type Env, type SecretFlag } from '@magekit/core/cli';
 import { adminToken, bearer, ims, integration, type AuthStrategy } from '../auth/index.ts';
 import type { Flags } from './args.ts';
 import { CliError } from './errors.ts';
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env };
 
 export interface ConnectionConfig {
   baseUrl: string;
@@ -33,10 +35,25 @@ const ENV = {
   imsOrgId: 'MAGEKIT_IMS_ORG_ID',
 } as const;
 
+/** Flags that would carry a secret: refused, naming the variable to use instead. */
+export const SECRET_FLAGS: readonly SecretFlag[] = [
+  { flags: ['token', 'bearer', 'admin-token'], variable: ENV.token },
+  { flags: ['access-token'], variable: ENV.accessToken },
+  { flags: ['password', 'admin-password', 'pass'], variable: ENV.password },
+  { flags: ['consumer-secret'], variable: ENV.consumerSecret },
+  { flags: ['consumer-key'], variable: ENV.consumerKey },
+  { flags: ['access-token-secret', 'token-secret'], variable: ENV.accessTokenSecret },
+  { flags: ['client-secret', 'ims-client-secret'], variable: ENV.imsClientSecret },
+];
+
+/** The variables a secret may also come from a file for (`NAME_FILE=/path`, or `-` for standard input). */
+export const SECRET_VARIABLES: readonly string[] = [ENV.token, ENV.password, ENV.consumerKey, ENV.consumerSecret, ENV.accessToken, ENV.accessTokenSecret, ENV.imsClientSecret];
+
 const AUTH_HINT =
-  `Give one of: --token / ${ENV.token} (a bearer token); --username and ${ENV.password} (an admin user; ${ENV.username} also works); ` +
+  `Give one of: ${ENV.token} (a bearer token); --username and ${ENV.password} (an admin user; ${ENV.username} also works); ` +
   `or the four integration credentials ${ENV.consumerKey}, ${ENV.consumerSecret}, ${ENV.accessToken}, ${ENV.accessTokenSecret}; ` +
-  `or, for Adobe Commerce as a Cloud Service, ${ENV.imsClientId}, ${ENV.imsClientSecret} and ${ENV.imsOrgId}.`;
+  `or, for Adobe Commerce as a Cloud Service, ${ENV.imsClientId}, ${ENV.imsClientSecret} and ${ENV.imsOrgId}. ` +
+  'Any secret can also come from a file: NAME_FILE=/path (NAME_FILE=- reads standard input).';
 
 /** A flag, else the environment variable; blank counts as unset. */
 function pick(flag: string | undefined, env: Env, name: string): string | undefined {
@@ -53,11 +70,11 @@ export function resolveConfig(flags: Flags, env: Env): ConnectionConfig {
 
 /** The first complete method wins: token, then admin user, then integration (OAuth 1.0a). */
 function resolveAuth(flags: Flags, env: Env): Pick<ConnectionConfig, 'auth' | 'authMethod'> {
-  const token = pick(flags.token, env, ENV.token);
+  const token = pick(undefined, env, ENV.token);
   if (token !== undefined) return { auth: bearer(token), authMethod: 'token' };
 
   const username = pick(flags.username, env, ENV.username);
-  const password = pick(flags.password, env, ENV.password);
+  const password = pick(undefined, env, ENV.password);
   if (username !== undefined && password !== undefined) {
     const otp = pick(flags.otp, env, ENV.otp);
     return { auth: adminToken({ username, password, ...(otp === undefined ? {} : { otp }) }), authMethod: 'admin' };
@@ -83,7 +100,7 @@ function resolveAuth(flags: Flags, env: Env): Pick<ConnectionConfig, 'auth' | 'a
   }
 
   // Nothing complete: name what is missing from the method the user evidently meant.
-  if (username !== undefined) throw new CliError(`Admin user "${username}" has no password: set ${ENV.password} (or pass --password).`, AUTH_HINT);
+  if (username !== undefined) throw new CliError(`Admin user "${username}" has no password: ${secretSources(ENV.password)}.`, AUTH_HINT);
   if (password !== undefined) throw new CliError(`An admin password was given without a user name: pass --username or set ${ENV.username}.`, AUTH_HINT);
   if (given > 0) {
     const missing = (Object.keys(oauth) as (keyof typeof oauth)[]).filter((k) => oauth[k] === undefined).map((k) => ENV[k]);

@@ -4,13 +4,15 @@
  * platform or an error goes through the SDK's redaction; nothing prints a stack.
  */
 import { redactText, type HttpError } from '@magekit/core';
+import { EXIT_CODES, withoutHint } from '@magekit/core/cli';
 import { BulkStalledError, BulkTimeoutError, type BulkCounts } from '../async/errors.ts';
 import type { OperationOutcome } from '../async/waiter/outcome.ts';
 import { isCommerceError } from '../errors.ts';
 import type { Command } from './args.ts';
 import { CliError } from './errors.ts';
 
-export const EXIT = { ok: 0, error: 1, failed: 2, open: 3, unsettled: 4, interrupted: 130 } as const;
+/** Core's shared codes (ok 0, error 1, interrupted 130) and this CLI's outcomes at 2-4 (usage.ts lists them). */
+export const EXIT = { ...EXIT_CODES, failed: 2, open: 3, unsettled: 4 } as const;
 
 export type ReportStatus = 'complete' | 'failed' | 'open' | 'unsettled' | 'stalled' | 'timed-out' | 'interrupted' | 'error';
 
@@ -216,12 +218,6 @@ function unknownBulk(error: HttpError, context: ErrorContext): DescribedError | 
     hint: 'Check the UUID (the bulk_uuid an async or bulk request returned) and that --base-url points at the installation that accepted it.',
     counts: undefined,
   };
-}
-
-function withoutHint(message: string, hint: string | undefined): string {
-  if (!hint || !message.includes(hint)) return message;
-  // The SDK appends the hint as a sentence ("…later.. The platform locks…"): drop it and the doubled stop.
-  return message.replace(hint, '').replace(/\s+$/, '').replace(/\.\.$/, '.');
 }
 
 export function formatError(described: DescribedError): string {

@@ -4,11 +4,8 @@
  * how many operations have closed, not how each ended, so the bar counts "closed"; the final event
  * splits them into complete, failed and rejected.
  */
+import { createStatusLine, formatElapsed, type TextSink } from '@magekit/core/cli';
 import type { ProgressEvent } from '../async/waiter/options.ts';
-
-export interface TextSink {
-  write(chunk: string): unknown;
-}
 
 export interface ProgressReporter {
   update(event: ProgressEvent): void;
@@ -18,10 +15,10 @@ export interface ProgressReporter {
 
 const BAR_WIDTH = 30;
 
-export function createProgressReporter(sink: TextSink, options: { isTTY: boolean; now?: () => number }): ProgressReporter {
+export function createProgressReporter(sink: TextSink, options: { isTTY: boolean; now?: () => number; columns?: number | undefined }): ProgressReporter {
   const now = options.now ?? Date.now;
   const started = now();
-  let drawn = 0; // characters of the bar line currently on screen (TTY)
+  const line = createStatusLine(sink, { columns: options.columns });
 
   const elapsed = () => formatElapsed(now() - started);
 
@@ -34,25 +31,12 @@ export function createProgressReporter(sink: TextSink, options: { isTTY: boolean
         : `${event.open} open`;
       if (options.isTTY) {
         const filled = event.total > 0 ? Math.round((closed / event.total) * BAR_WIDTH) : BAR_WIDTH;
-        const line = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${closed}/${event.total} ${percent}%  ${tail}  ${elapsed()}`;
-        sink.write(`\r${line}${' '.repeat(Math.max(0, drawn - line.length))}`);
-        drawn = line.length;
-        if (event.final) this.end();
+        line.draw(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${closed}/${event.total} ${percent}%  ${tail}  ${elapsed()}`);
+        if (event.final) line.end();
       } else {
         sink.write(`progress: ${closed} of ${event.total} closed (${percent}%), ${tail}, ${elapsed()}\n`);
       }
     },
-    end() {
-      if (options.isTTY && drawn > 0) sink.write('\n');
-      drawn = 0;
-    },
+    end: () => line.end(),
   };
-}
-
-function formatElapsed(ms: number): string {
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  return m < 60 ? `${m}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }

@@ -2,6 +2,7 @@
  * The CLI's testable core: `run(argv, io)` parses, connects, runs one command and returns the exit
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
+import { refuseSecretFlags, withSecretFiles, type CliIO } from '@magekit/core/cli';
 import { version } from '../../package.json';
 import { createCommerceClient } from '../client.ts';
 import { runtimeOf } from '../runtime-of.ts';
@@ -10,25 +11,12 @@ import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
 import { runTypes } from './commands/types-pull.ts';
-import { resolveConfig, type Env } from './config.ts';
+import { SECRET_FLAGS, SECRET_VARIABLES, resolveConfig } from './config.ts';
 import { EXIT, describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
-import { createProgressReporter, type ProgressReporter, type TextSink } from './progress-bar.ts';
+import { createProgressReporter, type ProgressReporter } from './progress-bar.ts';
 import { USAGE } from './usage.ts';
 
-export interface CliIO {
-  env: Env;
-  /** The outcome (text or --json). */
-  stdout: TextSink;
-  /** Progress, errors and hints. */
-  stderr: TextSink;
-  /** stderr is a terminal: redraw one progress bar instead of writing a line per change. */
-  isTTY: boolean;
-  /** Aborts a running command (main.ts fires it on Ctrl-C). */
-  signal?: AbortSignal | undefined;
-  /** A fetch implementation for the client (default: the global one). */
-  fetch?: typeof fetch | undefined;
-  now?: () => number;
-}
+export type { CliIO };
 
 const VERSION: string = version;
 
@@ -39,9 +27,12 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let json = argv.includes('--json');
   let progress: ProgressReporter | undefined;
   let listLimit = DEFAULT_LISTED_FAILURES;
-  // `types pull` has its own flags and output (commands/types-pull.ts).
-  if (argv[0] === 'types') return runTypes(argv.slice(1), io);
   try {
+    // One credential policy for every command: no secret in a flag; NAME_FILE fills NAME.
+    refuseSecretFlags(argv, SECRET_FLAGS);
+    const env = await withSecretFiles(io.env, SECRET_VARIABLES, io.readStdin);
+    // `types pull` has its own flags and output (commands/types-pull.ts).
+    if (argv[0] === 'types') return await runTypes(argv.slice(1), { ...io, env });
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help') {
       io.stdout.write(USAGE);
@@ -56,14 +47,14 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const { flags } = parsed;
     json = flags.json;
     listLimit = flags.failures;
-    const config = resolveConfig(flags, io.env);
+    const config = resolveConfig(flags, env);
     baseUrl = config.baseUrl;
     const commerce = createCommerceClient({ baseUrl: config.baseUrl, storeCode: config.storeCode, auth: config.auth, fetch: io.fetch });
     const now = io.now ?? Date.now;
 
     const waiting = (what: string) => {
       if (flags.quiet) return undefined;
-      progress = createProgressReporter(io.stderr, { isTTY: io.isTTY, now });
+      progress = createProgressReporter(io.stderr, { isTTY: io.isTTY, now, columns: io.columns });
       if (!io.isTTY) io.stderr.write(`Waiting for ${what} at ${runtimeOf(commerce).baseUrl}\n`);
       const reporter = progress;
       return (event: Parameters<ProgressReporter['update']>[0]) => reporter.update(event);

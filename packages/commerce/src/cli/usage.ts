@@ -19,17 +19,19 @@ Connection:
                        [MAGEKIT_BASE_URL]
   --store <code>       Store view code [MAGEKIT_STORE_CODE]
 
-Authentication (the first complete method wins, flags before environment):
-  --token <token>      Bearer token, admin or integration [MAGEKIT_TOKEN]
+Authentication (the first complete method wins):
   --username <name>    Admin user [MAGEKIT_ADMIN_USERNAME]
-  --password <pass>    Admin password [MAGEKIT_ADMIN_PASSWORD]
   --otp <code>         Two-factor code, when 2FA is on [MAGEKIT_ADMIN_OTP]
-  Integration (OAuth 1.0a), environment only: MAGEKIT_CONSUMER_KEY,
-    MAGEKIT_CONSUMER_SECRET, MAGEKIT_ACCESS_TOKEN, MAGEKIT_ACCESS_TOKEN_SECRET
-  Adobe Commerce as a Cloud Service (IMS), environment only:
-    MAGEKIT_IMS_CLIENT_ID, MAGEKIT_IMS_CLIENT_SECRET, MAGEKIT_IMS_ORG_ID
-  Put passwords and tokens in the environment, not in flags: flags show in the
-  process list and in shell history.
+  Secrets come from the environment, a file or standard input, never from
+  flags (flags show in the process list, CI logs and shell history):
+    MAGEKIT_TOKEN                  Bearer token, admin or integration
+    MAGEKIT_ADMIN_PASSWORD         Admin password (with --username)
+    Integration (OAuth 1.0a): MAGEKIT_CONSUMER_KEY, MAGEKIT_CONSUMER_SECRET,
+      MAGEKIT_ACCESS_TOKEN, MAGEKIT_ACCESS_TOKEN_SECRET
+    Adobe Commerce as a Cloud Service (IMS): MAGEKIT_IMS_CLIENT_ID,
+      MAGEKIT_IMS_CLIENT_SECRET, MAGEKIT_IMS_ORG_ID
+  NAME_FILE=/path reads a secret NAME from a file; NAME_FILE=- from stdin.
+  --token, --password and other secret flags are refused.
 
 Waiting (bulk wait, bulk resume):
   --max-wait <time>        Give up after this long (default 30m)

@@ -4,7 +4,7 @@
  * loopback (when dist exists; `npm test` builds before vitest).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,7 @@ function startConsumer(fake: FakeCommerce, delayMs = 2): void {
   fake.consumer.start();
 }
 
-async function cli(argv: string[], options: { env?: Record<string, string | undefined>; isTTY?: boolean } = {}) {
+async function cli(argv: string[], options: { env?: Record<string, string | undefined>; isTTY?: boolean; readStdin?: () => Promise<string> } = {}) {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {
@@ -60,6 +60,7 @@ async function cli(argv: string[], options: { env?: Record<string, string | unde
     stdout: { write: (chunk: string) => (stdout += chunk) },
     stderr: { write: (chunk: string) => (stderr += chunk) },
     isTTY: options.isTTY ?? false,
+    ...(options.readStdin ? { readStdin: options.readStdin } : {}),
   });
   return { code, stdout, stderr, all: stdout + stderr };
 }
@@ -309,7 +310,7 @@ describe('arguments, configuration and errors', () => {
     const help = await cli(['--help'], { env: {} });
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: magekit-commerce bulk <status\|wait> <uuid> \[options\]/);
-    expect(help.stdout).toContain('Put passwords and tokens in the environment, not in flags');
+    expect(help.stdout).toContain('Secrets come from the environment, a file or standard input, never from\n  flags');
     for (const line of help.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     const version = await cli(['-v'], { env: {} });
     expect(version).toMatchObject({ code: 0, stdout: '0.1.0\n' });
@@ -327,7 +328,7 @@ describe('arguments, configuration and errors', () => {
     [['bulk', 'wait', UNKNOWN, '--max-wiat', '5m'], "Unknown option '--max-wiat'."],
     [['bulk', 'wait', UNKNOWN, '--max-wait', 'soon'], '--max-wait must be a positive duration'],
     [['bulk', 'wait', UNKNOWN, '--failures', 'all'], '--failures must be a whole number'],
-    [['bulk', 'wait', UNKNOWN, '--password', '-s3cret-value'], "Option '--password' argument is ambiguous."],
+    [['bulk', 'wait', UNKNOWN, '--password', '-s3cret-value'], '--password is not accepted: secrets never go in flags'],
   ])('%j exits 1 with a one-line message', async (argv, message) => {
     const { code, stdout, stderr } = await cli(argv);
     expect(code).toBe(1);
@@ -344,10 +345,10 @@ describe('arguments, configuration and errors', () => {
     const noAuth = await cli(['bulk', 'status', UNKNOWN], { env: { MAGEKIT_BASE_URL: BASE } });
     expect(noAuth.code).toBe(1);
     expect(noAuth.stderr).toContain('No credentials');
-    expect(noAuth.stderr).toContain('hint: Give one of: --token / MAGEKIT_TOKEN');
+    expect(noAuth.stderr).toContain('hint: Give one of: MAGEKIT_TOKEN (a bearer token)');
 
     const noPassword = await cli(['bulk', 'status', UNKNOWN, '--username', 'ops'], { env: { MAGEKIT_BASE_URL: BASE } });
-    expect(noPassword.stderr).toContain('Admin user "ops" has no password: set MAGEKIT_ADMIN_PASSWORD');
+    expect(noPassword.stderr).toContain('Admin user "ops" has no password: set MAGEKIT_ADMIN_PASSWORD, or MAGEKIT_ADMIN_PASSWORD_FILE to a file holding it');
 
     const halfOauth = await cli(['bulk', 'status', UNKNOWN], { env: { MAGEKIT_BASE_URL: BASE, MAGEKIT_CONSUMER_KEY: 'ck-0000000000', MAGEKIT_ACCESS_TOKEN: 'at-0000000000' } });
     expect(halfOauth.stderr).toContain('Integration credentials are incomplete: MAGEKIT_CONSUMER_SECRET, MAGEKIT_ACCESS_TOKEN_SECRET are not set.');
@@ -401,10 +402,47 @@ describe('credentials never reach the output', () => {
     }
 
     const token = 'bad-token-cli-0001';
-    const badToken = await cli(['bulk', 'status', UNKNOWN, '--token', token]);
+    const badToken = await cli(['bulk', 'status', UNKNOWN], { env: { MAGEKIT_BASE_URL: BASE, MAGEKIT_TOKEN: token } });
     expect(badToken.code).toBe(1);
     expect(badToken.stderr).toContain("The consumer isn't authorized");
     expect(badToken.all).not.toContain(token);
+  });
+});
+
+describe('one credential policy: secrets from the environment, a file or standard input, never flags', () => {
+  const PASSWORD = 'Pa55-cli-Secret!';
+
+  it.each([
+    [['--token', 'tok-flag-secret'], 'MAGEKIT_TOKEN'],
+    [['--password=tok-flag-secret'], 'MAGEKIT_ADMIN_PASSWORD'],
+    [['--consumer-secret', 'tok-flag-secret'], 'MAGEKIT_CONSUMER_SECRET'],
+    [['--access-token-secret=tok-flag-secret'], 'MAGEKIT_ACCESS_TOKEN_SECRET'],
+    [['--access_token', 'tok-flag-secret'], 'MAGEKIT_ACCESS_TOKEN'],
+    [['--client-secret', 'tok-flag-secret'], 'MAGEKIT_IMS_CLIENT_SECRET'],
+  ])('%j is refused, naming the variable and the file/stdin alternative, for bulk and types alike', async (flag, variable) => {
+    for (const command of [['bulk', 'status', UNKNOWN], ['types', 'pull']]) {
+      const { code, stderr, all } = await cli([...command, ...flag], { env: { MAGEKIT_BASE_URL: BASE } });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`hint: Instead, set ${variable}, or ${variable}_FILE to a file holding it (${variable}_FILE=- reads it from standard input).`);
+      expect(all).not.toContain('tok-flag-secret');
+      expectNoStack(all);
+    }
+  });
+
+  it('reads MAGEKIT_ADMIN_PASSWORD_FILE from a file, or standard input with =-', async () => {
+    const fake = withFake({ auth: { admins: [{ username: 'ops', password: PASSWORD }] } });
+    const uuid = await createBulk(fake, BASE, adminToken({ username: 'ops', password: PASSWORD }));
+    await fake.consumer.drain();
+    const file = join(mkdtempSync(join(tmpdir(), 'magekit-cli-secret-')), 'password');
+    writeFileSync(file, `${PASSWORD}\n`);
+    const fromFile = await cli(['bulk', 'status', uuid, '--username', 'ops'], { env: { MAGEKIT_BASE_URL: BASE, MAGEKIT_ADMIN_PASSWORD_FILE: file } });
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    const fromStdin = await cli(['bulk', 'status', uuid, '--username', 'ops'], { env: { MAGEKIT_BASE_URL: BASE, MAGEKIT_ADMIN_PASSWORD_FILE: '-' }, readStdin: async () => `${PASSWORD}\n` });
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    const missing = await cli(['bulk', 'status', uuid, '--username', 'ops'], { env: { MAGEKIT_BASE_URL: BASE, MAGEKIT_ADMIN_PASSWORD_FILE: join(tmpdir(), 'no-such-magekit-secret') } });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/Cannot read MAGEKIT_ADMIN_PASSWORD_FILE \(.*no-such-magekit-secret\): ENOENT\./);
+    for (const out of [fromFile, fromStdin, missing]) expect(out.all).not.toContain(PASSWORD);
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * Command-line parsing with node:util parseArgs: `release <manifest>`, `status <submission_id>`,
- * `results <submission_id>`. There are deliberately no flags for the app ID and secret: credentials
- * come from the environment only (flags end up in shell history, CI logs and the process list).
+ * `results <submission_id>`. There are deliberately no flags for the app ID and secret: core's CLI
+ * credential policy refuses them (run.ts), since flags end up in shell history, CI logs and the process list.
  */
-import { parseArgs } from 'node:util';
+import { parseCommandArgs, parseDuration as duration } from '@magekit/core/cli';
 import { CliError, HELP_HINT } from './errors.ts';
 
 export type Command = 'release' | 'status' | 'results';
@@ -35,21 +35,8 @@ const OPTIONS = {
   quiet: { type: 'boolean', short: 'q' },
 } as const;
 
-const CREDENTIAL_FLAGS = /^--?(app-?id|app-?secret|secret|password|token|key)(=|$)/i;
-
 export function parseCommandLine(argv: readonly string[]): Parsed {
-  const credential = argv.find((arg) => CREDENTIAL_FLAGS.test(arg));
-  if (credential) {
-    // Named without its value: the value may be the secret itself.
-    throw new CliError(`${credential.split('=')[0]} is not accepted: credentials come from the environment only (MAGEKIT_EQP_APP_ID, MAGEKIT_EQP_APP_SECRET), never from flags, which end up in logs and shell history.`);
-  }
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0]!.split('. To specify')[0]!.replace(/\.?$/, '.') : String(error);
-    throw new CliError(message, HELP_HINT);
-  }
+  const parsed = parseCommandArgs(argv, OPTIONS, HELP_HINT);
   const { values, positionals } = parsed;
   if (values.help) return { action: 'help' };
   if (values.version) return { action: 'version' };
@@ -78,15 +65,4 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       quiet: values.quiet ?? false,
     },
   };
-}
-
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** `90` (seconds), `500ms`, `90s`, `15m`, `2h` → milliseconds. */
-function duration(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
-  const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? 's').toLowerCase()]! : NaN;
-  if (!(ms > 0) || !Number.isFinite(ms)) throw new CliError(`${flag} must be a positive duration such as 90s, 15m or 2h (a bare number is seconds); got "${text}".`);
-  return Math.round(ms);
 }

@@ -1,12 +1,13 @@
 /**
- * The connection from the environment: MAGEKIT_EQP_APP_ID and MAGEKIT_EQP_APP_SECRET (environment
- * only), MAGEKIT_EQP_ENV (or --environment) and MAGEKIT_EQP_BASE_URL (or --base-url, for a fake).
+ * The connection from the environment: MAGEKIT_EQP_APP_ID and MAGEKIT_EQP_APP_SECRET (environment, a
+ * file or standard input, never flags: core's CLI credential policy), MAGEKIT_EQP_ENV (or --environment)
+ * and MAGEKIT_EQP_BASE_URL (or --base-url, for a fake).
  */
+import type { Env, SecretFlag } from '@magekit/core/cli';
 import type { Environment } from '../environments.ts';
 import type { Flags } from './args.ts';
 import { CliError } from './errors.ts';
 
-export type Env = Readonly<Record<string, string | undefined>>;
 
 const ENV = {
   appId: 'MAGEKIT_EQP_APP_ID',
@@ -14,6 +15,15 @@ const ENV = {
   environment: 'MAGEKIT_EQP_ENV',
   baseUrl: 'MAGEKIT_EQP_BASE_URL',
 } as const;
+
+/** Flags that would carry a credential: refused, naming the variable to use instead. */
+export const SECRET_FLAGS: readonly SecretFlag[] = [
+  { flags: ['app-secret', 'appsecret', 'secret', 'password', 'token', 'key'], variable: ENV.appSecret },
+  { flags: ['app-id', 'appid'], variable: ENV.appId },
+];
+
+/** The variables a secret may also come from a file for (`NAME_FILE=/path`, or `-` for standard input). */
+export const SECRET_VARIABLES: readonly string[] = [ENV.appSecret];
 
 export interface Connection {
   environment: Environment;
@@ -31,7 +41,7 @@ export function resolveConnection(flags: Flags, env: Env): Connection {
   if (missing.length) {
     throw new CliError(
       `No API key: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set.`,
-      `Set them from your CI's secret store (in GitHub Actions: env: ${ENV.appSecret}: \${{ secrets.EQP_APP_SECRET }}). Keys are created in the Developer Portal under Manage API Keys, per environment.`,
+      `Set them from your CI's secret store (in GitHub Actions: env: ${ENV.appSecret}: \${{ secrets.EQP_APP_SECRET }}); the secret can also come from a file: ${ENV.appSecret}_FILE=/path (${ENV.appSecret}_FILE=- reads standard input). Keys are created in the Developer Portal under Manage API Keys, per environment.`,
     );
   }
   const environment = blankToUndefined(flags.environment) ?? blankToUndefined(env[ENV.environment]) ?? 'sandbox';

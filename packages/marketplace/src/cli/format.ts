@@ -3,6 +3,7 @@
  * from the service and from errors go through the SDK's redaction; nothing prints a stack.
  */
 import { redactText } from '@magekit/core';
+import { EXIT_CODES, withoutHint } from '@magekit/core/cli';
 import { isMarketplaceError } from '../errors.ts';
 import { ReviewTimeoutError, type ReviewOutcome } from '../review.ts';
 import type { Command } from './args.ts';
@@ -11,13 +12,18 @@ import type { PackageReport } from './release.ts';
 import type { ToolResult } from './results.ts';
 
 /**
- * 0 passed (with --no-wait: every package was submitted)   1 error
- * 2 a review failed                                        3 refused before review (malware scan, or the service refused the item)
- * 4 still in review when the wait ended                    130 interrupted
+ * Core's shared codes (ok 0, error 1, interrupted 130) and this CLI's outcomes at 2-4:
+ * 2 a review failed   3 refused before review (malware scan, or the service refused the item)
+ * 4 still in review when the wait ended
  */
-export const EXIT = { passed: 0, error: 1, rejected: 2, refused: 3, pending: 4, interrupted: 130 } as const;
+export const EXIT = { ...EXIT_CODES, rejected: 2, refused: 3, pending: 4 } as const;
 
-export type Outcome = keyof typeof EXIT;
+/** What the JSON `status` says; `passed` (a review outcome, the word users read) exits `EXIT.ok`. */
+export type Outcome = 'passed' | Exclude<keyof typeof EXIT, 'ok'>;
+
+export function exitCodeOf(outcome: Outcome): number {
+  return outcome === 'passed' ? EXIT.ok : EXIT[outcome];
+}
 
 /** The outcome of several packages: the first that applies of error, refused, rejected, pending, passed. */
 export function releaseOutcome(reports: readonly PackageReport[]): Outcome {
@@ -70,7 +76,7 @@ export function releaseJson(reports: readonly PackageReport[], context: { enviro
     command: 'release',
     environment: context.environment,
     status: outcome,
-    exitCode: EXIT[outcome],
+    exitCode: exitCodeOf(outcome),
     packages: reports.map((r) => ({ ...r, message: r.message === undefined ? undefined : clean(r.message) })),
     elapsedMs: context.elapsedMs,
   };
@@ -128,9 +134,7 @@ export function describeError(error: unknown): DescribedError {
     if (error.kind === 'timeout' && /waitForMalwareScan/.test(error.message)) {
       return { outcome: 'pending', kind: 'timeout', message: error.message, hint: 'Nothing was submitted. Run release again with a longer --scan-wait.' };
     }
-    const hint = error.hint;
-    const message = hint && error.message.includes(hint) ? error.message.replace(hint, '').trim().replace(/\.\.$/, '.') : error.message;
-    return { outcome: 'error', kind: error.kind, message: clean(message), hint };
+    return { outcome: 'error', kind: error.kind, message: clean(withoutHint(error.message, error.hint)), hint: error.hint };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { outcome: 'error', kind: 'unexpected', message: clean(message.split('\n')[0]), hint: undefined };
@@ -144,7 +148,7 @@ export function errorJson(described: DescribedError, command: Command | undefine
   return {
     ...(command === undefined ? {} : { command }),
     status: described.outcome,
-    exitCode: EXIT[described.outcome],
+    exitCode: exitCodeOf(described.outcome),
     error: { kind: described.kind, message: described.message, ...(described.hint ? { hint: described.hint } : {}) },
   };
 }

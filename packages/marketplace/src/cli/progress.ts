@@ -2,9 +2,7 @@
  * Progress on stderr: on a terminal one status line redrawn in place (`\r`) under the stage lines;
  * otherwise (CI logs) plain lines, one per change, so the log keeps every step.
  */
-export interface TextSink {
-  write(chunk: string): unknown;
-}
+import { createStatusLine, formatElapsed, type TextSink } from '@magekit/core/cli';
 
 export interface Progress {
   /** A step that happened (uploaded, submitted...): always its own line. */
@@ -19,20 +17,14 @@ export interface Progress {
 }
 
 export function createProgress(sink: TextSink, options: { isTTY: boolean; quiet: boolean; now?: () => number; columns?: number | undefined }): Progress {
-  // A redrawn line must not wrap, or `\r` only returns to the start of its last row.
-  const width = Math.max(40, (options.columns ?? 100) - 1);
   const now = options.now ?? Date.now;
   const started = now();
   const current = new Map<string, string>();
-  let drawn = 0;
-  const clear = () => {
-    if (drawn > 0) sink.write(`\r${' '.repeat(drawn)}\r`);
-    drawn = 0;
-  };
+  const line = createStatusLine(sink, { columns: options.columns });
   if (options.quiet) return { step: () => undefined, status: () => undefined, end: () => undefined };
   return {
     step(text) {
-      clear();
+      line.clear();
       sink.write(`${text}\n`);
       if (options.isTTY && current.size) this.status('', '');
     },
@@ -41,26 +33,14 @@ export function createProgress(sink: TextSink, options: { isTTY: boolean; quiet:
       if (subject) current.set(subject, text);
       const elapsed = `(${formatElapsed(now() - started)})`;
       if (options.isTTY) {
-        const full = `${[...current].map(([s, t]) => `${s}: ${t}`).join(' | ')} ${elapsed}`;
-        const line = full.length > width ? `${full.slice(0, width - 1)}…` : full;
-        sink.write(`\r${line}${' '.repeat(Math.max(0, drawn - line.length))}`);
-        drawn = line.length;
+        line.draw(`${[...current].map(([s, t]) => `${s}: ${t}`).join(' | ')} ${elapsed}`);
       } else if (subject) {
         sink.write(`${subject}: ${text} ${elapsed}\n`);
       }
     },
     end() {
-      if (options.isTTY && drawn > 0) sink.write('\n');
-      drawn = 0;
+      line.end();
       current.clear();
     },
   };
-}
-
-function formatElapsed(ms: number): string {
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  return m < 60 ? `${m}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }

@@ -2,34 +2,20 @@
  * The CLI's testable core: `run(argv, io)` parses, connects, runs one command and returns the exit
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
+import { refuseSecretFlags, withSecretFiles, type CliIO } from '@magekit/core/cli';
 import { version } from '../../package.json';
 import { createMarketplaceClient } from '../client.ts';
 import { reviewOutcome } from '../review.ts';
 import { parseCommandLine, type Command } from './args.ts';
-import { resolveConnection, type Env } from './config.ts';
-import { EXIT, describeError, errorJson, formatError, formatRelease, formatResults, formatStatus, releaseJson, releaseOutcome, resultsOutcome, statusOutcome } from './format.ts';
+import { SECRET_FLAGS, SECRET_VARIABLES, resolveConnection } from './config.ts';
+import { EXIT, exitCodeOf, describeError, errorJson, formatError, formatRelease, formatResults, formatStatus, releaseJson, releaseOutcome, resultsOutcome, statusOutcome } from './format.ts';
 import { readManifest } from './manifest.ts';
-import { createProgress, type Progress, type TextSink } from './progress.ts';
+import { createProgress, type Progress } from './progress.ts';
 import { release } from './release.ts';
 import { testResultsOf } from './results.ts';
 import { USAGE } from './usage.ts';
 
-export interface CliIO {
-  env: Env;
-  /** The outcome (text or --json). */
-  stdout: TextSink;
-  /** Progress, errors and hints. */
-  stderr: TextSink;
-  /** stderr is a terminal: redraw the status line instead of writing a line per change. */
-  isTTY: boolean;
-  /** The terminal's width, so the redrawn line never wraps. */
-  columns?: number | undefined;
-  /** Aborts a running command (main.ts fires it on Ctrl-C). */
-  signal?: AbortSignal | undefined;
-  /** A fetch implementation for the client (default: the global one). */
-  fetch?: typeof fetch | undefined;
-  now?: () => number;
-}
+export type { CliIO };
 
 const VERSION: string = version;
 
@@ -40,32 +26,34 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   const now = io.now ?? Date.now;
   const started = now();
   try {
+    // One credential policy for both CLIs: no credential in a flag; NAME_FILE fills NAME.
+    refuseSecretFlags(argv, SECRET_FLAGS);
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help') {
       io.stdout.write(USAGE);
-      return EXIT.passed;
+      return EXIT.ok;
     }
     if (parsed.action === 'version') {
       io.stdout.write(`${VERSION}\n`);
-      return EXIT.passed;
+      return EXIT.ok;
     }
     const { flags, target } = parsed;
     command = parsed.command;
     json = flags.json;
-    const connection = resolveConnection(flags, io.env);
+    const connection = resolveConnection(flags, await withSecretFiles(io.env, SECRET_VARIABLES, io.readStdin));
     const market = createMarketplaceClient({ ...connection, fetch: io.fetch });
 
     if (command === 'status') {
       const outcome = reviewOutcome(await market.packages.get({ submission_id: target }, { signal: io.signal }));
       const result = statusOutcome(outcome);
-      io.stdout.write(json ? `${JSON.stringify({ command, submissionId: target, status: result, exitCode: EXIT[result], eqp_status: outcome.package.eqp_status, technical: outcome.technical, marketing: outcome.marketing }, null, 2)}\n` : formatStatus(outcome));
-      return EXIT[result];
+      io.stdout.write(json ? `${JSON.stringify({ command, submissionId: target, status: result, exitCode: exitCodeOf(result), eqp_status: outcome.package.eqp_status, technical: outcome.technical, marketing: outcome.marketing }, null, 2)}\n` : formatStatus(outcome));
+      return exitCodeOf(result);
     }
     if (command === 'results') {
       const results = await testResultsOf(market, target, io.signal);
       const result = resultsOutcome(results);
-      io.stdout.write(json ? `${JSON.stringify({ command, submissionId: target, status: result, exitCode: EXIT[result], results }, null, 2)}\n` : formatResults(target, results));
-      return EXIT[result];
+      io.stdout.write(json ? `${JSON.stringify({ command, submissionId: target, status: result, exitCode: exitCodeOf(result), results }, null, 2)}\n` : formatResults(target, results));
+      return exitCodeOf(result);
     }
 
     const plans = await readManifest(target);
@@ -74,12 +62,12 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const reports = await release(market, plans, { noWait: flags.noWait, maxWait: flags.maxWait, scanWait: flags.scanWait, pollInterval: flags.pollInterval, signal: io.signal, progress });
     progress.end();
     io.stdout.write(json ? `${JSON.stringify(releaseJson(reports, { environment: connection.environment, elapsedMs: now() - started }), null, 2)}\n` : formatRelease(reports, { environment: connection.environment, noWait: flags.noWait }));
-    return EXIT[releaseOutcome(reports)];
+    return exitCodeOf(releaseOutcome(reports));
   } catch (error) {
     progress?.end();
     const described = describeError(error);
     io.stderr.write(formatError(described));
     if (json) io.stdout.write(`${JSON.stringify(errorJson(described, command), null, 2)}\n`);
-    return EXIT[described.outcome];
+    return exitCodeOf(described.outcome);
   }
 }

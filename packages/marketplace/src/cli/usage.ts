@@ -10,9 +10,11 @@ Commands:
   results <submission_id>   Test results: each tool's status, a link to its
                             detailed report, and what failed
 
-Connection (credentials from the environment only, never flags):
+Connection (credentials from the environment, a file or standard input,
+never flags: flags show in the process list, CI logs and shell history):
   MAGEKIT_EQP_APP_ID        Application ID of an API key
-  MAGEKIT_EQP_APP_SECRET    Application secret of that key
+  MAGEKIT_EQP_APP_SECRET    Application secret of that key (or
+                            MAGEKIT_EQP_APP_SECRET_FILE=/path; =- reads stdin)
   -e, --environment <env>   sandbox (default) or production [MAGEKIT_EQP_ENV]
   --base-url <url>          Another address for the API, e.g. a test fake
                             [MAGEKIT_EQP_BASE_URL]

@@ -1,6 +1,7 @@
 /**
- * The fake as a real HTTP server on 127.0.0.1, for demos, examples and end-to-end tests. node:http
- * is imported lazily so the testing entry still loads where Node built-ins do not exist.
+ * The fake as a real HTTP server on 127.0.0.1, for demos, examples and end-to-end tests, through core's
+ * node bridge (a malformed Host is answered 400).
+ * node:http is imported lazily so the testing entry still loads where Node built-ins do not exist.
  */
 import type { FakeStats } from '@magekit/core';
 import { createFakeMarketplace, type FakeMarketplace, type FakeMarketplaceOptions } from './fake.ts';
@@ -18,27 +19,8 @@ export interface RunningFakeMarketplace {
 }
 
 export async function startFakeMarketplace(options: FakeMarketplaceOptions & { port?: number; fake?: FakeMarketplace } = {}): Promise<RunningFakeMarketplace> {
-  const { createServer } = await import('node:http');
-  const { toNodeListener } = await import('../node.ts');
+  const { serveOnLoopback } = await import('@magekit/core/node');
   const fake = options.fake ?? createFakeMarketplace(options);
-  const server = createServer(toNodeListener(fake.handle));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    fake,
-    url: `http://127.0.0.1:${port}`,
-    baseUrl: `http://127.0.0.1:${port}`,
-    port,
-    stats: fake.stats,
-    close: () =>
-      new Promise<void>((resolve) => {
-        fake.close();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await serveOnLoopback(fake.handle, { port: options.port, onClose: () => fake.close() });
+  return { fake, url: server.url, baseUrl: server.url, port: server.port, stats: fake.stats, close: server.close };
 }

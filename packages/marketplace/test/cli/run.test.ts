@@ -50,7 +50,7 @@ function workspace(packages: { itemId: string; artifact?: string; review?: strin
   return join(dir, 'release.json');
 }
 
-async function cli(argv: string[], options: { fake?: FakeMarketplace; env?: Record<string, string | undefined>; isTTY?: boolean } = {}) {
+async function cli(argv: string[], options: { fake?: FakeMarketplace; env?: Record<string, string | undefined>; isTTY?: boolean; readStdin?: () => Promise<string> } = {}) {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {
@@ -59,6 +59,7 @@ async function cli(argv: string[], options: { fake?: FakeMarketplace; env?: Reco
     stderr: { write: (chunk: string) => (stderr += chunk) },
     isTTY: options.isTTY ?? false,
     ...(options.fake ? { fetch: options.fake.fetch } : {}),
+    ...(options.readStdin ? { readStdin: options.readStdin } : {}),
   });
   return { code, stdout, stderr, all: stdout + stderr };
 }
@@ -233,6 +234,36 @@ describe('errors', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('--app-secret is not accepted');
     expect(stderr).not.toContain('hunter2');
+  });
+
+  it.each([
+    [['--app-secret', 'hunter2-secret'], 'MAGEKIT_EQP_APP_SECRET'],
+    [['--token=hunter2-secret'], 'MAGEKIT_EQP_APP_SECRET'],
+    [['--password', 'hunter2-secret'], 'MAGEKIT_EQP_APP_SECRET'],
+    [['--app_id=hunter2-secret'], 'MAGEKIT_EQP_APP_ID'],
+  ])('%j is refused before anything is read or sent, naming the variable and the file/stdin alternative', async (flag, variable) => {
+    const fake = fakeWith();
+    const { code, stdout, stderr } = await cli(['release', 'no-such-manifest.json', ...flag, '--json'], { fake });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`hint: Instead, set ${variable}, or ${variable}_FILE to a file holding it (${variable}_FILE=- reads it from standard input).`);
+    expect(stdout + stderr).not.toContain('hunter2');
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'error', exitCode: 1, error: { kind: 'usage' } });
+    expect(fake.stats.requests).toBe(0);
+  });
+
+  it('takes the secret from MAGEKIT_EQP_APP_SECRET_FILE, or from standard input with =-', async () => {
+    const fake = fakeWith();
+    const submission = /submission (sub\w+)/.exec((await cli(['release', workspace([{ itemId: 'from-file' }]), ...FAST], { fake })).stdout)![1]!;
+    const file = join(mkdtempSync(join(tmpdir(), 'eqp-secret-')), 'secret');
+    writeFileSync(file, `${SECRET}\n`);
+    const fromFile = await cli(['status', submission], { fake, env: { MAGEKIT_EQP_APP_ID: ENV.MAGEKIT_EQP_APP_ID, MAGEKIT_EQP_APP_SECRET_FILE: file } });
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    const fromStdin = await cli(['status', submission], { fake, env: { MAGEKIT_EQP_APP_ID: ENV.MAGEKIT_EQP_APP_ID, MAGEKIT_EQP_APP_SECRET_FILE: '-' }, readStdin: async () => SECRET });
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    const both = await cli(['status', submission], { fake, env: { ...ENV, MAGEKIT_EQP_APP_SECRET_FILE: file } });
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('Both MAGEKIT_EQP_APP_SECRET and MAGEKIT_EQP_APP_SECRET_FILE are set');
+    for (const out of [fromFile, fromStdin, both]) expectNoSecret(out.stdout + out.stderr);
   });
 
   it('missing keys name the variables; refused keys exit 1 with the hint and never the secret', async () => {
