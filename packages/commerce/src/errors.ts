@@ -3,7 +3,7 @@
  * `message` is a template (`"The \"%1\" product doesn't exist"` or `"%fieldName is required"`) that
  * the client must fill from `parameters`, positional or named.
  */
-import { AuthError, HttpError, type ErrorContext, type ErrorDetail, isMagekitError, redactValue, type MagekitError } from '@magekit/core';
+import { AuthError, HttpError, type ErrorContext, type ErrorDetail, type HttpErrorOptions, isMagekitError, redactValue, type MagekitError } from '@magekit/core';
 
 export {
   AbortError,
@@ -38,6 +38,28 @@ export function fillTemplate(template: string, parameters: unknown): string {
     if (value === undefined || value === null) return match;
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   });
+}
+
+/**
+ * The platform's Web API input limits (2.4.3+, off by default) refused a search page larger than the
+ * maximum page size (`limit: 'page-size'`) or an array longer than allowed (`limit: 'array'`);
+ * `maximum` is the limit the platform named, so the caller (and `paginate`) can ask again within it.
+ * Templates `Maximum SearchCriteria pageSize is %max` (`lib/internal/Magento/Framework/Webapi/
+ * Validator/SearchCriteriaValidator.php`) and `Maximum items of type "%type" is %max`
+ * (`EntityArrayValidator.php`), answered as 400 with `{ max, type }` as parameters (`parameters.type`
+ * names the array's item type, a PHP interface).
+ */
+export class InputLimitError extends HttpError {
+  // `declare`: set in the constructor, no field initializers emitted (every client carries this class).
+  declare readonly limit: 'page-size' | 'array';
+  /** The largest value the platform accepts. */
+  declare readonly maximum: number;
+
+  constructor(message: string, options: HttpErrorOptions, parameters: { max?: unknown; type?: string }) {
+    super(message, options);
+    (this as { limit: unknown }).limit = parameters.type === undefined ? 'page-size' : 'array';
+    (this as { maximum: unknown }).maximum = Number(parameters.max);
+  }
 }
 
 interface PlatformErrorBody {
@@ -78,6 +100,8 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
   // The platform's messages usually end with a full stop already; add a hint as a new sentence.
   const withHint = (hint: string) => `${message.replace(/[.\s]+$/, '')}. ${hint}`;
   if (isTokenRoute && (status === 401 || status === 400)) return new AuthError(withHint(LOCKOUT_HINT), { ...options, hint: LOCKOUT_HINT });
+  // Both input-limit templates end so, with the maximum (and the array's item type) as named parameters.
+  if (status === 400 && template?.endsWith(' is %max')) return new InputLimitError(message, options, (parsed.parameters ?? {}) as { max?: unknown });
   if (status === 401) {
     const hint = /timestamp|nonce/i.test(filled)
       ? 'The server rejected the OAuth timestamp: check this machine\'s clock (it must be within a few minutes of the server\'s).'

@@ -7,11 +7,15 @@
  * go) and never asks beyond it. `fields` select item fields; they are sent as `items[...]` with
  * `total_count` added, so narrowing the response never breaks the paging.
  *
+ * An installation whose Web API input limits are on (2.4.3+) refuses a page size above its maximum
+ * with a 400 naming it (InputLimitError); paging then goes on at that size, from the same item.
+ *
  * Offset paging over live data can skip or repeat a record that is inserted or deleted between two
  * requests; sort by a stable field (`entity_id`) and filter on `updated_at` for exact syncs.
  */
 import { InputError, ResponseError, createPaginator, type CollectOptions, type Paginator as CorePaginator } from '@magekit/core';
 import { runtimeOf, type CallOptions, type CommerceRuntime } from './runtime.ts';
+import { InputLimitError } from './errors.ts';
 import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
@@ -77,16 +81,31 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
   const fieldsValue = fields === undefined ? undefined : serializeSelection(listSelection(fields, toSelection(fields), { totalCount: true }));
   const { pageSize: _pageSize, max, ...callOptions } = options;
 
+  // The page size can fall to a maximum the installation's input limits name (2.4.3+,
+  // SearchCriteriaValidator): learned once, it holds for every later page and iteration.
+  let size = pageSize;
   return createPaginator<Item, Page<Item>>(
-    async ({ index }) => {
-      const page = firstPage + index;
-      const input = { ...rest, searchCriteria: { ...criteria, page_size: pageSize, current_page: page }, ...(fieldsValue === undefined ? {} : { fields: fieldsValue }) };
-      const body = await runtime.call<unknown>(info, input, callOptions);
-      const { items, totalCount } = readPage(body, route, page);
-      // Past the last page the platform answers the last page again: stop on total_count, and on a
-      // short page (asking further would only repeat it).
-      const last = page >= Math.ceil(totalCount / pageSize) || items.length < pageSize;
-      return { page: { items: items as Item[], totalCount, offset: (page - 1) * pageSize, pageSize, page }, last };
+    async ({ fetched }) => {
+      // The next item's place in the whole result: pages stay contiguous when the size changes.
+      const start = (firstPage - 1) * pageSize + fetched;
+      for (;;) {
+        const page = Math.floor(start / size) + 1;
+        const skip = start % size;
+        const input = { ...rest, searchCriteria: { ...criteria, page_size: size, current_page: page }, ...(fieldsValue === undefined ? {} : { fields: fieldsValue }) };
+        let body: unknown;
+        try {
+          body = await runtime.call<unknown>(info, input, callOptions);
+        } catch (error) {
+          if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < size)) throw error;
+          size = error.maximum;
+          continue;
+        }
+        const { items, totalCount } = readPage(body, route, page);
+        // Past the last page the platform answers the last page again: stop on total_count, and on a
+        // short page (asking further would only repeat it).
+        const last = page >= Math.ceil(totalCount / size) || items.length < size;
+        return { page: { items: items.slice(skip) as Item[], totalCount, offset: (page - 1) * size + skip, pageSize: size, page }, last };
+      }
     },
     { service: 'commerce', label: `paginate: ${route}`, max, signal: callOptions.signal },
   );

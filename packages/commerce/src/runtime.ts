@@ -56,6 +56,12 @@ export interface CommerceClientOptions extends ClientTransportOptions {
    * name. Passwords and tokens then travel unencrypted. Default false.
    */
   allowInsecure?: boolean | undefined;
+  /**
+   * The most elements a bulk request may carry (the chunk size ceiling). Default 5000, the platform's
+   * default async array limit (`InputArraySizeLimitValue::DEFAULT_ASYNC_INPUT_ARRAY_SIZE_LIMIT`);
+   * set it to the installation's `webapi/async/default_input_array_size_limit` if that is lower.
+   */
+  asyncArrayLimit?: number | undefined;
 }
 
 export interface CallOptions extends CallTransportOptions {
@@ -91,6 +97,8 @@ export interface CommerceRuntime {
   readonly cloudService: boolean;
   /** The release the client was told (CommerceClientOptions.platformVersion). */
   readonly platformVersion: string | undefined;
+  /** CommerceClientOptions.asyncArrayLimit as given (checked where bulk calls use it). */
+  readonly asyncArrayLimit: unknown;
   /** Throws when the route cannot be called on this client (a route the cloud service, or this self-hosted release, lacks). */
   checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
@@ -211,6 +219,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     storeCode: defaultStore,
     cloudService,
     platformVersion: release?.label,
+    asyncArrayLimit: options.asyncArrayLimit,
     checkRoute(route) {
       if (cloudService) assertCloudServiceRoute(route);
       else assertRouteOnPlatform(route, release);

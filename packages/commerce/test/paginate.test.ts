@@ -6,8 +6,11 @@ import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient } from '../src/client.ts';
+import { InputLimitError } from '../src/errors.ts';
 import { paginate } from '../src/paginate.ts';
 import { where } from '../src/search/index.ts';
+import { createFakeCommerce } from '../src/testing/index.ts';
+import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';
 import { server } from '@magekit/test-support/msw';
 import { BASE, customer, installSearchPlatform, order, product } from './search-harness.ts';
@@ -117,4 +120,45 @@ describe('paginate (property)', () => {
       { numRuns: 1000 },
     );
   }, 120_000);
+});
+
+describe('paginate under the platform input limits (2.4.3+)', () => {
+  it('a page size above the maximum is an InputLimitError carrying it, and paginate goes on at that size', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 120 }, inputLimits: { maximumPageSize: 50 } });
+    server.use(...commerceHandlers(fake, { baseUrl: BASE }));
+    const client = commerce();
+    const refused = await client.products.list({ searchCriteria: { page_size: 100 } }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(InputLimitError);
+    expect(refused).toMatchObject({ status: 400, limit: 'page-size', maximum: 50, template: 'Maximum SearchCriteria pageSize is %max', kind: 'http' });
+    expect((refused as Error).message).toMatch(/failed with 400: Maximum SearchCriteria pageSize is 50$/);
+
+    const before = fake.stats.byRoute.get('GET /V1/products') ?? 0;
+    const pages = [];
+    for await (const page of paginate(client, 'GET /V1/products', {}, { pageSize: 100 }).pages()) pages.push(page);
+    expect(pages.map((p) => [p.page, p.pageSize, p.offset, p.items.length])).toEqual([[1, 50, 0, 50], [2, 50, 50, 50], [3, 50, 100, 20]]);
+    expect(new Set(pages.flatMap((p) => p.items.map((i) => i.sku))).size).toBe(120);
+    // One refused request, then three pages.
+    expect((fake.stats.byRoute.get('GET /V1/products') ?? 0) - before).toBe(4);
+  });
+
+  it('a smaller maximum met after the first page goes on from the same item', async () => {
+    installSearchPlatform({ products: range(10, product) });
+    let served = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/products`, ({ request }) => {
+        const size = Number(new URL(request.url).searchParams.get('searchCriteria[page_size]'));
+        // The merchant lowers the limit to 3 after the first page of 4.
+        if (served++ > 0 && size > 3) return HttpResponse.json({ message: 'Maximum SearchCriteria pageSize is %max', parameters: { max: 3 } }, { status: 400 });
+        return undefined;
+      }),
+    );
+    const pages = [];
+    for await (const page of paginate(commerce(), 'GET /V1/products', {}, { pageSize: 4 }).pages()) pages.push(page);
+    expect(pages.map((p) => [p.page, p.pageSize, p.offset, p.items.map((i) => i.sku)])).toEqual([
+      [1, 4, 0, ['SKU-001', 'SKU-002', 'SKU-003', 'SKU-004']],
+      [2, 3, 4, ['SKU-005', 'SKU-006']],
+      [3, 3, 6, ['SKU-007', 'SKU-008', 'SKU-009']],
+      [4, 3, 9, ['SKU-010']],
+    ]);
+  });
 });

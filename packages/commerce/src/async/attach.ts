@@ -15,9 +15,8 @@ import { sendAsync, sendBulk, type BulkOptions } from './submit.ts';
 import type { AsyncArgs, AsyncTree, BulkRouteKey, BulkRow, BulkTree, OperationResult, WriteRouteKey } from './types.ts';
 import type { WaitOptions } from './waiter/options.ts';
 import type { BulkOutcome } from './waiter/outcome.ts';
-import { readBulkStatus, type ReadStatusOptions } from './waiter/read-status.ts';
+import type { ReadStatusOptions } from './waiter/read-status.ts';
 import type { WaitTarget } from './waiter/targets.ts';
-import { waitForBulk } from './waiter/wait.ts';
 import { isBulkable, isWriteRoute } from './write-routes.ts';
 
 export interface AsyncNamespace extends AsyncTree {
@@ -85,8 +84,9 @@ export function attachAsync(runtime: CommerceRuntime): AsyncFeatures {
   return {
     async: asyncNamespace as unknown as AsyncNamespace,
     bulk: bulkNamespace as unknown as BulkNamespace,
-    waitForBulk: ((target: WaitTarget, options?: WaitOptions) => waitForBulk(runtime, target, options)) as WaitForBulk,
-    readBulkStatus: ((target: WaitTarget, options?: ReadStatusOptions) => readBulkStatus(runtime, target, options)) as ReadBulkStatus,
+    // The waiter loads on first use: a client that only sends never carries it.
+    waitForBulk: ((target: WaitTarget, options?: WaitOptions) => import('./waiter/wait.ts').then((m) => m.waitForBulk(runtime, target, options))) as WaitForBulk,
+    readBulkStatus: ((target: WaitTarget, options?: ReadStatusOptions) => import('./waiter/read-status.ts').then((m) => m.readBulkStatus(runtime, target, options))) as ReadBulkStatus,
   };
 }
 

@@ -10,7 +10,7 @@ import type { RouteInfo } from '../routes/info.ts';
 import { checkStoreCode } from '../store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
 import { QUEUED_UNKNOWN } from './queued-hint.ts';
-import { checkChunkOptions, chunkRanges, mapWithConcurrency, type ChunkRange } from './chunking.ts';
+import { checkAsyncArrayLimit, checkChunkOptions, chunkRanges, mapWithConcurrency, type ChunkRange } from './chunking.ts';
 import { checkBulkElement, checkNoFields } from './elements.ts';
 import { BulkRejectedError, type RejectedItem } from './errors.ts';
 import type { BulkChunk, BulkJob, JobItem } from './job.ts';
@@ -18,8 +18,13 @@ import { toRuns, type BulkJournal } from './journal.ts';
 import { bulkPath, requireWriteRoute } from './write-routes.ts';
 
 export interface BulkOptions extends CallOptions {
-  /** Elements per request. Default 1000; at most 5000 (the platform's async array limit). */
+  /** Elements per request. Default 1000 (or asyncArrayLimit, if lower); at most asyncArrayLimit. */
   chunkSize?: number | undefined;
+  /**
+   * The most elements one request may carry, for this call. Default: the client's asyncArrayLimit
+   * (5000 unless set, the platform's default async array limit).
+   */
+  asyncArrayLimit?: number | undefined;
   /** Chunk requests in flight at once. Default 4. */
   concurrency?: number | undefined;
   /** Throw BulkRejectedError (with the job attached) when any element is rejected. Default true. */
@@ -98,7 +103,8 @@ export async function sendBulk<K extends string, Row>(
   runtime.checkRoute(route);
   if (!Array.isArray(rows)) throw new InputError(`bulk ${route.key} takes an array of inputs, got ${rows === null ? 'null' : typeof rows}.`, { service: 'commerce' });
   if (rows.length === 0) throw new InputError(`bulk ${route.key} was given an empty array: there is nothing to queue (the platform would answer with an error).`, { service: 'commerce' });
-  const { chunkSize, concurrency } = checkChunkOptions(options?.chunkSize, options?.concurrency);
+  const arrayLimit = options?.asyncArrayLimit === undefined ? checkAsyncArrayLimit(runtime.asyncArrayLimit, 'the client option asyncArrayLimit') : checkAsyncArrayLimit(options.asyncArrayLimit, 'asyncArrayLimit');
+  const { chunkSize, concurrency } = checkChunkOptions(options?.chunkSize, options?.concurrency, arrayLimit);
   // A bad store code is the caller's input: refuse it here, before any chunk could be sent, rather
   // than as a per-chunk failure whose fate would look unknown.
   if (options?.storeCode !== undefined) checkStoreCode(options.storeCode, 'call');
@@ -202,6 +208,6 @@ function assembleJob<K extends string, Row>(route: K, rows: readonly Row[], answ
 
 function stripBulkOptions(options: BulkOptions | undefined): CallOptions | undefined {
   if (!options) return undefined;
-  const { chunkSize: _c, concurrency: _n, throwOnRejected: _t, onChunk: _o, journal: _j, ...rest } = options;
+  const { chunkSize: _c, asyncArrayLimit: _a, concurrency: _n, throwOnRejected: _t, onChunk: _o, journal: _j, ...rest } = options;
   return rest;
 }

@@ -9,6 +9,18 @@
  * accepted either way, and every status route answers from the stored rows only, so on a
  * `when-worked` installation `operation-status/4` is 0 from the start and listings omit the
  * operations nobody has worked yet, as they do on such an installation.
+ *
+ * Operation ids (`operationIds`): `per-bulk` (2.4, the default) numbers each bulk's operations by
+ * the element's index in its request, as `WebapiAsync/Model/OperationRepository::create` does
+ * (`ID => $operationId`), so ids repeat across bulks; `database` (2.3) numbers them by one
+ * auto-increment over every bulk (`AsynchronousOperations/Model/MassSchedule` saved each through the
+ * entity manager). Request items carry the element's index either way.
+ *
+ * The operation search (`GET /V1/bulk`) loads a page into a collection keyed by operation id, so a
+ * page holding two operations with the same id (two bulks' operation 0, on 2.4) fails with
+ * `Item (Magento\AsynchronousOperations\Model\Operation) with the same ID "0" already exists.`
+ * (magento/magento2#29579, open), which production mode answers as a masked 500. The fake fails
+ * the same way; a search on one bulk never hits it.
  */
 import { applySearch, parseSearchCriteria } from './search.ts';
 import { MESSAGES, PlatformError } from './platform-errors.ts';
@@ -43,6 +55,12 @@ export interface FakeBulk {
 /** When operation rows are stored: at acceptance (status 4) or only once a consumer has worked them. */
 export type OperationStorage = 'upfront' | 'when-worked';
 
+/** How operations are numbered: per bulk by request index (2.4) or by a database auto-increment (2.3). */
+export type OperationIds = 'per-bulk' | 'database';
+
+/** The exception the collection throws for a repeated id (`Framework/Data/Collection::addItem`), as #29579 reports it. */
+export const DUPLICATE_OPERATION_ID = 'Item (Magento\\AsynchronousOperations\\Model\\Operation) with the same ID "%1" already exists.';
+
 export interface QueuedElement {
   input: Record<string, unknown>;
   /** Set when the element is refused at acceptance; it then never becomes an operation. */
@@ -70,6 +88,21 @@ function topicFor(routeKey: string, routeId: string): string {
   return `async.magento.${parts[0]}.api.${parts.slice(1, -1).join('') || parts[0]}interface.${parts.at(-1)}.${method!.toLowerCase()}`;
 }
 
+/** User types (`UserContextInterface`) holding the bulk-operations ACL resource here: integrations (1) and admins (2). */
+const BULK_ACL_USER_TYPES = new Set([1, 2]);
+
+/**
+ * The element as 2.4 stores it in meta_information: for a caller without the
+ * `Magento_Logging::system_magento_logging_bulk_operations` resource, `WebapiAsync/Model/
+ * OperationRepository::create` sets `customer.group_id = 1` (creating `customer` if the element has
+ * none), so a guest cannot queue a customer into another group.
+ */
+function storedInput(input: Record<string, unknown>, userType: number): Record<string, unknown> {
+  if (BULK_ACL_USER_TYPES.has(userType)) return input;
+  const customer = input['customer'];
+  return { ...input, customer: { ...(customer && typeof customer === 'object' && !Array.isArray(customer) ? customer : {}), group_id: 1 } };
+}
+
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -87,6 +120,7 @@ export interface FakeQueue {
   /** Called after each enqueue (the consumer listens). */
   onEnqueue: (() => void) | undefined;
   readonly storage: OperationStorage;
+  readonly operationIds: OperationIds;
   /** The operations a status route can see: all of them (`upfront`) or the worked ones (`when-worked`). */
   stored(bulk: FakeBulk): FakeOperation[];
   summary(uuid: string): Record<string, unknown>;
@@ -96,10 +130,11 @@ export interface FakeQueue {
   allOperations(): FakeOperation[];
 }
 
-export function createQueue(now: () => number, storage: OperationStorage = 'upfront'): FakeQueue {
+export function createQueue(now: () => number, storage: OperationStorage = 'upfront', operationIds: OperationIds = 'per-bulk'): FakeQueue {
   const stored = (b: FakeBulk): FakeOperation[] => (storage === 'upfront' ? b.operations : b.operations.filter((op) => op.status !== 4));
   const bulks = new Map<string, FakeBulk>();
   const pending: FakeOperation[] = [];
+  let lastDatabaseId = 0;
 
   function bulk(uuid: string): FakeBulk {
     const found = bulks.get(uuid);
@@ -129,6 +164,7 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
     bulks,
     pending,
     storage,
+    operationIds,
     stored,
     onEnqueue: undefined,
     async enqueue(routeKey, routeId, elements, context) {
@@ -138,24 +174,28 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
       const record: FakeBulk = { uuid, description: `Topic ${topic}`, start_time: started, user_id: context.userId, user_type: context.userType, operations: [] };
       const requestItems = [];
       for (const [index, element] of elements.entries()) {
-        const meta = JSON.stringify(element.input);
-        const dataHash = await sha256Hex(meta);
+        // A rejected element never became an operation: its request item has no hash (MassSchedule's catch block sets none).
         if (element.rejection !== undefined) {
-          requestItems.push({ id: index, data_hash: dataHash, status: 'rejected', error_message: element.rejection, error_code: null });
+          requestItems.push({ id: index, data_hash: null, status: 'rejected', error_message: element.rejection, error_code: null });
           continue;
         }
+        const stored = storedInput(element.input, context.userType);
+        const meta = JSON.stringify(stored);
+        const serialized = JSON.stringify({ entity_id: null, entity_link: '', meta_information: meta });
+        // MassSchedule: data_hash = sha256 of the operation's serialized_data.
+        const dataHash = await sha256Hex(serialized);
         const operation: FakeOperation = {
-          id: index,
+          id: operationIds === 'per-bulk' ? index : ++lastDatabaseId,
           bulk_uuid: uuid,
           topic_name: topic,
-          serialized_data: JSON.stringify({ entity_id: null, entity_link: '', meta_information: meta }),
+          serialized_data: serialized,
           result_serialized_data: null,
           status: 4,
           result_message: '',
           error_code: null,
           start_time: started,
           routeKey,
-          input: element.input,
+          input: stored, // the consumer works what was stored
           storeCode: context.storeCode,
         };
         record.operations.push(operation);
@@ -181,6 +221,11 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
       // start_time is filterable at the top level; the answer keeps it in extension_attributes.
       const records = [...bulks.values()].flatMap(stored).map((op) => ({ ...operationView(op), start_time: op.start_time }));
       const result = applySearch(records, parseSearchCriteria(query));
+      const ids = new Set<unknown>();
+      for (const item of result.items as Record<string, unknown>[]) {
+        if (ids.has(item['id'])) throw new DuplicateOperationId(String(item['id']));
+        ids.add(item['id']);
+      }
       return { ...result, items: result.items.map(({ start_time: _omit, ...item }) => item) };
     },
     allOperations() {
@@ -188,4 +233,12 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
     },
   };
   return queue;
+}
+
+/** The collection's exception for a repeated id: not a web-API exception, so production mode masks it as a 500. */
+class DuplicateOperationId extends Error {
+  constructor(readonly operationId: string) {
+    super(DUPLICATE_OPERATION_ID.replace('%1', operationId));
+    this.name = 'DuplicateOperationId';
+  }
 }

@@ -7,13 +7,14 @@
  */
 import { createFakeStats, type FakeStats } from '@magekit/core';
 import { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal, type TokenRoute } from './auth.ts';
-import { createQueue, type FakeOperation, type FakeQueue, type OperationStorage, type QueuedElement } from './async-queue.ts';
+import { createQueue, type FakeOperation, type FakeQueue, type OperationIds, type OperationStorage, type QueuedElement } from './async-queue.ts';
 import { createConsumer, type ConsumerOptions, type FakeConsumer } from './consumer.ts';
 import { exampleResponse, routeAccess } from './examples.ts';
 import { modeledRoutes, type HandlerContext, type ModeledHandler } from './modeled-routes.ts';
 import { MESSAGES, PlatformError, asPlatformError, errorResponse, fill } from './platform-errors.ts';
 import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
 import { applyFields } from './search.ts';
+import { createInputLimits, type FakeInputLimits } from './input-limits.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
 import { createFakeTwoFactor, type FakeTwoFactor } from './tfa.ts';
 import { b2bRoutes, createB2bState, type FakeB2b } from './b2b/index.ts';
@@ -34,6 +35,18 @@ export interface FakeCommerceOptions {
    * or `when-worked` (only once the consumer has worked it, as on some installations).
    */
   operationStorage?: OperationStorage;
+  /**
+   * How operations are numbered: `per-bulk` (default; 2.4, the element's index in its request, so
+   * ids repeat across bulks and a search page holding a repeated id fails with the platform's 500,
+   * magento/magento2#29579) or `database` (2.3's auto-increment ids, unique across bulks).
+   */
+  operationIds?: OperationIds | undefined;
+  /**
+   * The platform's Web API input limits (2.4.3+): `true` for the platform's defaults (page size at
+   * most 300, 20 when none is given, arrays of objects at most 20 items, 5,000 on `/async/V1/`), or
+   * the values to use. Off by default, as on the platform (see testing/input-limits.ts).
+   */
+  inputLimits?: boolean | FakeInputLimits | undefined;
   /** Refuse an element at acceptance (a message makes it `rejected`), as the platform does for input it cannot deserialize. */
   rejectElement?: (routeKey: string, element: Record<string, unknown>, index: number) => string | undefined;
   now?: () => number;
@@ -94,7 +107,8 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const now = options.now ?? (() => Date.now());
   const store = createStore(options.seed);
   const auth = createFakeAuth(options.auth === false ? {} : { now, ...options.auth });
-  const queue = createQueue(now, options.operationStorage);
+  const queue = createQueue(now, options.operationStorage, options.operationIds);
+  const inputLimits = createInputLimits(options.inputLimits);
   const stats = createFakeStats();
   const b2b = createB2bState();
   const twoFactor = createFakeTwoFactor(options.auth === false ? undefined : options.auth?.twoFactor, auth, now);
@@ -252,6 +266,11 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     count(path.variant === 'sync' ? match.route.key : `${path.variant} ${match.route.key}`);
     if (!allowed(routeAccess(match.route.key), authenticated)) {
       return errorResponse(new PlatformError(401, MESSAGES.notAuthorized, { resources: match.route.key.startsWith('GET /V1/bulk') ? 'Magento_Logging::system_magento_logging_bulk_operations' : 'Magento_Backend::admin' }));
+    }
+    // The input validators run as the service input is resolved, after authorization.
+    if (inputLimits) {
+      if (method === 'GET' && path.variant === 'sync') inputLimits.checkSearch(url.searchParams, match.route.takesSearchCriteria);
+      if (body !== undefined) inputLimits.checkBody(body, path.variant);
     }
     const context = { storeCode: path.storeCode, userType: USER_TYPE[authenticated.type], userId: authenticated.type === 'customer' ? authenticated.customerId : authenticated.type === 'admin' ? 1 : null };
 

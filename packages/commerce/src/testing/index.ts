@@ -6,8 +6,9 @@ export { createFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from 
 export type { FakeStats } from '@magekit/core';
 export { startFakeCommerce, type RunningFakeCommerce, type StartFakeCommerceOptions } from './server.ts';
 export type { ConsumerOptions, FailureInjection, FakeConsumer, InjectedFailure } from './consumer.ts';
-export type { FakeBulk, FakeOperation, FakeQueue, OperationStorage } from './async-queue.ts';
+export { DUPLICATE_OPERATION_ID, type FakeBulk, type FakeOperation, type FakeQueue, type OperationIds, type OperationStorage } from './async-queue.ts';
 export type { FakeStore, SeedOptions, Entity } from './store.ts';
+export { INPUT_LIMIT_MESSAGES, type FakeInputLimits } from './input-limits.ts';
 export { MESSAGES, PlatformError } from './platform-errors.ts';
 export { phpUrlDecode } from './php-urldecode.ts';
 export { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal } from './auth.ts';

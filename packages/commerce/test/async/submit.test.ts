@@ -102,6 +102,23 @@ describe('bulk input checks (nothing is sent)', () => {
     await expect(asyncClient().bulk.products.update([{ sku: 'a', product: { sku: 'a' } }], { chunkSize: 0 })).rejects.toThrow(/chunkSize/);
     expect(seen).toHaveLength(0);
   });
+
+  it('keeps chunks under the async array limit the client or the call sets (default 5000, the platform default)', async () => {
+    const seen: Captured[] = [];
+    acceptEverything(seen);
+    const rows = Array.from({ length: 25 }, (_, i) => ({ sku: `S${i}`, product: { sku: `S${i}`, price: i } }));
+    // The client's limit is also the default chunk size when it is below 1000.
+    const job = await asyncClient({ asyncArrayLimit: 10 }).bulk.products.update(rows);
+    expect(job.chunks.map((c) => c.size)).toEqual([10, 10, 5]);
+    expect(seen.map((c) => (c.body as unknown[]).length)).toEqual([10, 10, 5]);
+    await expect(asyncClient({ asyncArrayLimit: 10 }).bulk.products.update(rows, { chunkSize: 11 })).rejects.toThrow(/1 to 10 \(the async array limit in force/);
+    // A call can set its own.
+    const small = await asyncClient().bulk.products.update(rows, { asyncArrayLimit: 20 });
+    expect(small.chunks.map((c) => c.size)).toEqual([20, 5]);
+    await expect(asyncClient().bulk.products.update(rows, { asyncArrayLimit: 0 })).rejects.toThrow(/asyncArrayLimit must be a whole number/);
+    await expect(asyncClient({ asyncArrayLimit: 2.5 }).bulk.products.update(rows)).rejects.toThrow(/the client option asyncArrayLimit must be a whole number/);
+    expect(seen).toHaveLength(5);
+  });
 });
 
 describe('bulk chunking', () => {

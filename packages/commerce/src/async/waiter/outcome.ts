@@ -4,6 +4,7 @@
  * complete operations are read only when asked for (`outcome.results()`), page by page: most
  * callers need the failures, and the full detailed status of a large bulk is megabytes.
  */
+import { InputLimitError } from '../../errors.ts';
 import { BulkFailedError, type BulkCounts, type RejectedItem } from '../errors.ts';
 import { parseJson, placeOperations, positionsOf, queuedInput } from './positions.ts';
 import type { WaitPlan } from './targets.ts';
@@ -46,7 +47,7 @@ export interface OperationOutcome<Result = unknown> {
 }
 
 export interface ResultsOptions {
-  /** Operations per request. Default 300 (the platform's page cap when its input limits are on). */
+  /** Operations per request. Default 300 (the platform's default page cap when its input limits are on; a lower cap it names is followed). */
   pageSize?: number | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -74,15 +75,14 @@ export interface BulkOutcome<Route extends string | undefined = string | undefin
 /** What an operation not in the listing is: complete (closed count verified), still open, or unaccounted. */
 export type Unlisted = 'complete' | 'open' | 'unaccounted';
 
-/** Reads one page of complete operations (with result_serialized_data) across the outcome's bulks. */
-export type ResultPages = (page: number, pageSize: number, signal: AbortSignal | undefined) => Promise<{ items: RawOperation[]; total: number }>;
+/** Reads one page of a bulk's complete operations (with result_serialized_data): one bulk per search. */
+export type ResultPages = (bulkUuid: string, page: number, pageSize: number, signal: AbortSignal | undefined) => Promise<{ items: RawOperation[]; total: number }>;
 
-export function buildOutcome<Route extends string | undefined, Result>(plan: WaitPlan, listed: readonly RawOperation[], unlisted: Unlisted, resultPages: ResultPages): BulkOutcome<Route, Result> {
+/** `listed`: each bulk's operations, read by a search on that bulk alone. */
+export function buildOutcome<Route extends string | undefined, Result>(plan: WaitPlan, listed: ReadonlyMap<string, readonly RawOperation[]>, unlisted: Unlisted, resultPages: ResultPages): BulkOutcome<Route, Result> {
   const operations: OperationOutcome<Result>[] = [];
-  const single = plan.bulks.length === 1 ? plan.bulks[0] : undefined;
   for (const bulk of plan.bulks) {
-    const ops = listed.filter((op) => (op.bulk_uuid === undefined ? bulk === single : op.bulk_uuid === bulk.bulkUuid));
-    const placed = placeOperations(plan, bulk, ops);
+    const placed = placeOperations(plan, bulk, listed.get(bulk.bulkUuid) ?? []);
     const byPosition = new Map([...placed].map(([op, position]) => [position, op]));
     for (const position of positionsOf(bulk)) {
       const op = byPosition.get(position);
@@ -166,17 +166,29 @@ function rejectedAtAcceptance<Result>(plan: WaitPlan, item: RejectedItem): Opera
 }
 
 async function* completeResults<Result>(plan: WaitPlan, pages: ResultPages, options: ResultsOptions | undefined): AsyncGenerator<OperationOutcome<Result>> {
-  const pageSize = options?.pageSize ?? 300;
+  let pageSize = options?.pageSize ?? 300;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`results(): pageSize must be a whole number of at least 1, got ${String(pageSize)}.`);
-  if (plan.bulks.length === 0) return;
-  const taken = new Map(plan.bulks.map((b) => [b.bulkUuid, new Set<number>()]));
-  for (let page = 1; ; page++) {
-    const { items, total } = await pages(page, pageSize, options?.signal);
-    for (const bulk of plan.bulks) {
-      const ops = items.filter((op) => (op.bulk_uuid === undefined ? plan.bulks.length === 1 : op.bulk_uuid === bulk.bulkUuid));
-      for (const [op, position] of placeOperations(plan, bulk, ops, taken.get(bulk.bulkUuid))) yield fromListing<Result>(plan, bulk.bulkUuid, op, position);
+  // Bulk by bulk, in the job's order: a search on one bulk is the only one the platform can answer.
+  for (const bulk of plan.bulks) {
+    const taken = new Set<number>();
+    const seen = new Set<number>(); // ids are unique within a bulk: a row that moved between pages comes once
+    for (let page = 1; ; page++) {
+      let answer: { items: RawOperation[]; total: number };
+      try {
+        answer = await pages(bulk.bulkUuid, page, pageSize, options?.signal);
+      } catch (error) {
+        // The installation's input limits cap pages lower: read this bulk again at its maximum (ids dedupe).
+        if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < pageSize)) throw error;
+        pageSize = error.maximum;
+        page = 0;
+        continue;
+      }
+      const { items, total } = answer;
+      const fresh = items.filter((op) => !seen.has(op.id) && seen.add(op.id));
+      for (const [op, position] of placeOperations(plan, bulk, fresh, taken)) yield fromListing<Result>(plan, bulk.bulkUuid, op, position);
+      // Stop on total_count: past the end the platform answers the last page again (#3787).
+      if (page * pageSize >= total || items.length === 0) break;
     }
-    if (page * pageSize >= total || items.length === 0) return;
   }
 }
 

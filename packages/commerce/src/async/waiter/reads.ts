@@ -2,17 +2,27 @@
  * The bulk status reads the waiter and readBulkStatus make, each as small as the platform allows:
  *
  * - the operation count from the summary, trimmed by `fields` to that one number;
- * - the open counter (`operation-status/4`, a bare integer): right on installations that store
- *   every operation at acceptance, 0 from the start on those that store one only once worked;
+ * - the open counter (`operation-status/4`, a bare integer): it counts stored rows with status 4
+ *   (`AsynchronousOperations/Model/BulkOperationsStatus::getOperationsCountByBulkIdAndStatus`), so it
+ *   is right on installations that store every operation at acceptance (MassSchedule) and 0 from
+ *   the start for bulks whose rows are stored only once worked (magento/magento2#31213);
  * - the closed count: an operation search on the bulk for stored rows whose status is not 4, page
  *   size 1, `fields=total_count`. Closed rows are stored on every installation, so
  *   `operation_count - closed` is the open count that holds everywhere;
- * - listings: the operation search filtered by bulk UUIDs and status, `fields` keeping only what
- *   the outcome needs, paged and stopped on `total_count` (a page past the end repeats the last).
+ * - listings: the operation search filtered by ONE bulk UUID and a status, `fields` keeping only
+ *   what the outcome needs, paged and stopped on `total_count` (a page past the end repeats the
+ *   last, magento/magento2#3787).
  *
+ * One bulk per search, never several ORed: since 2.4 an operation's id is its element's index in
+ * its request (`WebapiAsync/Model/OperationRepository::create` sets `ID => $operationId`), unique
+ * only within its bulk, and the search loads each page into a collection keyed by that id, so a
+ * page holding two bulks' operation 0 fails with `Item (…\Operation) with the same ID "0" already
+ * exists.`, a 500 in production mode (magento/magento2#29579, open). Within one bulk the ids are
+ * unique on every version.
  */
 import { InputError, ResponseError, encodePathSegment } from '@magekit/core';
 import type { CallOptions, CommerceRuntime } from '../../runtime.ts';
+import { InputLimitError } from '../../errors.ts';
 import type { RawOperation } from './outcome.ts';
 
 /** The routes the reads below send (their paths are written out where they are sent). */
@@ -27,10 +37,11 @@ function needRoute(runtime: CommerceRuntime, key: string): void {
   }
 }
 
-/** Operations per page of a listing: the platform's cap when its input limits are on. */
+/**
+ * Operations per page of a listing: the platform's `maximum_page_size` default when its input
+ * limits are on (`Framework/Webapi/Validator/SearchCriteriaValidator`, 300).
+ */
 const LISTING_PAGE_SIZE = 300;
-/** Bulk UUIDs ORed into one search, keeping the query string well under common URL limits. */
-const UUIDS_PER_SEARCH = 20;
 
 /** Which stored operations a listing asks for. */
 type StatusFilter = 'failed' | 'complete' | 'not-failed';
@@ -53,10 +64,10 @@ export interface BulkReads {
   operationCount(bulkUuid: string): Promise<number>;
   openCounter(bulkUuid: string): Promise<number>;
   closedCount(bulkUuid: string): Promise<number>;
-  /** Every stored operation of these bulks matching `status`, with only `fields` of each. */
-  list(bulkUuids: readonly string[], status: StatusFilter, fields: readonly string[]): Promise<RawOperation[]>;
-  /** One page of a listing (for outcome.results()). */
-  page(bulkUuids: readonly string[], status: StatusFilter, fields: readonly string[], page: number, pageSize: number, signal?: AbortSignal): Promise<{ items: RawOperation[]; total: number }>;
+  /** Every stored operation of this bulk matching `status`, with only `fields` of each. */
+  list(bulkUuid: string, status: StatusFilter, fields: readonly string[]): Promise<RawOperation[]>;
+  /** One page of a bulk's listing (for outcome.results()). */
+  page(bulkUuid: string, status: StatusFilter, fields: readonly string[], page: number, pageSize: number, signal?: AbortSignal): Promise<{ items: RawOperation[]; total: number }>;
 }
 
 /**
@@ -69,15 +80,16 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
   const get = <T>(path: string, query?: Record<string, unknown>, callSignal = signal): Promise<T> =>
     runtime.sendRaw<T>({ method: 'GET', path, query, variant: 'sync', options: { ...request, signal: callSignal, ...(transportRetries ? {} : { retry: false as const }) }, expect: 'json' });
 
+  let listingPageSize = LISTING_PAGE_SIZE;
   const search = (criteria: Record<string, unknown>, fields: string, callSignal?: AbortSignal) => get<unknown>('/V1/bulk', { searchCriteria: criteria, fields }, callSignal ?? signal);
 
-  function criteriaFor(bulkUuids: readonly string[], status: Filter[][], pageSize: number, currentPage: number): Record<string, unknown> {
-    const byBulk = bulkUuids.map((uuid) => ({ field: 'bulk_uuid', value: uuid, condition_type: 'eq' }));
-    return { filter_groups: [{ filters: byBulk }, ...status.map((filters) => ({ filters }))], page_size: pageSize, current_page: currentPage };
+  function criteriaFor(bulkUuid: string, status: Filter[][], pageSize: number, currentPage: number): Record<string, unknown> {
+    const byBulk = { field: 'bulk_uuid', value: bulkUuid, condition_type: 'eq' };
+    return { filter_groups: [{ filters: [byBulk] }, ...status.map((filters) => ({ filters }))], page_size: pageSize, current_page: currentPage };
   }
 
-  async function page(bulkUuids: readonly string[], status: StatusFilter, fields: readonly string[], currentPage: number, pageSize: number, callSignal?: AbortSignal) {
-    const body = await search(criteriaFor(bulkUuids, STATUS_FILTERS[status], pageSize, currentPage), `items[${fields.join(',')}],total_count`, callSignal);
+  async function page(bulkUuid: string, status: StatusFilter, fields: readonly string[], currentPage: number, pageSize: number, callSignal?: AbortSignal) {
+    const body = await search(criteriaFor(bulkUuid, STATUS_FILTERS[status], pageSize, currentPage), `items[${fields.join(',')}],total_count`, callSignal);
     const record = body as { items?: unknown; total_count?: unknown } | null;
     if (!record || typeof record.total_count !== 'number') throw shapeError('/V1/bulk', 'an operation search ({items, total_count})', body);
     // With `fields`, an empty match can come back without `items` or with `items: null`.
@@ -102,25 +114,30 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
       return count;
     },
     async closedCount(bulkUuid) {
-      const criteria = criteriaFor([bulkUuid], [[{ field: 'status', value: '4', condition_type: 'neq' }]], 1, 1);
+      const criteria = criteriaFor(bulkUuid, [[{ field: 'status', value: '4', condition_type: 'neq' }]], 1, 1);
       const body = (await search(criteria, 'total_count')) as { total_count?: unknown } | null;
       if (!isCount(body?.total_count)) throw shapeError('/V1/bulk', 'an operation search with total_count', body);
       return body.total_count;
     },
-    async list(bulkUuids, status, fields) {
+    async list(bulkUuid, status, fields) {
       const out: RawOperation[] = [];
-      for (let start = 0; start < bulkUuids.length; start += UUIDS_PER_SEARCH) {
-        const group = bulkUuids.slice(start, start + UUIDS_PER_SEARCH);
-        const seen = new Set<string>();
-        for (let current = 1; ; current++) {
-          const { items, total } = await page(group, status, fields, current, LISTING_PAGE_SIZE);
-          for (const op of items) {
-            const key = `${op.bulk_uuid ?? ''}/${op.id}`;
-            if (!seen.has(key)) (seen.add(key), out.push(op));
-          }
-          // Stop on total_count: past the end the platform answers the last page again.
-          if (current * LISTING_PAGE_SIZE >= total || items.length === 0) break;
+      // Ids are unique within one bulk: they key out a row that moved between pages.
+      const seen = new Set<number>();
+      for (let current = 1; ; current++) {
+        let answer: { items: RawOperation[]; total: number };
+        try {
+          answer = await page(bulkUuid, status, fields, current, listingPageSize);
+        } catch (error) {
+          // An installation whose input limits cap pages lower: list again at its maximum (ids dedupe).
+          if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < listingPageSize)) throw error;
+          listingPageSize = error.maximum;
+          current = 0;
+          continue;
         }
+        const { items, total } = answer;
+        for (const op of items) if (!seen.has(op.id)) (seen.add(op.id), out.push(op));
+        // Stop on total_count: past the end the platform answers the last page again.
+        if (current * listingPageSize >= total || items.length === 0) break;
       }
       return out;
     },

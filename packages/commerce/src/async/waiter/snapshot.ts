@@ -7,9 +7,11 @@ import type { BulkReads } from './reads.ts';
 import { buildOutcome, type BulkOutcome, type RawOperation, type Unlisted } from './outcome.ts';
 import type { WaitPlan } from './targets.ts';
 
-/** What a failed operation's entry needs: its message, and its input (meta_information) when ids do not place it. */
+/** What a failed operation's entry needs: its message, and its input (meta_information) to check or find its position. */
 const FAILURE_FIELDS = ['id', 'bulk_uuid', 'status', 'result_message', 'error_code', 'serialized_data'];
 const STATUS_FIELDS = ['id', 'bulk_uuid', 'status'];
+/** With the inputs known, a placement by id is checked against meta_information, so the listing carries it. */
+const CHECKED_STATUS_FIELDS = [...STATUS_FIELDS, 'serialized_data'];
 const RESULT_FIELDS = ['id', 'bulk_uuid', 'status', 'result_serialized_data', 'serialized_data'];
 
 /**
@@ -19,11 +21,12 @@ const RESULT_FIELDS = ['id', 'bulk_uuid', 'status', 'result_serialized_data', 's
  * transport retries.
  */
 export async function readOutcome<Route extends string | undefined, Result>(reads: BulkReads, plan: WaitPlan, allClosed: boolean, unlisted: Exclude<Unlisted, 'complete'>, resultReads: BulkReads = reads): Promise<BulkOutcome<Route, Result>> {
-  const uuids = plan.bulks.map((b) => b.bulkUuid);
-  let listed: RawOperation[] = [];
-  if (uuids.length) {
-    listed = await reads.list(uuids, 'failed', FAILURE_FIELDS);
-    if (!allClosed) listed = listed.concat(await reads.list(uuids, 'not-failed', STATUS_FIELDS));
+  // One search per bulk (see reads.ts: ids repeat across bulks since 2.4).
+  const listed = new Map<string, RawOperation[]>();
+  for (const bulk of plan.bulks) {
+    let ops = await reads.list(bulk.bulkUuid, 'failed', FAILURE_FIELDS);
+    if (!allClosed) ops = ops.concat(await reads.list(bulk.bulkUuid, 'not-failed', plan.inputs ? CHECKED_STATUS_FIELDS : STATUS_FIELDS));
+    listed.set(bulk.bulkUuid, ops);
   }
-  return buildOutcome<Route, Result>(plan, listed, allClosed ? 'complete' : unlisted, (page, pageSize, signal) => resultReads.page(uuids, 'complete', RESULT_FIELDS, page, pageSize, signal));
+  return buildOutcome<Route, Result>(plan, listed, allClosed ? 'complete' : unlisted, (bulkUuid, page, pageSize, signal) => resultReads.page(bulkUuid, 'complete', RESULT_FIELDS, page, pageSize, signal));
 }

@@ -2,6 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { BulkStalledError, BulkTimeoutError, type BulkJob, type BulkOutcome, type OperationOutcome, type ProgressEvent } from '../../../src/async/index.ts';
 import { nextDelay, RateEstimator } from '../../../src/async/waiter/schedule.ts';
+// The client loads the waiter on first use (a dynamic import); loaded here first, so that import
+// takes no real time while these tests run the fake clock ahead.
+import '../../../src/async/waiter/wait.ts';
+import '../../../src/async/waiter/read-status.ts';
 import type { RouteOutput } from '../../../src/index.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../../../src/testing/search.ts';
 import { asyncClient, BASE } from '../../async-harness.ts';
