@@ -73,7 +73,7 @@ export async function benchOverhead({ requests = 1000, rounds = 11 } = {}): Prom
     const magekit = createCommerceClient({ baseUrl: server.url, auth: bearer(TOKEN) });
     const magekitOAuth = createCommerceClient({ baseUrl: server.url, auth: integration(OAUTH) });
     const openapi = createOpenApiClient<paths>({ baseUrl: `${server.url}/rest`, headers: auth });
-    const plainKy = ky.create({ headers: { accept: 'application/json', ...auth }, retry: 0 });
+    const plainKy = ky.create({ headers: { accept: 'application/json', ...auth }, retry: 0, timeout: false });
     const aio = new AdobeCommerceHttpClient({ auth: { getHeaders: () => ({ Authorization: `Bearer ${TOKEN}` }) }, config: { baseUrl: server.url, flavor: 'paas' } });
     const aioOAuth = new AdobeCommerceHttpClient({ auth: OAUTH, config: { baseUrl: server.url, flavor: 'paas' } });
     const aioPath = `products/${encodeURIComponent(sku)}`;

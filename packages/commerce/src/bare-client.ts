@@ -35,7 +35,7 @@ export function buildLeanClient(options: LeanClientOptions, routesOptions: Clien
   const runtime = createCommerceRuntime(options, { routes, ...encoders });
   const client: LeanClient = {
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as LeanClient['request'],
-    logout: () => runtime.authorizer.logout?.(),
+    logout: () => runtime.authorizer.signOut(),
     revoke: async () => {
       if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });
       await runtime.authorizer.revoke();

@@ -272,15 +272,8 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     now: () => Date.now(),
     fetch: options.fetch,
   });
-  // No credentials: nothing to add to a request. A fixed bearer token: its header is computed once
-  // and sent as a static header. Tokens and OAuth signatures: each attempt is authorized.
-  if (auth.kind !== 'none') {
-    core.useCredentials({
-      authorize: (request) => authorizer.authorize(request),
-      refused: authorizer.unauthorized ? (authorization) => authorizer.unauthorized!(authorization) : undefined,
-      fixed: auth.kind === 'bearer' ? async () => headersOf(await authorizer.authorize(new Request(baseUrl))) : undefined,
-    });
-  }
+  // The strategy is the credential: the core runtime asks it directly (no credentials: nothing to add).
+  if (auth.kind !== 'none') core.useCredential(authorizer);
   return runtime;
 }
 
@@ -294,12 +287,6 @@ function platformRelease(value: unknown, cloudService: boolean): PlatformRelease
 /** A call whose input has `fields` or `searchCriteria` (a route parameter of either name counts too: loading is cheap). */
 function mayNeedEncoders(input: Record<string, unknown> | undefined): boolean {
   return !!input && typeof input === 'object' && (input['fields'] !== undefined || input['searchCriteria'] !== undefined);
-}
-
-function headersOf(request: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  request.headers.forEach((value, key) => (out[key] = value));
-  return out;
 }
 
 /** Anonymous calls with a body are the token routes: their secret-named fields are this client's secrets. */

@@ -1,7 +1,10 @@
 export * from './errors.ts';
 export * from './redact.ts';
 export * from './url.ts';
-export * from './transport.ts';
+export * from './credential.ts';
+export * from './transport/options.ts';
+export { createTransport, type Transport } from './transport/send.ts';
+export { parseRetryAfter } from './transport/policy.ts';
 export * from './runtime.ts';
 export * from './sleep.ts';
 export * from './single-flight.ts';

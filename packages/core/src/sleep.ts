@@ -1,19 +1,3 @@
-/** A timer that ends early, rejecting with the signal's reason, when `signal` aborts. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Waits for `promise` unless `signal` aborts first. The promise keeps running (a sign-in other
  * calls share, say); only this caller stops waiting for it.

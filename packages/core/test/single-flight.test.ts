@@ -50,4 +50,39 @@ describe('token cache', () => {
     await next.get();
     expect(cache.issued).toBe(1);
   });
+
+  it('remembers a refused sign-in once: later callers get the first refusal without a new request, until clear()', async () => {
+    let calls = 0;
+    const refused = Object.assign(new Error('bad password'), { refused: true });
+    const cache = createTokenCache({
+      issue: async () => {
+        calls += 1;
+        if (calls === 1) throw refused;
+        return { value: 'ok-token', expiresAt: Date.now() + 3600_000 };
+      },
+      isRefusal: (error) => (error as { refused?: boolean }).refused === true,
+      refusedEarlier: (first) => new Error(`refused earlier: ${(first as Error).message}`),
+    });
+    await expect(cache.get()).rejects.toThrow('bad password');
+    await expect(Promise.all(Array.from({ length: 50 }, () => cache.get()))).rejects.toThrow('refused earlier: bad password');
+    expect(calls).toBe(1);
+    expect(cache.unauthorized('anything')).toBe('fail');
+    cache.clear();
+    await expect(cache.get()).resolves.toMatchObject({ value: 'ok-token' });
+    expect(calls).toBe(2);
+  });
+
+  it('a 401 on a token that never worked, moments after it was issued, is a permission problem; one that worked is renewed', async () => {
+    let calls = 0;
+    const cache = createTokenCache({ issue: async () => ({ value: `t${++calls}`, expiresAt: Date.now() + 3600_000 }) });
+    const first = await cache.get();
+    expect(cache.knows('t1')).toBe(true);
+    expect(cache.unauthorized(first.value)).toBe('permission');
+    expect((await cache.get()).value).toBe('t1'); // nothing dropped: a new token would not help
+    cache.accepted('t1');
+    expect(cache.unauthorized('t1')).toBe('renew');
+    expect((await cache.get()).value).toBe('t2');
+    expect(cache.unauthorized(undefined)).toBe('renew'); // no token named: the current one is the suspect
+    expect((await cache.get()).value).toBe('t3');
+  });
 });

@@ -109,7 +109,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       if (!info.queryParams.includes('offset')) throw new InputError(`${route} is not paginated.`, { service: 'marketplace' });
       return paginate(runtime, info, input, paginateOptions);
     }) as MarketplaceClient['paginate'],
-    logout: () => runtime.session.clear(),
+    logout: () => runtime.session.signOut(),
     environment: runtime.environment,
     baseUrl: runtime.baseUrl,
   }) as unknown as MarketplaceClient;

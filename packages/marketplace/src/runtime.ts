@@ -102,15 +102,8 @@ export function createMarketplaceRuntime(options: MarketplaceClientOptions): Mar
       (await core.send({ method: 'POST', url: `${origin}${API_PREFIX}/app/session/token`, json, headers: { authorization }, retry: false, idempotent: false, anonymous: true })).data,
   });
   const origin = new URL(baseUrl).origin;
-  core.useCredentials({
-    authorize: (request) => session.authorize(request),
-    // A session can end early (revoked, server-side expiry): forget it so the next attempt renews.
-    refused: (authorization) => {
-      const token = authorization?.replace(/^Bearer\s+/i, '');
-      if (token) session.invalidate(origin, token);
-      return token !== undefined;
-    },
-  });
+  // The session manager is the credential: the core runtime asks it directly.
+  core.useCredential(session);
 
   async function send<T>(call: RawCall): Promise<SendResult<T>> {
     const url = `${baseUrl}${API_PREFIX}${call.path}${call.query ? buildQuery(call.query) : ''}`;

@@ -4,12 +4,15 @@
  * for the sandbox (the service rejects cross-environment tokens, and sending one would leak it).
  * Each cache is single-flight (however many calls wait, one token request) and renews ahead of expiry.
  *
- * A key the service refused is remembered per origin and never sent again: every later call fails at
- * once with the first refusal, instead of replaying the key on each call (and flooding the service
- * with bad Basic credentials). clear() (the client's logout()) forgets the refusal, as the commerce
- * admin token does, for an application that has fixed its keys.
+ * A key the service refused is remembered per origin (by that origin's token cache) and never sent
+ * again: every later call fails at once with the first refusal, instead of replaying the key on each
+ * call (and flooding the service with bad Basic credentials). signOut() (the client's logout())
+ * forgets the refusal, as the commerce admin token does, for an application that has fixed its keys.
+ *
+ * The session manager is the client's credential (core's Credential): the runtime asks it directly
+ * to authorize each attempt and what a 401 means.
  */
-import { AuthError, ConfigurationError, createTokenCache, isMagekitError, ResponseError, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
+import { AuthError, ConfigurationError, bearerToken, createTokenCache, isMagekitError, ResponseError, type Credential, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
 
 interface SessionGrant {
   mage_id: string;
@@ -27,18 +30,15 @@ export interface SessionManagerOptions {
   now?: () => number;
 }
 
-export interface SessionManager {
+export interface SessionManager extends Credential {
   /** The current token for `origin`, issuing one if none is fresh. */
   token(origin: string): Promise<IssuedToken>;
   /** The user's mage_id, taken from the session. */
   mageId(origin: string): Promise<string>;
-  /** Adds `Authorization: Bearer` for the request's own origin; reports the token it used. */
-  authorize(request: Request, used?: (token: string) => void): Promise<Request>;
-  /** Forgets `token` (refused with a 401) so the next call renews, once, however many calls saw the 401. */
-  invalidate(origin: string, token: string): void;
+  /** Adds `Authorization: Bearer` for the request's own origin, in place. */
+  authorize(request: Request, signal?: AbortSignal): Promise<void>;
   /** Issues a new session now, replacing the cached one. */
   renew(origin: string): Promise<IssuedToken>;
-  clear(): void;
   /** Token requests sent so far, across origins: for tests and diagnostics. */
   readonly issued: number;
 }
@@ -60,8 +60,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const caches = new Map<string, TokenCache>();
   /** Token requests in flight per origin: renew() joins one instead of discarding its fresh token. */
   const issuing = new Set<string>();
-  /** The first refusal of the key per origin (401/403, or a 400 on the token route). */
-  const refusals = new Map<string, HttpError>();
 
   function refusedEarlier(first: HttpError): AuthError {
     const hint = 'Fix the application ID and secret (keys work only in the environment that issued them), then call logout() or create a new client to allow another attempt.';
@@ -77,9 +75,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   function cacheGet(origin: string): Promise<IssuedToken> {
-    const refusal = refusals.get(origin);
-    if (refusal) return Promise.reject(refusedEarlier(refusal));
     return cacheFor(origin).get();
+  }
+
+  /** The cache that issued `token` (a 401 names the token, not the origin). */
+  function cacheOf(token: string | undefined): TokenCache | undefined {
+    if (token === undefined) return undefined;
+    for (const cache of caches.values()) if (cache.knows(token)) return cache;
+    return undefined;
   }
 
   function cacheFor(origin: string): TokenCache {
@@ -89,14 +92,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         // The margin is folded into expiresAt (it depends on the granted lifetime), so none here.
         renewBeforeMs: 0,
         now,
+        // The first refusal of the key (401/403, or a 400 on the token route) is remembered here.
+        isRefusal,
+        refusedEarlier: (first) => refusedEarlier(first as HttpError),
         issue: async () => {
           issuing.add(origin);
           let raw: unknown;
           try {
             raw = await options.requestToken(origin, authorization, { grant_type: 'session', expires_in: options.expiresIn });
-          } catch (error) {
-            if (isRefusal(error)) refusals.set(origin, error);
-            throw error;
           } finally {
             issuing.delete(origin);
           }
@@ -115,18 +118,22 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     async mageId(origin) {
       return String((await cacheGet(origin)).meta?.['mageId']);
     },
-    async authorize(request, used) {
+    async authorize(request) {
       const origin = new URL(request.url).origin;
       const token = await cacheGet(origin);
       // Belt and braces: the cache is per origin, but a token must never cross environments.
       if (token.meta?.['origin'] !== origin) throw new ConfigurationError('A session token was about to be sent to another environment; refusing.', { service: 'marketplace' });
-      used?.(token.value);
-      const headers = new Headers(request.headers);
-      headers.set('authorization', `Bearer ${token.value}`);
-      return new Request(request, { headers });
+      request.headers.set('authorization', `Bearer ${token.value}`);
     },
-    invalidate(origin, token) {
-      caches.get(origin)?.invalidate(token);
+    // A session can end early (revoked, server-side expiry): its cache renews it once, or says the
+    // key lacks the permission when the session was issued moments ago and never worked.
+    unauthorized(authorization) {
+      const token = bearerToken(authorization);
+      return cacheOf(token)?.unauthorized(token) ?? 'fail';
+    },
+    accepted(authorization) {
+      const token = bearerToken(authorization);
+      if (token) cacheOf(token)?.accepted(token);
     },
     async renew(origin) {
       // A token being issued right now is new: join it. Otherwise a get() that had to issue one
@@ -139,11 +146,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       cache.invalidate(current.value);
       return cacheGet(origin);
     },
-    clear() {
+    signOut() {
       for (const cache of caches.values()) cache.clear();
       caches.clear();
       issuing.clear();
-      refusals.clear();
     },
     get issued() {
       let total = 0;

@@ -12,11 +12,14 @@ export function bearer(token: string): AuthStrategy {
   return {
     kind: 'bearer',
     bind: () => ({
-      async authorize(request) {
+      // Sent as a static header: a call builds nothing for it and authorize() is not called.
+      staticHeaders: { authorization: header },
+      authorize(request) {
         request.headers.set('authorization', header);
-        return request;
       },
-      // A fixed token cannot be renewed: a 401 is final, so unauthorized() is not offered.
+      // A fixed token cannot be renewed: a 401 is final.
+      unauthorized: () => 'fail',
+      signOut: () => undefined,
     }),
   };
 }

@@ -13,7 +13,7 @@
  * The token is cached and shared (one token request however many calls wait), renewed ahead of its
  * expiry and once after a 401. The client secret and every token are registered for redaction.
  */
-import { AuthError, HttpError, NetworkError, ResponseError, TimeoutError, createTokenCache, isLoopbackHost, redactValue } from '@magekit/core';
+import { AuthError, HttpError, NetworkError, ResponseError, TimeoutError, bearerToken, createTokenCache, isLoopbackHost, redactValue } from '@magekit/core';
 import { configurationError, optionalDuration, requireSecret, requireText } from './config.ts';
 import type { AuthStrategy, Authorizer } from './types.ts';
 
@@ -80,14 +80,14 @@ export function ims(options: ImsOptions): AuthStrategy {
           request.headers.set('authorization', `Bearer ${token.value}`);
           request.headers.set('x-api-key', clientId);
           request.headers.set('x-gw-ims-org-id', orgId);
-          return request;
         },
-        unauthorized(authorization) {
-          // Drop that token only (a newer one fetched meanwhile is kept); the client retries once.
-          cache.invalidate(authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] : undefined);
-          return true;
+        // The token cache holds the 401 rule: renew once, or a permission error for a new token.
+        unauthorized: (authorization) => cache.unauthorized(bearerToken(authorization)),
+        accepted: (authorization) => {
+          const token = bearerToken(authorization);
+          if (token) cache.accepted(token);
         },
-        logout() {
+        signOut() {
           cache.clear();
         },
         get tokenRequests() {

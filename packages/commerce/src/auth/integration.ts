@@ -27,9 +27,10 @@ export function integration(options: IntegrationOptions): AuthStrategy {
       async authorize(request) {
         const { authorization } = await signRequest(request, credentials, { nonce: createNonce(), timestamp: Math.floor(runtime.now() / 1000) });
         request.headers.set('authorization', authorization);
-        return request;
       },
       // A refused signature is not fixed by signing again (clock skew, wrong secret): no retry.
+      unauthorized: () => 'fail',
+      signOut: () => undefined,
     }),
   };
 }

@@ -2,11 +2,12 @@
  * The part admin and customer tokens share: a cached bearer token, fetched on first use, renewed
  * before it expires and once after a 401, one token request however many calls wait for it.
  *
- * A sign-in the platform refused is remembered and never repeated: six failures lock the account
- * for 30 minutes, and an SDK that retried (or that let 1,000 queued calls each try) would lock its
- * own user out. `logout()` clears that memory, for an application that has fixed its credentials.
+ * A sign-in the platform refused is never repeated (the token cache remembers it): six failures
+ * lock the account for 30 minutes, and an SDK that retried (or that let 1,000 queued calls each try)
+ * would lock its own user out. `signOut()` (the client's logout()) clears that memory, for an
+ * application that has fixed its credentials.
  */
-import { AuthError, ResponseError, createTokenCache, type HttpError } from '@magekit/core';
+import { AuthError, ResponseError, bearerToken, createTokenCache, type HttpError } from '@magekit/core';
 import { isCommerceError } from '../errors.ts';
 import type { AuthRuntime, Authorizer } from './types.ts';
 
@@ -22,29 +23,22 @@ export interface TokenAuthorizerOptions {
   revokeToken?: ((token: string) => Promise<void>) | undefined;
 }
 
-const BEARER = /^Bearer\s+(\S+)$/i;
-
 export function createTokenAuthorizer(options: TokenAuthorizerOptions): Authorizer {
   const { runtime, label } = options;
-  let refusal: HttpError | undefined;
   let latest: string | undefined;
-  // Bumped by logout(): a token that arrives for an older epoch is not remembered for revoke().
+  // Bumped by signOut(): a token that arrives for an older epoch is not remembered for revoke().
   let epoch = 0;
 
   const cache = createTokenCache({
     renewBeforeMs: options.renewBeforeMs,
     now: () => runtime.now(),
+    isRefusal: (error) => isCommerceError(error) && error.kind === 'auth',
+    refusedEarlier: (first) => refusedEarlier(first as HttpError),
     issue: async () => {
       // Expiry counts from when the request left, not when it came back: never too late.
       const sentAt = runtime.now();
       const myEpoch = epoch;
-      let answer: unknown;
-      try {
-        answer = await options.requestToken();
-      } catch (error) {
-        if (isCommerceError(error) && error.kind === 'auth') refusal = error as HttpError;
-        throw error;
-      }
+      const answer = await options.requestToken();
       if (typeof answer !== 'string' || !answer.trim()) {
         throw new ResponseError(`The ${label} token route answered with ${describe(answer)} where a token string was expected.`, JSON.stringify(answer) ?? '', { service: 'commerce' });
       }
@@ -63,22 +57,17 @@ export function createTokenAuthorizer(options: TokenAuthorizerOptions): Authoriz
 
   return {
     async authorize(request) {
-      if (refusal) throw refusedEarlier(refusal);
       const token = await cache.get();
       request.headers.set('authorization', `Bearer ${token.value}`);
-      return request;
     },
-    unauthorized(authorization) {
-      if (refusal) return false;
-      // Without the refused header (the client does not always have it) the current token is
-      // the suspect; a renewal already under way is joined, not repeated.
-      const refused = authorization ? BEARER.exec(authorization)?.[1] : undefined;
-      cache.invalidate(refused);
-      return true;
+    // Without the refused header the current token is the suspect; a renewal under way is joined.
+    unauthorized: (authorization) => cache.unauthorized(bearerToken(authorization)),
+    accepted(authorization) {
+      const token = bearerToken(authorization);
+      if (token) cache.accepted(token);
     },
-    logout() {
+    signOut() {
       epoch += 1;
-      refusal = undefined;
       latest = undefined;
       cache.clear();
     },

@@ -1,3 +1,5 @@
+import type { Credential } from '@magekit/core';
+
 /**
  * How the client authenticates. An AuthStrategy is a description (`adminToken({...})`); the client
  * binds it to its own runtime, which lets token strategies call the token routes through the same
@@ -16,16 +18,11 @@ export interface AuthRuntime {
   fetch?: typeof fetch | undefined;
 }
 
-export interface Authorizer {
-  /** Adds credentials to one attempt's request. */
-  authorize(request: Request): Promise<Request>;
-  /**
-   * The server answered 401 to a request carrying `authorization`. Return true when a retry with
-   * fresh credentials can help (a token that expired early); the client retries once.
-   */
-  unauthorized?(authorization: string | null): boolean;
-  /** Forgets cached tokens. */
-  logout?(): void;
+/**
+ * A bound strategy: core's one Credential (authorize each attempt, say what a 401 means, sign out),
+ * which the runtime uses directly, plus what only commerce tokens do.
+ */
+export interface Authorizer extends Credential {
   /** Revokes the token at the server where the platform supports it, then forgets it. */
   revoke?(): Promise<void>;
   /** How many token requests were made (diagnostics, tests). */
@@ -39,5 +36,5 @@ export interface AuthStrategy {
 
 /** Anonymous access, for guest routes (guest carts, store config, directory). */
 export function none(): AuthStrategy {
-  return { kind: 'none', bind: () => ({ authorize: async (request) => request }) };
+  return { kind: 'none', bind: () => ({ authorize: () => undefined, unauthorized: () => 'fail', signOut: () => undefined }) };
 }

@@ -192,12 +192,16 @@ describe('end to end against the fake platform verifier', () => {
     const fake = createFakeAuth({ integrations: [creds] });
     const authorizer = integration(creds).bind({ callAnonymous: () => Promise.reject(new Error('unused')), now: () => Date.now() });
     const url = `${BASE}/rest/V1/products?searchCriteria%5BpageSize%5D=5`;
-    const first = await authorizer.authorize(new Request(url));
-    const second = await authorizer.authorize(new Request(url));
+    // Credentials are added in place, as the transport asks for each attempt.
+    const first = new Request(url);
+    await authorizer.authorize(first);
+    const second = new Request(url);
+    await authorizer.authorize(second);
     expect(headerParams(first.headers.get('authorization')!)['oauth_nonce']).not.toBe(headerParams(second.headers.get('authorization')!)['oauth_nonce']);
     expect(await fake.authenticate(first)).toMatchObject({ type: 'integration' });
     expect(await fake.authenticate(second)).toMatchObject({ type: 'integration' });
-    expect(authorizer.unauthorized).toBeUndefined();
+    // A refused signature is not fixed by signing again: the 401 is final.
+    expect(authorizer.unauthorized('OAuth oauth_token="x"')).toBe('fail');
   });
 
   it('a tampered signature, a wrong secret and a replayed nonce are refused', async () => {

@@ -1,9 +1,9 @@
 /**
- * The transport on its own, against the loopback fault server: Retry-After forms, the fetch
- * standard's redirect rules applied by hand, and the deadlines' limits.
+ * The transport on its own, against the loopback fault server: the fetch standard's redirect rules
+ * applied by hand (inside the fetch ky calls), and the deadlines' limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, createRedactor, createTransport, parseRetryAfter, type Transport } from '../src/index.ts';
+import { HttpError, createRedactor, createTransport, type Transport } from '../../src/index.ts';
 import { server as msw } from '@magekit/test-support/msw';
 import { startFaultServer, type FaultServer } from '@magekit/test-support/fault-server';
 
@@ -24,18 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   msw.listen({ onUnhandledFrame: 'error' });
-});
-
-describe('parseRetryAfter', () => {
-  it('reads delta-seconds and HTTP dates, and ignores what it cannot read', () => {
-    expect(parseRetryAfter('120')).toBe(120_000);
-    expect(parseRetryAfter('0')).toBe(0);
-    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
-    expect(parseRetryAfter(inTenSeconds)).toBeGreaterThan(8_000);
-    expect(parseRetryAfter(inTenSeconds)).toBeLessThanOrEqual(10_000);
-    expect(parseRetryAfter('soon')).toBeUndefined();
-    expect(parseRetryAfter(null)).toBeUndefined();
-  });
 });
 
 describe('same-origin redirects, followed by hand', () => {

@@ -1,0 +1,41 @@
+/**
+ * One call's state, shared by the pieces ky runs for it (the attempt fetch, shouldRetry, the hooks):
+ * what was asked, the policy that applies, and what the attempts so far have learned.
+ */
+import type { Credential } from '../credential.ts';
+import type { MagekitError } from '../errors.ts';
+import type { HttpMethod, RetryPolicy, SendRequest } from './options.ts';
+
+export interface Call {
+  readonly request: SendRequest;
+  readonly method: HttpMethod;
+  readonly policy: Required<RetryPolicy>;
+  /** Whether an attempt that may have reached the server can be repeated. */
+  readonly idempotent: boolean;
+  /** The body as sent, kept to repeat it on a same-origin 307/308. */
+  readonly body: BodyInit | undefined;
+  /** Per-attempt timeout, ms. */
+  readonly timeout: number;
+  /** performance.now() when the call's deadline passes (Infinity without one). */
+  readonly deadlineAt: number;
+  readonly credential: Credential | undefined;
+  /** The Authorization value the latest attempt carried. */
+  authorization: string | null;
+  /** 1-based number of the attempt under way. */
+  attempt: number;
+  /** performance.now() when the attempt under way started (to tell which deadline ended it). */
+  attemptStartedAt: number;
+  /** Retries spent on transient failures (a renewal after a 401 does not count). */
+  retries: number;
+  /** Whether the credential was renewed after a 401 already (it is renewed once). */
+  renewed: boolean;
+  /** The wait before the next attempt, decided with the retry. */
+  nextDelay: number;
+  /** The typed failure the retry decision was made on. */
+  failure: { from: unknown; error: MagekitError } | undefined;
+  /** An error that ends the call whatever ky was about to throw (no time left, a permission error). */
+  final: MagekitError | undefined;
+}
+
+/** Where a call's state travels with ky's options: an option ky does not know is passed to fetch. */
+export const CALL = 'magekitCall';

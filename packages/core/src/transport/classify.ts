@@ -1,0 +1,169 @@
+/**
+ * Turns whatever ended an attempt (ky's HTTPError, TimeoutError or NetworkError, a body cut off,
+ * the caller's abort, an error of our own) into the SDK's typed error, and says what the retry
+ * policy needs to know about it: did the request certainly not leave, may it have reached the
+ * server, is it final.
+ */
+import { HTTPError as KyHttpError, TimeoutError as KyTimeoutError } from 'ky';
+import { AbortError, NetworkError, TimeoutError, isMagekitError, type HttpError, type MagekitError, type Service } from '../errors.ts';
+import type { Redactor } from '../redact.ts';
+import { bufferedText, BodyReadFailure } from './attempt.ts';
+import type { Call } from './call.ts';
+import { parseRetryAfter } from './policy.ts';
+import type { ErrorContext } from './options.ts';
+
+export interface Failure {
+  error: MagekitError;
+  /**
+   * - status: the server answered with an error status
+   * - unauthorized: a 401 to a request that carried a credential (the credential decides)
+   * - not-sent: the connection never opened, nothing left this machine
+   * - may-have-reached: the request may have been applied (a reset, a cut-off body, a timeout)
+   * - final: never retried (the caller aborted, the deadline passed, a redirect refused...)
+   */
+  reason: 'status' | 'unauthorized' | 'not-sent' | 'may-have-reached' | 'final';
+  status?: number;
+  retryAfterMs?: number;
+}
+
+export interface ClassifyContext {
+  service: Service;
+  redactor: Redactor;
+  httpError: (status: number, body: unknown, context: ErrorContext) => HttpError;
+}
+
+/** Connection errors that happen before a single byte of the request left. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export function classify(raw: unknown, call: Call, context: ClassifyContext): Failure {
+  if (call.failure !== undefined && call.failure.from === raw) return { error: call.failure.error, reason: 'final' };
+  const { service, redactor } = context;
+  const { method } = call;
+  const url = redactor.text(call.request.url);
+  const base = { service, method, url };
+  if (call.request.signal?.aborted) return { error: abortError(call, redactor, service), reason: 'final' };
+  if (isMagekitError(raw)) return { error: raw, reason: 'final' };
+  if (raw instanceof KyHttpError) return httpFailure(raw, call, context, url);
+  if (raw instanceof KyTimeoutError || isTimeoutAbort(raw)) {
+    const reading = raw instanceof BodyReadFailure ? ' while reading the response body' : '';
+    if (performance.now() >= call.deadlineAt - 1 || call.deadlineAt - call.attemptStartedAt <= call.timeout) {
+      return { error: new TimeoutError(`${method} ${url} timed out${reading}: the call's deadline (totalTimeout) passed. Raise totalTimeout if the installation is slow.`, withFate(base, call)), reason: 'final' };
+    }
+    return { error: new TimeoutError(`${method} ${url} timed out${reading}: no complete response within the timeout. Raise the timeout option if the installation is slow.`, withFate(base, call)), reason: 'may-have-reached' };
+  }
+  const reading = raw instanceof BodyReadFailure;
+  const cause = reading ? raw.cause : raw;
+  if (!reading && notSent(cause)) {
+    return { error: new NetworkError(`${method} ${url} failed before any response: ${describeCause(cause)}. Nothing was sent.`, { ...base, fate: 'not-sent', cause: unwrap(cause) }), reason: 'not-sent' };
+  }
+  if (cause instanceof TypeError || (cause instanceof Error && (causeCode(cause) !== undefined || cause.name === 'NetworkError'))) {
+    const what = reading ? 'failed: the connection closed before the whole response body arrived' : 'failed before any response';
+    return { error: new NetworkError(`${method} ${url} ${what}: ${describeCause(cause)}.`, { ...withFate(base, call), cause: unwrap(cause) }), reason: 'may-have-reached' };
+  }
+  return { error: raw instanceof Error ? (raw as MagekitError) : new NetworkError(String(raw), base), reason: 'final' };
+}
+
+function httpFailure(raw: KyHttpError, call: Call, context: ClassifyContext, url: string): Failure {
+  const status = raw.response.status;
+  const text = bufferedText(raw.response) ?? (typeof raw.data === 'string' ? raw.data : raw.data === undefined ? '' : JSON.stringify(raw.data));
+  const retryAfterMs = parseRetryAfter(raw.response.headers.get('retry-after'));
+  const error = context.httpError(status, parseMaybeJson(text), { service: context.service, method: call.method, url });
+  if (retryAfterMs !== undefined) setField(error, 'retryAfterMs', retryAfterMs);
+  // A gateway's 502/504 says nothing about whether the server behind it applied the write.
+  if (!call.idempotent && (status === 502 || status === 504)) {
+    setField(error, 'fate', 'unknown');
+    setField(error, 'hint', joinHints(error.hint, unknownHint(call)));
+  }
+  const retryable = call.idempotent && call.policy.statusCodes.includes(status);
+  if (retryable && retryAfterMs !== undefined && retryAfterMs > call.policy.maxRetryAfter) describeLongWait(error, retryAfterMs, call.policy.maxRetryAfter);
+  const reason = status === 401 && call.credential !== undefined && (error.kind === 'auth' || error.kind === 'http') ? 'unauthorized' : 'status';
+  return { error, reason, status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+}
+
+export function abortError(call: Call, redactor: Redactor, service: Service): AbortError {
+  const url = redactor.text(call.request.url);
+  return new AbortError(`${call.method} ${url} was aborted by the caller.`, { service, method: call.method, url, cause: call.request.signal?.reason });
+}
+
+function withFate(base: { service: Service; method: string; url: string }, call: Call) {
+  if (call.idempotent || call.method === 'GET') return base;
+  return { ...base, fate: 'unknown' as const, hint: unknownHint(call) };
+}
+
+function unknownHint(call: Call): string {
+  return (
+    call.request.unknownOutcomeHint ??
+    'The request may have reached the server, so whether it was applied is unknown; it was not sent again because the route is not idempotent. Look the record up before sending it again.'
+  );
+}
+
+function describeLongWait(error: HttpError, waitMs: number, cap: number): void {
+  const hint = `The server asked to wait ${formatMs(waitMs)} before trying again, longer than retry.maxRetryAfter (${formatMs(cap)}); not retried. Try again after that, or raise maxRetryAfter.`;
+  setField(error, 'message', `${error.message.replace(/[.\s]+$/, '')}. ${hint}`);
+  setField(error, 'hint', hint);
+}
+
+/** An attempt aborted by its own timer (ky aborts the request when the attempt's time is up). */
+function isTimeoutAbort(error: unknown): boolean {
+  const cause = error instanceof BodyReadFailure ? error.cause : error;
+  return cause instanceof Error && cause.name === 'TimeoutError';
+}
+
+/** ky wraps the platform's network TypeError; the typed error keeps the platform's one as cause. */
+function unwrap(error: unknown): unknown {
+  return error instanceof Error && error.name === 'NetworkError' && error.cause instanceof Error ? error.cause : error;
+}
+
+/** A connection that never opened (refused, no such host, a port fetch refuses): nothing was sent. */
+function notSent(error: unknown): boolean {
+  const code = causeCode(error);
+  if (code !== undefined) return NOT_SENT.has(code);
+  for (let current = error, i = 0; current instanceof Error && i < 4; current = current.cause, i++) {
+    if (current.message === 'bad port') return true;
+  }
+  return false;
+}
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function describeCause(error: unknown): string {
+  const platform = unwrap(error);
+  const cause = (platform as { cause?: unknown })?.cause;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: string }).code;
+    return code ? `${cause.message} (${code})` : cause.message;
+  }
+  return platform instanceof Error ? platform.message : String(platform);
+}
+
+function parseMaybeJson(text: string): unknown {
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function setField(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: key !== 'message' });
+}
+
+function joinHints(a: string | undefined, b: string): string {
+  return a ? `${a} ${b}` : b;
+}
+
+function formatMs(ms: number): string {
+  if (ms >= 3_600_000) return `${Math.round(ms / 360_000) / 10} h`;
+  if (ms >= 60_000) return `${Math.round(ms / 6_000) / 10} min`;
+  if (ms >= 1_000) return `${Math.round(ms / 100) / 10} s`;
+  return `${Math.round(ms)} ms`;
+}

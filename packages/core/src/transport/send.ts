@@ -1,0 +1,223 @@
+/**
+ * The HTTP layer both clients share: one ky instance per client, carrying the SDK's policy.
+ *
+ * - `retry.shouldRetry` (policy.ts) decides by the route's idempotency, retries any route when
+ *   nothing was sent, asks the credential what a 401 means, and ends a call rather than wait past
+ *   its deadline or a Retry-After beyond `maxRetryAfter`; `retry.delay` waits what it decided.
+ * - `timeout` bounds each attempt and `totalTimeout` the call; the fetch ky calls (attempt.ts) reads
+ *   the body, so both cover it and a body cut off midway is retried only for idempotent routes.
+ * - That fetch follows redirects by hand (redirects.ts): credentials never cross origins.
+ * - `beforeRequest` authorizes the first attempt and `beforeRetry` each later one (a fresh OAuth
+ *   nonce, a renewed token); `beforeError` turns every failure into the typed, redacted error.
+ * The caller's ky hooks run after the SDK's. Nothing here knows either API's routes.
+ */
+import ky, { type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type KyInstance, type Options } from 'ky';
+import { isMagekitError, PermissionError, TimeoutError, type HttpError, type MagekitError, type Service } from '../errors.ts';
+import { untilAborted } from '../sleep.ts';
+import { createAttemptFetch, bufferedText } from './attempt.ts';
+import { parseBody } from './body.ts';
+import { CALL, type Call } from './call.ts';
+import { abortError, classify, type ClassifyContext } from './classify.ts';
+import type { SendRequest, SendResult, TransportOptions } from './options.ts';
+import { resolveRetry, shouldRetry, type RetryContext } from './policy.ts';
+
+const DEFAULT_TIMEOUT = 120_000;
+const DEFAULT_TOTAL_TIMEOUT = 600_000;
+/** setTimeout's limit (about 24.8 days); ky refuses a longer timeout. */
+const MAX_TIMER = 2 ** 31 - 1;
+/** Every method reaches shouldRetry, which decides by the route, not by the method. */
+const ALL_METHODS = ['get', 'post', 'put', 'delete', 'patch'];
+
+export interface Transport {
+  send<T = unknown>(request: SendRequest): Promise<SendResult<T>>;
+  readonly service: Service;
+  /** Headers every later request carries (a credential that never changes), merged once. */
+  addStaticHeaders(headers: Record<string, string>): void;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const { service, redactor } = options;
+  const clientRetry = resolveRetry(options.retry);
+  const hooks = options.hooks ?? {};
+  const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const clientTotal = options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT;
+  // Headers that do not change between calls are merged once.
+  let staticHeaders: Record<string, string> = { accept: 'application/json', ...lowerKeys(options.headers) };
+  let jsonHeaders: Record<string, string> = { ...staticHeaders, 'content-type': 'application/json' };
+  const classifying: ClassifyContext = { service, redactor, httpError: options.httpError };
+  const retrying: RetryContext = { redactor, permissionError: options.permissionError ?? ((error) => error) };
+  let lastProtected: string | undefined;
+
+  /** Every Authorization value an attempt carries is a secret of this client. */
+  function protect(authorization: string | null): void {
+    if (authorization === null) return;
+    const credential = credentialOf(authorization);
+    if (credential === lastProtected) return;
+    lastProtected = credential;
+    redactor.add(credential);
+  }
+
+  async function authorize(call: Call, request: Request): Promise<void> {
+    if (!call.credential) return;
+    const pending = call.credential.authorize(request, call.request.signal);
+    // The wait for a sign-in (which other calls may share, and which carries on) is bounded like an
+    // attempt: by the caller's signal, the attempt's timeout and the call's deadline. ky itself only
+    // races its hooks against totalTimeout.
+    if (pending) await untilAborted(withinAttempt(pending, call), call.request.signal);
+    protect(request.headers.get('authorization'));
+  }
+
+  function withinAttempt(pending: Promise<void>, call: Call): Promise<void> {
+    const ms = Math.min(call.timeout, call.deadlineAt - performance.now());
+    if (ms >= MAX_TIMER) return pending;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.catch(() => undefined);
+        const url = redactor.text(call.request.url);
+        reject(new TimeoutError(`${call.method} ${url} timed out waiting for the sign-in: no credential within the timeout. Raise the timeout option if the token route is slow.`, { service, method: call.method, url }));
+      }, Math.max(0, ms));
+      pending.then(
+        () => (clearTimeout(timer), resolve()),
+        (error: unknown) => (clearTimeout(timer), reject(error)),
+      );
+    });
+  }
+
+  function typed(error: unknown, call: Call): MagekitError {
+    if (call.final) return redactor.error(call.final);
+    if (call.request.signal?.aborted && !(error instanceof PermissionError)) return redactor.error(abortError(call, redactor, service));
+    const failure = classify(error, call, classifying);
+    // A 401 after the renewal ends the call here: ky has no retry left to ask shouldRetry about it.
+    if (failure.reason === 'unauthorized' && call.renewed) return redactor.error(retrying.permissionError(failure.error as HttpError));
+    return redactor.error(failure.error);
+  }
+
+  /**
+   * The client's ky instance. `beforeRequest` authorizes the first attempt only for a client whose
+   * credential authorizes each attempt (tokens, OAuth; set up on the first such call): ky races every beforeRequest hook against
+   * totalTimeout with a timer of its own, which a client with a static or no credential need not pay.
+   */
+  function createKy(authorizing: boolean): KyInstance {
+    const authorizeFirst = (state: BeforeRequestState) => authorize(callOf(state), state.request);
+    return ky.create({
+      redirect: 'manual',
+      throwHttpErrors: true,
+      fetch: createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch,
+      hooks: {
+        beforeRequest: [...(authorizing ? [authorizeFirst] : []), ...(hooks.beforeRequest ?? [])],
+        beforeRetry: [
+          async (state: BeforeRetryState) => {
+            const call = callOf(state);
+            hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: call.failure?.error ?? state.error });
+            await authorize(call, state.request);
+          },
+          ...(hooks.beforeRetry ?? []),
+        ],
+        beforeError: [(state: BeforeErrorState) => typed(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
+        afterResponse: hooks.afterResponse ?? [],
+      },
+    });
+  }
+  let http = createKy(false);
+  let authorizing = false;
+
+  async function send<T>(request: SendRequest): Promise<SendResult<T>> {
+    const policy = request.retry === undefined ? clientRetry : resolveRetry(request.retry, clientRetry);
+    const total = request.totalTimeout ?? clientTotal;
+    const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
+    const call: Call = {
+      request,
+      method: request.method,
+      policy,
+      idempotent: request.idempotent || policy.methods.includes(request.method),
+      body,
+      timeout: Math.min(request.timeout ?? clientTimeout, MAX_TIMER),
+      deadlineAt: total === false ? Infinity : performance.now() + total,
+      credential: request.credential,
+      authorization: null,
+      attempt: 0,
+      attemptStartedAt: 0,
+      retries: 0,
+      renewed: false,
+      nextDelay: 0,
+      failure: undefined,
+      final: undefined,
+    };
+    if (request.signal?.aborted) throw redactor.error(abortError(call, redactor, service));
+    if (request.credential && !authorizing) {
+      // The first call with a per-attempt credential: from now on the instance authorizes first attempts.
+      authorizing = true;
+      http = createKy(true);
+    }
+    const base = request.json !== undefined ? jsonHeaders : staticHeaders;
+    const kyOptions = {
+      method: request.method,
+      headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base,
+      body,
+      signal: request.signal,
+      timeout: call.timeout,
+      totalTimeout: total === false ? false : Math.min(total, MAX_TIMER),
+      retry: {
+        // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
+        limit: policy.limit + (request.credential ? 1 : 0),
+        methods: ALL_METHODS,
+        shouldRetry: ({ error }: { error: Error }) => decide(call, error),
+        delay: () => call.nextDelay,
+      },
+      [CALL]: call,
+    } as Options;
+    let response: Response;
+    try {
+      response = await http(request.url, kyOptions);
+    } catch (error) {
+      // Errors ky does not pass to beforeError (a beforeRetry hook's) are typed here.
+      throw isMagekitError(error) && !call.final ? error : typed(error, call);
+    }
+    if (call.authorization !== null) call.credential?.accepted?.(call.authorization);
+    const text = bufferedText(response) ?? (await response.text());
+    try {
+      return { status: response.status, headers: response.headers, data: parseBody<T>(text, response, request.expect ?? 'json', { service, redactor, method: request.method, url: request.url }) };
+    } catch (error) {
+      throw redactor.error(error);
+    }
+  }
+
+  function decide(call: Call, error: Error): boolean {
+    if (call.request.signal?.aborted) return false;
+    const failure = classify(error, call, classifying);
+    call.failure = { from: error, error: failure.error };
+    return shouldRetry(call, failure, retrying);
+  }
+
+  return {
+    send,
+    service,
+    addStaticHeaders(extra) {
+      staticHeaders = { ...staticHeaders, ...lowerKeys(extra) };
+      jsonHeaders = { ...staticHeaders, 'content-type': 'application/json' };
+    },
+  };
+}
+
+function callOf(state: { options: unknown }): Call {
+  return (state.options as Record<string, Call>)[CALL]!;
+}
+
+/** The secret part of an Authorization value: the token, the Basic value, the OAuth access token. */
+function credentialOf(authorization: string): string {
+  const oauth = /oauth_token="([^"]+)"/.exec(authorization);
+  if (oauth) {
+    try {
+      return decodeURIComponent(oauth[1]!);
+    } catch {
+      return oauth[1]!;
+    }
+  }
+  return authorization.replace(/^\w+\s+/, '');
+}
+
+function lowerKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers ?? {})) out[key.toLowerCase()] = value;
+  return out;
+}
