@@ -26,15 +26,24 @@ function assertSwaggerDocument(doc: unknown): asserts doc is SwaggerDocument {
   };
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) fail(`expected an object, got ${Array.isArray(doc) ? 'an array' : doc === null ? 'null' : typeof doc}`);
   const record = doc as Record<string, unknown>;
-  if (typeof record['openapi'] === 'string') fail(`it is OpenAPI ${record['openapi']}, which needs no conversion`);
+  if (typeof record['openapi'] === 'string') fail(`it is OpenAPI ${record['openapi']}, and the platform's schema endpoint answers Swagger 2.0 (an OpenAPI file is a conversion, e.g. from Adobe's documentation site)`);
   if (record['swagger'] !== '2.0') fail(`"swagger" is ${JSON.stringify(record['swagger'])}, expected "2.0"`);
   if (!record['paths'] || typeof record['paths'] !== 'object') fail('it has no "paths" object');
   if (record['definitions'] !== undefined && (typeof record['definitions'] !== 'object' || record['definitions'] === null)) fail('"definitions" is not an object');
 }
 
+export interface ConvertOptions {
+  /** Keep the document's descriptions (schemas, properties, operations): `types pull` makes them doc comments. */
+  descriptions?: boolean;
+}
+
+/** Definitions the query converter names for searchCriteria; the SDK defines them itself, so a document without them is complete. */
+const BUILT_IN_DEFINITIONS = new Set(['framework-search-criteria-interface', 'framework-search-search-criteria-interface']);
+
 /** Converts every operation of `doc`, and every definition they reach. */
-export function convertSwagger(doc: unknown): SwaggerConversion {
+export function convertSwagger(doc: unknown, options: ConvertOptions = {}): SwaggerConversion {
   assertSwaggerDocument(doc);
+  const keep = options.descriptions ?? false;
   const definitions = doc.definitions ?? {};
   const problems: string[] = [];
   const schemas: Record<string, JsonSchema> = {};
@@ -45,11 +54,9 @@ export function convertSwagger(doc: unknown): SwaggerConversion {
     if (refs) return refs;
     refs = new Set<string>();
     reach.set(name, refs);
-    if (!(name in definitions)) {
-      problems.push(`The definition "${name}" is referenced but not in the document; references to it are kept.`);
-      return refs;
-    }
-    schemas[name] = convertDefinition(name, definitions[name], (ref) => refs!.add(ref));
+    // A dangling reference is reported once per operation that reaches it (below).
+    if (!(name in definitions)) return refs;
+    schemas[name] = convertDefinition(name, definitions[name], (ref) => refs!.add(ref), keep);
     return refs;
   };
   const closure = (roots: Iterable<string>): string[] => {
@@ -75,15 +82,26 @@ export function convertSwagger(doc: unknown): SwaggerConversion {
       const onRef = (name: string) => roots.add(name);
       const key = `${method.toUpperCase()} ${path}`;
       const params = mergeParameters(shared, op.parameters ?? []);
-      const parameters = [...pathParameters(path, params, key, problems), ...convertQueryParameters(params.filter((p) => p.in === 'query'), onRef)];
+      const skipQuery = (name: string, why: string) => problems.push(`${key}: the query parameter "${name}" is left out: ${why}.`);
+      const parameters = [...pathParameters(path, params, key, problems), ...convertQueryParameters(params.filter((p) => p.in === 'query'), onRef, skipQuery)];
       for (const p of params) {
         if (p.in === 'header' || p.in === 'formData') problems.push(`${key}: the ${p.in} parameter "${p.name}" is left out (the SDK sends JSON bodies and its own headers).`);
       }
       const body = params.find((p) => p.in === 'body');
-      const requestBody = body ? convertSchema(body.schema ?? {}, onRef) : undefined;
+      const requestBody = body ? convertSchema(body.schema ?? {}, onRef, keep) : undefined;
       const success = op.responses?.['200'] ?? op.responses?.['201'] ?? op.responses?.['202'];
-      const response = success?.schema ? convertSchema(success.schema, onRef) : null;
+      // Every platform operation declares its responses (Generator::generateMethodResponses); a document
+      // without them says nothing of the answer, which is then unknown rather than empty.
+      const declaresResponses = !!op.responses && typeof op.responses === 'object';
+      if (!declaresResponses) problems.push(`${key}: the operation declares no responses; its answer is typed unknown.`);
+      const response = success?.schema ? convertSchema(success.schema, onRef, keep) : declaresResponses ? null : {};
+      const reached = closure(roots);
+      for (const name of reached) {
+        if (!(name in definitions) && !BUILT_IN_DEFINITIONS.has(name)) problems.push(`${key}: the definition "${name}" is referenced but not in the document; typed as unknown.`);
+      }
+      const description = keep ? [op.summary, op.description].find((text): text is string => typeof text === 'string' && text.trim() !== '') : undefined;
       operations.push({
+        ...(description ? { description } : {}),
         method: method.toUpperCase() as ConvertedMethod,
         path,
         key,
@@ -91,7 +109,7 @@ export function convertSwagger(doc: unknown): SwaggerConversion {
         parameters,
         requestBody,
         response,
-        definitions: closure(roots),
+        definitions: reached,
       });
     }
   }

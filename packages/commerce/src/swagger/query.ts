@@ -46,11 +46,22 @@ function toSchema(node: Node | undefined): JsonSchema {
   return { type: 'object', properties: Object.fromEntries([...node.object].map(([key, child]) => [key, toSchema(child)])) };
 }
 
-/** Converts the query parameters of one operation; `onRef` hears of the definitions used. */
-export function convertQueryParameters(params: SwaggerParameter[], onRef: (name: string) => void): ConvertedParameter[] {
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array']);
+
+/**
+ * Converts the query parameters of one operation; `onRef` hears of the definitions used, `onSkip` of a
+ * parameter left out. A query parameter must have a scalar `type` in Swagger 2.0; a module whose GET
+ * takes a data object with extension attributes makes the platform write one without (a `$ref` or an
+ * object: magento/magento2#24116, #24626), which no query string can carry as such.
+ */
+export function convertQueryParameters(params: SwaggerParameter[], onRef: (name: string) => void, onSkip: (name: string, why: string) => void = () => {}): ConvertedParameter[] {
   const out: ConvertedParameter[] = [];
   const objects = new Map<string, { node: Node | undefined; required: boolean; names: string[] }>();
   for (const param of params) {
+    if (param.schema !== undefined || (param.type !== undefined && !SCALAR_TYPES.has(param.type))) {
+      onSkip(param.name, param.schema !== undefined ? 'it has a schema (an object) instead of a scalar type' : `its type is ${JSON.stringify(param.type ?? null)}, not a scalar`);
+      continue;
+    }
     const split = splitBrackets(param.name);
     if (!split) {
       const converted: ConvertedParameter = { name: param.name, in: 'query', schema: scalarSchema(param) };

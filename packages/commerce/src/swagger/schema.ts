@@ -22,9 +22,10 @@ function definitionName(ref: unknown): string | undefined {
  * Converts one schema. `onRef` is told of every definition the schema references (to collect the
  * definitions an operation needs).
  */
-export function convertSchema(schema: unknown, onRef: (name: string) => void = () => {}): JsonSchema {
+export function convertSchema(schema: unknown, onRef: (name: string) => void = () => {}, keepDescriptions = false): JsonSchema {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return {};
   const source = schema as JsonSchema;
+  const convert = (sub: unknown) => convertSchema(sub, onRef, keepDescriptions);
   const name = definitionName(source['$ref']);
   if (name !== undefined) {
     onRef(name);
@@ -32,13 +33,14 @@ export function convertSchema(schema: unknown, onRef: (name: string) => void = (
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(source)) {
-    if (DROPPED.has(key) || key.startsWith('x-')) continue;
+    // An installation's own descriptions may become its doc comments (`types pull`); the spec keeps none.
+    if ((DROPPED.has(key) && !(keepDescriptions && key === 'description' && typeof value === 'string')) || key.startsWith('x-')) continue;
     if (key === 'properties' && value && typeof value === 'object') {
-      out['properties'] = Object.fromEntries(Object.entries(value).map(([prop, sub]) => [prop, convertSchema(sub, onRef)]));
+      out['properties'] = Object.fromEntries(Object.entries(value).map(([prop, sub]) => [prop, convert(sub)]));
     } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object') {
-      out[key] = convertSchema(value, onRef);
+      out[key] = convert(value);
     } else if ((key === 'allOf' || key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {
-      out[key] = value.map((part) => convertSchema(part, onRef));
+      out[key] = value.map(convert);
     } else {
       out[key] = value;
     }
@@ -51,8 +53,8 @@ export function convertSchema(schema: unknown, onRef: (name: string) => void = (
  * declared properties is a free-form map, and `*-extension-interface` objects grow with every installed
  * module, so both accept properties the document does not list.
  */
-export function convertDefinition(name: string, schema: unknown, onRef?: (name: string) => void): JsonSchema {
-  const out = convertSchema(schema, onRef);
+export function convertDefinition(name: string, schema: unknown, onRef?: (name: string) => void, keepDescriptions = false): JsonSchema {
+  const out = convertSchema(schema, onRef, keepDescriptions);
   const freeForm = out['type'] === 'object' && out['properties'] === undefined;
   if (freeForm || (name.endsWith('-extension-interface') && out['$ref'] === undefined)) out['additionalProperties'] = true;
   return ordered(out);

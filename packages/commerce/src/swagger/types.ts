@@ -21,6 +21,8 @@ export interface SwaggerParameter {
 
 export interface SwaggerOperation {
   tags?: string[];
+  summary?: string;
+  description?: string;
   parameters?: SwaggerParameter[];
   responses?: Record<string, { schema?: JsonSchema } | undefined>;
 }
@@ -61,6 +63,8 @@ export interface ConvertedOperation {
   requestBody: JsonSchema | undefined;
   /** The success (200) body schema, or null when the operation answers without a body. */
   response: JsonSchema | null;
+  /** The document's summary or description, when the conversion keeps descriptions. */
+  description?: string;
   /** Every definition the operation reaches through `$ref`, transitively, sorted. */
   definitions: string[];
 }

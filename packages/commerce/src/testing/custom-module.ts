@@ -25,7 +25,14 @@ export interface FakeModule {
   swagger: { paths: Record<string, Record<string, unknown>>; definitions: Record<string, unknown> };
   /** Handlers by route key (`POST /V1/acme/...`), given decoded path values merged with the body. */
   routes: Record<string, ModuleHandler>;
+  /**
+   * Who may call each route (its webapi.xml resource): `guest` (anonymous), `customer` (self) or
+   * `admin` (an ACL resource), the default. The live schema lists a route only to its audience.
+   */
+  access?: Record<string, ModuleAccess>;
 }
+
+export type ModuleAccess = 'guest' | 'customer' | 'admin';
 
 interface CompiledModuleRoute {
   method: string;
@@ -56,14 +63,54 @@ export function createModuleRouter(modules: readonly FakeModule[]) {
   };
 }
 
-/** The live schema the fake serves: the modules' paths and definitions over an optional base document. */
-export function moduleSchema(base: { paths?: Record<string, unknown>; definitions?: Record<string, unknown> } | undefined, modules: readonly FakeModule[]): Record<string, unknown> {
-  const paths: Record<string, unknown> = { ...base?.paths };
+/**
+ * A few of the platform's own routes every live schema lists for its audience: the token routes
+ * (anonymous) and the customer's own account (self). They let a schema read with an expired or a
+ * customer token be told from an admin one, as on the platform.
+ */
+const PLATFORM_ROUTES: Record<string, Record<string, unknown>> = {
+  '/V1/integration/admin/token': { post: { tags: ['integrationAdminTokenServiceV1'], parameters: [{ name: 'body', in: 'body', required: true, schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } }], responses: { 200: { description: '200 Success.', schema: { type: 'string' } } } } },
+  '/V1/integration/customer/token': { post: { tags: ['integrationCustomerTokenServiceV1'], parameters: [{ name: 'body', in: 'body', required: true, schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } }], responses: { 200: { description: '200 Success.', schema: { type: 'string' } } } } },
+  '/V1/customers/me': { get: { tags: ['customerCustomerRepositoryV1'], responses: { 200: { description: '200 Success.', schema: { type: 'object', properties: { id: { type: 'integer' }, email: { type: 'string' } } } } } } },
+};
+
+/** Is a route (by key) listed for this caller? Default: every route (an admin's view without ACL). */
+export type SchemaAudienceFilter = (routeKey: string, access: ModuleAccess) => boolean;
+
+/**
+ * The live schema the fake serves: the platform's routes above, then an optional base document, then
+ * the modules' paths and definitions, each operation listed only when `visible` says its caller may use
+ * it (magento2 app/code/Magento/Webapi/Model/AbstractSchemaGenerator.php, getAllowedServicesMetadata),
+ * and given a 401 response when it needs more than an anonymous caller
+ * (app/code/Magento/Webapi/Model/Rest/Swagger/Generator.php, generateMethodResponses).
+ */
+export function moduleSchema(base: { paths?: Record<string, unknown>; definitions?: Record<string, unknown> } | undefined, modules: readonly FakeModule[], visible?: SchemaAudienceFilter, accessOf: (routeKey: string) => ModuleAccess = () => 'admin'): Record<string, unknown> {
+  const declared: Record<string, ModuleAccess> = {};
+  const all: Record<string, Record<string, unknown>> = { ...PLATFORM_ROUTES, ...(base?.paths as Record<string, Record<string, unknown>> | undefined) };
   const definitions: Record<string, unknown> = { ...base?.definitions };
   for (const module of modules) {
-    Object.assign(paths, module.swagger.paths);
+    Object.assign(all, module.swagger.paths);
     Object.assign(definitions, module.swagger.definitions);
+    Object.assign(declared, module.access);
   }
+  const paths: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries(all)) {
+    const kept: Record<string, unknown> = {};
+    for (const [method, op] of Object.entries(item)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      if (!op || typeof op !== 'object' || !['get', 'post', 'put', 'delete', 'patch'].includes(method)) {
+        kept[method] = op;
+        continue;
+      }
+      const access = declared[key] ?? accessOf(key);
+      if (visible && !visible(key, access)) continue;
+      const responses = { ...((op as { responses?: Record<string, unknown> }).responses ?? {}) };
+      if (access !== 'guest') responses['401'] = { description: '401 Unauthorized', schema: { $ref: '#/definitions/error-response' } };
+      kept[method] = { ...op, responses };
+    }
+    if (Object.keys(kept).some((m) => m !== 'parameters')) paths[path] = kept;
+  }
+  definitions['error-response'] ??= { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };
   return { swagger: '2.0', info: { version: '2.4', title: 'Commerce (fake)' }, host: 'localhost', basePath: '/rest/all', schemes: ['http'], paths, definitions };
 }
 

@@ -214,13 +214,17 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
     if (!cloud && (url.pathname === TOKEN_REQUEST_PATH || url.pathname === TOKEN_ACCESS_PATH)) return activations.handle(request);
     const restPath = cloud ? cloudPath(request, url.pathname) : url.pathname;
-    // The live schema, as the installation's modules shape it: admin (and integration) callers only here.
+    // The live schema, as the installation's modules shape it and as the caller may see it: the platform
+    // lists what the caller's ACL allows and answers 200 either way; a bearer token it does not know
+    // (expired, revoked) is no user at all, i.e. anonymous (magento2
+    // app/code/Magento/Webapi/Model/Authorization/TokenUserContext.php, processRequest).
     if (method === 'GET' && /^\/(index\.php\/)?rest(\/[A-Za-z0-9_]+)?\/schema$/.test(restPath)) {
       const principal = options.auth === false ? ADMIN : cloud ? cloudPrincipal(request) : await auth.authenticate(request);
-      if (principal instanceof Response) return principal;
-      if (!allowed('admin', principal)) return errorResponse(new PlatformError(401, MESSAGES.notAuthorized, { resources: 'Magento_Backend::admin' }));
+      const unknownBearer = principal instanceof Response && !cloud && /^Bearer\s/i.test(request.headers.get('authorization') ?? '');
+      if (principal instanceof Response && !unknownBearer) return principal;
+      const caller: Principal = principal instanceof Response ? { type: 'guest' } : principal;
       count('GET /schema');
-      return Response.json(moduleSchema(options.schema, modules));
+      return Response.json(moduleSchema(options.schema, modules, (_, access) => allowed(access, caller), routeAccess));
     }
     const path = parseRestPath(restPath);
     if (!path) {

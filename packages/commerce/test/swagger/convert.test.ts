@@ -118,7 +118,7 @@ describe('convertSwagger', () => {
     expect(result.operations[0]!.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(result.problems).toEqual([
       'GET /V1/x/{id}: "{id}" has no parameter entry; typed as string.',
-      'The definition "nowhere" is referenced but not in the document; references to it are kept.',
+      'GET /V1/x/{id}: the definition "nowhere" is referenced but not in the document; typed as unknown.',
     ]);
   });
 

@@ -19,6 +19,12 @@ export interface TypeContext {
   aliases: Map<string, string>;
   /** Problems found while writing types, one sentence each. */
   problems: string[];
+  /** What is being typed (a route key, a definition), to name it in a problem. */
+  at?: string;
+}
+
+function problem(context: TypeContext, text: string): void {
+  context.problems.push(context.at ? `${context.at}: ${text}` : text);
 }
 
 export function propertyName(name: string): string {
@@ -39,10 +45,8 @@ function aliasFor(name: string, context: TypeContext): string {
 
 function referenceType(name: string, context: TypeContext): string {
   if (context.builtin.has(name)) return `components["schemas"][${JSON.stringify(name)}]`;
-  if (!context.schemas[name]) {
-    context.problems.push(`The definition "${name}" is referenced but not in the schema: typed as unknown.`);
-    return 'unknown';
-  }
+  // The converter reports a missing definition once per route that reaches it.
+  if (!context.schemas[name]) return 'unknown';
   return aliasFor(name, context);
 }
 
@@ -52,7 +56,7 @@ export function typeOf(schema: unknown, context: TypeContext): string {
   if (typeof s['$ref'] === 'string') {
     const name = COMPONENT_REF.exec(s['$ref'])?.[1];
     if (name === undefined) {
-      context.problems.push(`The reference ${s['$ref']} does not point at a definition: typed as unknown.`);
+      problem(context, `the reference ${s['$ref']} does not point at a definition: typed as unknown.`);
       return 'unknown';
     }
     return referenceType(name, context);
@@ -84,7 +88,7 @@ function scalarOrStructure(type: string, s: JsonSchema, context: TypeContext): s
     case 'object':
       return objectType(s, context);
     default:
-      context.problems.push(`The schema type "${type}" is not a JSON Schema type: typed as unknown.`);
+      problem(context, `the schema type "${type}" is not a JSON Schema type: typed as unknown.`);
       return 'unknown';
   }
 }
@@ -92,7 +96,7 @@ function scalarOrStructure(type: string, s: JsonSchema, context: TypeContext): s
 function objectType(s: JsonSchema, context: TypeContext): string {
   const properties = (s['properties'] ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(s['required']) ? (s['required'] as string[]) : []);
-  const members = Object.entries(properties).map(([name, child]) => `${propertyName(name)}${required.has(name) ? '' : '?'}: ${typeOf(child, context)}`);
+  const members = Object.entries(properties).map(([name, child]) => `${memberComment(child)}${propertyName(name)}${required.has(name) ? '' : '?'}: ${typeOf(child, context)}`);
   const extra = s['additionalProperties'];
   if (extra === true) members.push('[key: string]: unknown');
   else if (extra && typeof extra === 'object' && Object.keys(extra).length) {
@@ -100,6 +104,17 @@ function objectType(s: JsonSchema, context: TypeContext): string {
     members.push('[key: string]: unknown');
   } else if (!members.length) return 'Record<string, unknown>';
   return `{ ${members.join('; ')} }`;
+}
+
+/** A description as doc comment text: no comment terminator, no trailing spaces. */
+export function commentText(description: string): string {
+  return description.trim().replace(/\*\//g, '*\\/').replace(/[ \t]+$/gm, '');
+}
+
+/** `/** description *\/ ` before an object member (one line), or nothing. */
+export function memberComment(schema: unknown): string {
+  const description = schema && typeof schema === 'object' ? (schema as JsonSchema)['description'] : undefined;
+  return typeof description === 'string' && description.trim() ? `/** ${commentText(description).replace(/\s*\n\s*/g, ' ')} */ ` : '';
 }
 
 function wrap(type: string): string {

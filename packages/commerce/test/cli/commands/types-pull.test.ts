@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/run.ts';
 import { buildInstallationTypes } from '../../../src/cli/commands/types-emit.ts';
 import { adminToken, createCommerceClient, isCommerceError, registerRoutes } from '../../../src/index.ts';
+import { createLeanClient, type RouteModule } from '../../../src/entries/lean.ts';
 import { acmeWarrantyModule, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type RunningFakeCommerce } from '../../../src/testing/index.ts';
 import { moduleSchema } from '../../../src/testing/custom-module.ts';
 import { server } from '@magekit/test-support/msw';
@@ -28,7 +29,8 @@ fs.mkdirSync(tmpRoot, { recursive: true });
 fs.writeFileSync(path.join(tmpRoot, '.gitignore'), '*\n');
 const dir = fs.mkdtempSync(path.join(tmpRoot, 'types-pull-'));
 const declarationFile = path.join(dir, 'magekit-env.d.ts');
-const runtimeFile = path.join(dir, 'magekit-routes.ts');
+const runtimeFile = path.join(dir, 'magekit-routes.js');
+const runtimeTypesFile = path.join(dir, 'magekit-routes.d.ts');
 
 let fake: RunningFakeCommerce;
 beforeAll(async () => {
@@ -118,11 +120,16 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(stdout).toContain('Added 3 route(s):');
     expect(stdout).toContain('  POST /V1/acme/products/{sku}/warranty-claims\n');
     expect(stdout).toContain('catalog-data-product-extension-interface: acme_warranty_months, acme_warranty_provider');
-    expect(stdout).toMatch(/1 route\(s\) of the schema are already typed by the SDK/);
+    expect(stdout).toMatch(/3 route\(s\) of the schema are already typed by the SDK/);
     const declaration = fs.readFileSync(declarationFile, 'utf8');
     expect(declaration).toContain("declare module '@magekit/commerce'");
     expect(declaration).toContain('acme_warranty_months?: number');
-    expect(fs.readFileSync(runtimeFile, 'utf8')).toContain('registerRoutes([');
+    const runtime = fs.readFileSync(runtimeFile, 'utf8');
+    expect(runtime).toContain('export const installationRoutes = {');
+    expect(runtime).toContain(`source: ${JSON.stringify(path.relative(repoRoot, runtimeFile))}`);
+    expect(fs.readFileSync(runtimeTypesFile, 'utf8')).toContain("export declare const installationRoutes: RouteModule<'installation'>");
+    // The module's descriptions are doc comments.
+    expect(declaration).toContain('/** A warranty claim. */');
   });
 
   it('type-checks an app that uses the custom routes and fields, which does not compile without the file', { timeout: 200_000 }, async () => {
@@ -154,22 +161,34 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(result.status).toBe(0);
   });
 
-  it('the runtime file registers the routes, so calls encode and send like built-in routes', async () => {
+  it('a lean client given the route module calls the installation\'s routes', async () => {
+    if (!fs.existsSync(runtimeFile)) await pull();
+    const { installationRoutes } = (await import(runtimeFile)) as { installationRoutes: RouteModule };
+    const lean = createLeanClient({ baseUrl: fake.url, auth: adminToken(admin), routes: [installationRoutes] });
+    const request = lean.request as unknown as (route: string, input: object) => Promise<Record<string, unknown>>;
+    const claim = await request('POST /V1/acme/products/{sku}/warranty-claims', { sku: 'SKU-0002', claim: { reason: 'loose' } });
+    expect(claim).toMatchObject({ sku: 'SKU-0002', reason: 'loose', status: 'open' });
+    expect(await request('GET /V1/acme/warranty-claims/{claimId}', { claimId: claim['id'] as number })).toMatchObject({ reason: 'loose' });
+  });
+
+  it('the route module\'s rows register, so calls encode and send like built-in routes', async () => {
     if (!fs.existsSync(runtimeFile)) await pull();
     const commerce = createCommerceClient({ baseUrl: fake.url, auth: adminToken(admin) });
     const request = commerce.request as unknown as (route: string, input: object) => Promise<Record<string, unknown>>;
-    // Before the runtime file runs, the client does not know the route (and says how routes are written).
+    // Before its rows are added, the client does not know the route (and says how routes are written).
     await expect(request('GET /V1/acme/warranty-claims/{claimId}', { claimId: 1 })).rejects.toThrow(/Unknown route "GET \/V1\/acme\/warranty-claims\/\{claimId\}"/);
-    await import(runtimeFile);
-    // The SKU travels as one encoded segment: "/" and "+" survive the platform's urldecode.
+    const { installationRoutes } = (await import(runtimeFile)) as { installationRoutes: RouteModule };
+    registerRoutes(installationRoutes.rows);
     fake.fake.store.products.set('RACK/01+B', { id: 99, sku: 'RACK/01+B', name: 'Rack', price: 5, extension_attributes: {} });
-    const claim = await request('POST /V1/acme/products/{sku}/warranty-claims', { sku: 'RACK/01+B', claim: { reason: 'bent' } });
-    expect(claim).toMatchObject({ id: 1, sku: 'RACK/01+B', reason: 'bent', status: 'open' });
-    expect(await request('GET /V1/acme/warranty-claims/{claimId}', { claimId: 1 })).toMatchObject({ sku: 'RACK/01+B' });
+    const first = await request('POST /V1/acme/products/{sku}/warranty-claims', { sku: 'RACK/01+B', claim: { reason: 'bent' } });
+    const claimId = first['id'] as number;
+    // The SKU travels as one encoded segment: "/" and "+" survive the platform's urldecode.
+    expect(first).toMatchObject({ sku: 'RACK/01+B', reason: 'bent', status: 'open' });
+    expect(await request('GET /V1/acme/warranty-claims/{claimId}', { claimId })).toMatchObject({ sku: 'RACK/01+B' });
     const page = await request('GET /V1/acme/warranty-claims', { searchCriteria: { filter_groups: [{ filters: [{ field: 'sku', value: 'RACK/01+B' }] }] } });
     expect(page).toMatchObject({ total_count: 1 });
     const paged = await (commerce.paginate as unknown as (route: string) => { collect(): Promise<unknown[]> })('GET /V1/acme/warranty-claims').collect();
-    expect(paged).toHaveLength(1);
+    expect(paged).toContainEqual(expect.objectContaining({ sku: 'RACK/01+B' }));
     // The module's own 404, with the platform's message filled in.
     const missing = await request('GET /V1/acme/warranty-claims/{claimId}', { claimId: 42 }).catch((e: unknown) => e);
     expect(isCommerceError(missing) && missing.status).toBe(404);
@@ -207,14 +226,78 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(noAuth.stderr).toMatch(/No credentials/);
     const notJson = path.join(dir, 'not.json');
     fs.writeFileSync(notJson, '<html>');
-    expect((await cli(['types', 'pull', '--from', notJson], {})).stderr).toMatch(/is not JSON/);
+    expect((await cli(['types', 'pull', '--from', notJson], {})).stderr).toContain(`The schema ${notJson} is not JSON`);
     const openapi = path.join(dir, 'openapi.json');
-    fs.writeFileSync(openapi, JSON.stringify({ openapi: '3.1.0', paths: {} }));
-    expect((await cli(['types', 'pull', '--from', openapi], {})).stderr).toMatch(/Not a Swagger 2.0 document: it is OpenAPI 3.1.0/);
+    fs.writeFileSync(openapi, JSON.stringify({ openapi: '3.0.0', paths: {} }));
+    expect((await cli(['types', 'pull', '--from', openapi], {})).stderr).toContain(`The schema ${openapi} is an OpenAPI 3.0.0 document; this command reads the platform's own Swagger 2.0 schema`);
+    const missing = path.join(dir, 'missing.json');
+    expect((await cli(['types', 'pull', '--from', missing], {})).stderr).toContain(`Cannot read the schema ${missing}: there is no such file.`);
+    const swagger1 = path.join(dir, 'swagger1.json');
+    fs.writeFileSync(swagger1, JSON.stringify({ swagger: '1.2', paths: {} }));
+    expect((await cli(['types', 'pull', '--from', swagger1], {})).stderr).toContain(`The schema ${swagger1} is not a Swagger 2.0 document: "swagger" is "1.2"`);
+    const noPaths = path.join(dir, 'no-paths.json');
+    fs.writeFileSync(noPaths, JSON.stringify({ swagger: '2.0' }));
+    expect((await cli(['types', 'pull', '--from', noPaths], {})).stderr).toContain(`The schema ${noPaths} has no "paths" object`);
+    expect((await cli(['types', 'pull', '--from', noPaths, '--runtime', 'routes.ts'], {})).stderr).toMatch(/--runtime routes\.ts: the route module is JavaScript/);
     const refused = await cli(['types', 'pull', '--base-url', fake.url], { MAGEKIT_ADMIN_USERNAME: 'admin', MAGEKIT_ADMIN_PASSWORD: 'wrong-password-1' });
     expect(refused.code).toBe(1);
     expect(refused.stderr).not.toContain('wrong-password-1');
     expect((await cli(['types', 'frobnicate'], {})).stderr).toMatch(/Unknown types command "frobnicate"/);
+  });
+});
+
+describe('types pull with credentials that do not see the admin schema', () => {
+  const files = () => [declarationFile, runtimeFile, runtimeTypesFile].map((file) => fs.readFileSync(file));
+  async function token(route: 'admin' | 'customer', username: string, password: string): Promise<string> {
+    const response = await fetch(`${fake.url}/rest/V1/integration/${route}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    expect(response.status).toBe(200);
+    return (await response.json()) as string;
+  }
+
+  it('refuses the anonymous subset an expired token gets and the customer subset a customer token gets, leaving the files byte-identical', { timeout: 30_000 }, async () => {
+    const adminBearer = await token('admin', admin.username, admin.password);
+    const first = await cli(['types', 'pull', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile], { MAGEKIT_TOKEN: adminBearer });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Added 3 route(s):');
+    const before = files();
+
+    // The platform answers 200 with what an anonymous caller sees once the token is unknown or expired.
+    fake.fake.auth.invalidateTokens();
+    const expired = await cli(['types', 'pull', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile], { MAGEKIT_TOKEN: adminBearer });
+    expect(expired.code).toBe(1);
+    expect(expired.stderr).toContain(`${fake.url} answered the anonymous (guest) subset of its schema (2 operation(s))`);
+    expect(expired.stderr).toContain('the platform does not know the token (expired, revoked, or from another installation)');
+    expect(expired.stderr).toMatch(/hint: Use an admin user \(MAGEKIT_ADMIN_USERNAME and MAGEKIT_ADMIN_PASSWORD\)/);
+    expect(expired.stderr).toContain('pass --audience guest');
+    expect(expired.stderr).not.toContain(adminBearer);
+    expect(files()).toEqual(before);
+
+    const customerBearer = await token('customer', 'roni_cost@example.com', 'roni_cost3@example.com');
+    const customer = await cli(['types', 'pull', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile], { MAGEKIT_TOKEN: customerBearer });
+    expect(customer.code).toBe(1);
+    expect(customer.stderr).toContain(`${fake.url} answered the customer subset of its schema (3 operation(s), e.g. GET /V1/customers/me): the credentials are a customer's`);
+    expect(customer.stderr).toContain('pass --audience customer');
+    expect(files()).toEqual(before);
+
+    // --check names the audience, and never says "out of date".
+    const check = await cli(['types', 'pull', '--check', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile], { MAGEKIT_TOKEN: customerBearer });
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('answered the customer subset');
+    expect(check.stderr).not.toContain('out of date');
+    const checkJson = await cli(['types', 'pull', '--check', '--json', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile], { MAGEKIT_TOKEN: adminBearer });
+    expect(JSON.parse(checkJson.stdout)).toMatchObject({ upToDate: null, audience: 'guest', operations: 2 });
+
+    // Asked for on purpose, the customer subset is typed, but not over files that type more routes without --force.
+    const asked = await cli(['types', 'pull', '--audience', 'customer', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile], { MAGEKIT_TOKEN: customerBearer });
+    expect(asked.code).toBe(1);
+    expect(asked.stderr).toContain(`${declarationFile} types 3 route(s) the schema from ${fake.url} no longer has (GET /V1/acme/warranty-claims, GET /V1/acme/warranty-claims/{claimId}, POST /V1/acme/products/{sku}/warranty-claims)`);
+    expect(asked.stderr).toContain('pass --force');
+    expect(files()).toEqual(before);
+    const forced = await cli(['types', 'pull', '--audience', 'customer', '--force', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile], { MAGEKIT_TOKEN: customerBearer });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('No routes beyond the SDK\'s own.');
+    expect(await pull()).toMatchObject({ code: 0 });
+    expect(files()).toEqual(before);
   });
 });
 
@@ -231,7 +314,7 @@ describe('types pull against the cloud service', () => {
       };
       let stdout = '';
       let stderr = '';
-      const code = await run(['types', 'pull', '--base-url', `${cloud.url}/T1`, '--out', path.join(dir, 'cloud-env.d.ts'), '--runtime', path.join(dir, 'cloud-routes.ts')], {
+      const code = await run(['types', 'pull', '--base-url', `${cloud.url}/T1`, '--out', path.join(dir, 'cloud-env.d.ts'), '--runtime', path.join(dir, 'cloud-routes.js')], {
         env, stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (c: string) => (stderr += c) }, isTTY: false, fetch: fetchVia,
       });
       expect(stderr).toBe('');
