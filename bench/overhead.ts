@@ -17,7 +17,7 @@ import type { paths } from '../packages/commerce/src/generated/schema.ts';
 interface ContenderResult {
   wallUs: number;
   cpuUs: number;
-  /** By baseline (minimal ky, aio-commerce-lib-api with the same auth): median per-round ratio. */
+  /** By baseline (minimal ky, aio-commerce-lib-api with the same auth, magekit with a bearer token): median per-round ratio. */
   ratioTo: Record<string, { wall: number; cpu: number }>;
 }
 
@@ -140,7 +140,7 @@ export async function benchOverhead({ requests = 1000, rounds = 11 } = {}): Prom
             cpuUs: median(cpu[n]!),
             // Median of per-round ratios: each round's contenders ran side by side.
             ratioTo: Object.fromEntries(
-              [KY, AIO, AIO_OAUTH].map((base) => [base, { wall: median(wall[n]!.map((us, i) => us / wall[base]![i]!)), cpu: median(cpu[n]!.map((us, i) => us / cpu[base]![i]!)) }]),
+              [KY, AIO, AIO_OAUTH, MAGEKIT].map((base) => [base, { wall: median(wall[n]!.map((us, i) => us / wall[base]![i]!)), cpu: median(cpu[n]!.map((us, i) => us / cpu[base]![i]!)) }]),
             ),
           } satisfies ContenderResult,
         ]),

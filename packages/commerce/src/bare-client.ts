@@ -30,7 +30,7 @@ export interface LeanClient {
 /** The client over `first` modules then `options.routes`: what both createLeanClient and createCommerceClient build. */
 export function buildLeanClient(options: LeanClientOptions, routesOptions: ClientRoutesOptions & { first?: readonly RouteModule[] }, encoders: Omit<RuntimeParts, 'routes'>): LeanClient {
   const given = options && typeof options === 'object' ? options.routes : undefined;
-  if (given !== undefined && !Array.isArray(given)) throw new ConfigurationError('routes takes an array of route modules, e.g. routes: [productsRoutes] from "@magekit/commerce/modules".', { service: 'commerce' });
+  if (given !== undefined && !Array.isArray(given)) throw new ConfigurationError('routes takes an array of route modules, e.g. routes: [productsRoutes] (exported by @magekit/commerce/modules).', { service: 'commerce' });
   const routes = createClientRoutes([...(routesOptions.first ?? []), ...(given ?? [])], routesOptions);
   const runtime = createCommerceRuntime(options, { routes, ...encoders });
   const client: LeanClient = {

@@ -5,6 +5,9 @@
  */
 import { AuthError, HttpError, type ErrorContext, type ErrorDetail, type HttpErrorOptions, isMagekitError, redactValue, type MagekitError } from '@magekit/core';
 
+/** How much of a body that is not the platform's JSON (an HTML error page) a message quotes. */
+const TEXT_BODY_EXCERPT = 300;
+
 export {
   AbortError,
   AuthError,
@@ -76,7 +79,9 @@ const LOCKOUT_HINT =
 export function commerceHttpError(status: number, body: unknown, context: ErrorContext): HttpError {
   const parsed: PlatformErrorBody = body && typeof body === 'object' ? (body as PlatformErrorBody) : {};
   const template = typeof parsed.message === 'string' ? parsed.message : undefined;
-  const filled = template ? fillTemplate(template, parsed.parameters) : typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}`;
+  // The server's text is quoted up to a bound (context.quote): the whole body stays on `body`.
+  const quote = context.quote ?? ((text: string) => text);
+  const filled = template ? fillTemplate(template, parsed.parameters) : typeof body === 'string' && body.trim() ? quote(body.trim(), TEXT_BODY_EXCERPT) : `HTTP ${status}`;
   const errors: ErrorDetail[] = Array.isArray(parsed.errors)
     ? parsed.errors.map((e: { message?: unknown; parameters?: unknown }) => {
         const message = typeof e?.message === 'string' ? fillTemplate(e.message, e.parameters) : String(e);
@@ -96,7 +101,7 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
     errors,
     body: redactValue(body),
   };
-  const message = `${context.method} ${context.url} failed with ${status}: ${filled}${details}`;
+  const message = `${context.method} ${context.url} failed with ${status}: ${template ? quote(`${filled}${details}`) : `${filled}${details}`}`;
   // The platform's messages usually end with a full stop already; add a hint as a new sentence.
   const withHint = (hint: string) => `${message.replace(/[.\s]+$/, '')}. ${hint}`;
   if (isTokenRoute && (status === 401 || status === 400)) return new AuthError(withHint(LOCKOUT_HINT), { ...options, hint: LOCKOUT_HINT });

@@ -10,6 +10,7 @@ import {
   validateBaseUrl,
   type HttpMethod,
   type ResponseKind,
+  type Redactor,
   type Runtime,
   type CallTransportOptions,
   type ClientTransportOptions,
@@ -108,6 +109,8 @@ export interface CommerceRuntime {
   encode<B>(route: RouteInfo, parts: { pathValues: Record<string, unknown>; query: Record<string, unknown>; body: B }): PreparedCall<B>;
   call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
   readonly authorizer: Authorizer;
+  /** This client's secrets (what its strategy and token routes handled); the CLI filters its output through it. */
+  readonly redactor: Redactor;
   /** The route behind "METHOD /path" among the routes this client knows; an InputError saying what to add otherwise. */
   route(key: unknown): RouteInfo;
   /** The client's route index: its modules, and those added later. */
@@ -168,7 +171,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
 
   function encoderFor(name: 'fields' | 'searchCriteria'): QueryEncoders {
     if (encoders) return encoders;
-    throw new ConfigurationError(`${name} needs the query encoders, which this client loads on first use: make the call through request() or a helper such as paginate(), or import asyncFeatures from "@magekit/commerce/bulk".`, { service: 'commerce' });
+    throw new ConfigurationError(`${name} needs the query encoders, which this client loads on first use: make the call through request() or a helper such as paginate(), or use asyncFeatures (exported by @magekit/commerce/bulk).`, { service: 'commerce' });
   }
 
   function urlFor(call: RawCall): string {
@@ -260,6 +263,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     get authorizer() {
       return authorizer;
     },
+    redactor: core.redactor,
   };
 
   const authorizer: Authorizer = auth.bind({
@@ -271,6 +275,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),
     now: () => Date.now(),
     fetch: options.fetch,
+    protect: (secret) => core.redactor.add(secret),
   });
   // The strategy is the credential: the core runtime asks it directly (no credentials: nothing to add).
   if (auth.kind !== 'none') core.useCredential(authorizer);

@@ -5,6 +5,12 @@
  */
 import { redactText, redactValue } from './redact.ts';
 
+/**
+ * The longest message (and template) any error carries. Mappers quote at most 2 KB of a server's text
+ * (bounded-body.ts); this bound is the backstop for every other path (a huge URL, a caller's input).
+ */
+const MAX_MESSAGE_CHARS = 16 * 1024;
+
 export type Service = 'commerce' | 'marketplace';
 
 /** The kinds of failure; `kind` is the field to switch on. */
@@ -54,7 +60,7 @@ export class MagekitError extends Error {
   readonly fate: Fate | undefined;
 
   constructor(message: string, options: MagekitErrorOptions) {
-    super(redactText(message), options.cause === undefined ? undefined : { cause: options.cause });
+    super(redactText(bounded(message)), options.cause === undefined ? undefined : { cause: options.cause });
     this[ERROR_BRAND] = options.service;
     this.service = options.service;
     this.status = options.status;
@@ -133,15 +139,21 @@ export class HttpError extends MagekitError {
   readonly parameters: unknown;
   readonly code: number | undefined;
   readonly errors: ErrorDetail[];
-  /** The parsed error body (credentials removed), or its text when it was not JSON. */
+  /**
+   * The parsed error body (credentials removed), or its text when it was not JSON. At most
+   * MAX_ERROR_BODY_BYTES (1 MB) of it was read; `bodyTruncated` says when the rest was left unread
+   * (`body` is then the text of its first megabyte).
+   */
   readonly body: unknown;
+  /** True when the error body was longer than 1 MB and only its start is in `body`. */
+  readonly bodyTruncated: boolean = false;
   /** How long the server asked to wait before trying again (Retry-After), in ms. */
   readonly retryAfterMs: number | undefined;
 
   constructor(message: string, options: HttpErrorOptions) {
     super(message, options);
     this.status = options.status;
-    this.template = options.template === undefined ? undefined : redactText(options.template);
+    this.template = options.template === undefined ? undefined : redactText(bounded(options.template));
     this.parameters = redactValue(options.parameters);
     this.code = options.code;
     this.errors = redactValue(options.errors ?? []);
@@ -185,6 +197,10 @@ export function isMagekitError(value: unknown, service?: Service): value is Mage
   if (typeof value !== 'object' || value === null) return false;
   const brand = (value as { [ERROR_BRAND]?: unknown })[ERROR_BRAND];
   return service === undefined ? brand === 'commerce' || brand === 'marketplace' : brand === service;
+}
+
+function bounded(text: string): string {
+  return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS)}… ${text.length - MAX_MESSAGE_CHARS} characters more`;
 }
 
 function truncate(text: string, max: number): string {

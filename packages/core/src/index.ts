@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './bounded-body.ts';
 export * from './redact.ts';
 export * from './url.ts';
 export * from './credential.ts';

@@ -128,6 +128,14 @@ export function createRedactor(): Redactor {
   };
 }
 
+/**
+ * A text sink (a CLI's stdout or stderr) whose every write first passes through `redact`, so no
+ * output path, text or --json, success or failure, can print a secret the client holds.
+ */
+export function redactingSink(sink: { write(text: string): unknown }, redact: (text: string) => string): { write(text: string): unknown } {
+  return { write: (text) => sink.write(redact(text)) };
+}
+
 function decodeSafe(text: string): string {
   try {
     return decodeURIComponent(text);

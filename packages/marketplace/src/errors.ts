@@ -31,12 +31,17 @@ interface ServiceErrorBody {
   message?: unknown;
 }
 
+/** How much of a body that is not the service's JSON (an HTML error page) a message quotes. */
+const TEXT_BODY_EXCERPT = 300;
+
 const TOKEN_ROUTE = /\/rest\/v1\/app\/session\/token(\?|$)/;
 
 /** Maps a non-2xx response to an HttpError, or an AuthError for 401s and refused token requests. */
 export function marketplaceHttpError(status: number, body: unknown, context: ErrorContext): HttpError {
   const parsed: ServiceErrorBody = body && typeof body === 'object' ? (body as ServiceErrorBody) : {};
-  const text = typeof parsed.message === 'string' ? parsed.message : typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}`;
+  // The server's text is quoted up to a bound (context.quote): the whole body stays on `body`.
+  const quote = context.quote ?? ((said: string) => said);
+  const text = typeof parsed.message === 'string' ? quote(parsed.message) : typeof body === 'string' && body.trim() ? quote(body.trim(), TEXT_BODY_EXCERPT) : `HTTP ${status}`;
   const code = typeof parsed.code === 'number' ? parsed.code : undefined;
   const options = {
     service: context.service,

@@ -12,6 +12,7 @@ import {
   fillPath,
   type HttpMethod,
   type ResponseKind,
+  type Redactor,
   type Runtime,
   type SendResult,
   type CallTransportOptions,
@@ -65,6 +66,8 @@ export interface MarketplaceRuntime {
   call<T>(route: RouteInfo, input: unknown, options: CallOptions | undefined): Promise<SendResult<T>>;
   /** Registers a secret of this client (a callback password) so no error of this client shows it. */
   protect(secret: string | undefined): void;
+  /** This client's secrets (app secret, session tokens, callback passwords); the CLI filters its output through it. */
+  readonly redactor: Redactor;
 }
 
 /** Ties a client object to its runtime, so the SDK's helpers and tests can take the client. */
@@ -129,6 +132,7 @@ export function createMarketplaceRuntime(options: MarketplaceClientOptions): Mar
     session,
     send,
     protect: (value) => core.redactor.add(value),
+    redactor: core.redactor,
     async prepare(route, input) {
       const { pathValues, query, body } = splitInput(route, input);
       if (route.pathParams.includes('mage_id') && pathValues['mage_id'] === undefined) pathValues['mage_id'] = await session.mageId(origin);

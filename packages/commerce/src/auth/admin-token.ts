@@ -57,6 +57,7 @@ export function adminToken(options: AdminTokenOptions): AuthStrategy {
   return {
     kind: 'admin',
     bind(runtime: AuthRuntime) {
+      runtime.protect?.(password);
       return createTokenAuthorizer({
         runtime,
         label: 'admin',

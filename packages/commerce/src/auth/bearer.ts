@@ -11,15 +11,18 @@ export function bearer(token: string): AuthStrategy {
   const header = `Bearer ${value.trim()}`;
   return {
     kind: 'bearer',
-    bind: () => ({
-      // Sent as a static header: a call builds nothing for it and authorize() is not called.
-      staticHeaders: { authorization: header },
-      authorize(request) {
-        request.headers.set('authorization', header);
-      },
-      // A fixed token cannot be renewed: a 401 is final.
-      unauthorized: () => 'fail',
-      signOut: () => undefined,
-    }),
+    bind: (runtime) => {
+      runtime.protect?.(value.trim());
+      return {
+        // Sent as a static header: a call builds nothing for it and authorize() is not called.
+        staticHeaders: { authorization: header },
+        authorize(request) {
+          request.headers.set('authorization', header);
+        },
+        // A fixed token cannot be renewed: a 401 is final.
+        unauthorized: () => 'fail',
+        signOut: () => undefined,
+      };
+    },
   };
 }

@@ -31,6 +31,7 @@ export function customerToken(options: CustomerTokenOptions): AuthStrategy {
   return {
     kind: 'customer',
     bind(runtime: AuthRuntime) {
+      runtime.protect?.(password);
       return createTokenAuthorizer({
         runtime,
         label: 'customer',

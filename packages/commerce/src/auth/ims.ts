@@ -63,6 +63,9 @@ export function ims(options: ImsOptions): AuthStrategy {
   return {
     kind: 'ims',
     bind(runtime): Authorizer {
+      // The client id travels as x-api-key, a header credential.
+      runtime.protect?.(clientSecret);
+      runtime.protect?.(clientId);
       const cache = createTokenCache({
         // Renewal ahead of expiry is folded into expiresAt per token (see below), so the cache renews at expiresAt.
         renewBeforeMs: 0,

@@ -14,6 +14,12 @@ export interface AuthRuntime {
    */
   callAuthorized?<T>(method: 'POST' | 'GET', path: string, body: unknown, authorization: string, signal?: AbortSignal): Promise<T>;
   now(): number;
+  /**
+   * Registers a secret this strategy holds (a password, the four OAuth 1.0a values, a client secret)
+   * with the client's redactor, so a server or proxy that echoes it back cannot put it into an error,
+   * a hook event or CLI output. Strategies call it once, in bind(). Optional for hand-made runtimes.
+   */
+  protect?(secret: string): void;
   /** The client's fetch option, for strategies that call other origins (ims() calls Adobe IMS). */
   fetch?: typeof fetch | undefined;
 }

@@ -49,6 +49,12 @@ export const SECRET_FLAGS: readonly SecretFlag[] = [
 /** The variables a secret may also come from a file for (`NAME_FILE=/path`, or `-` for standard input). */
 export const SECRET_VARIABLES: readonly string[] = [ENV.token, ENV.password, ENV.consumerKey, ENV.consumerSecret, ENV.accessToken, ENV.accessTokenSecret, ENV.imsClientSecret];
 
+/**
+ * Every variable whose value the CLI keeps out of its output (text and --json): the secrets, the
+ * one-time code, and the IMS client id (sent as x-api-key, a header credential).
+ */
+export const OUTPUT_SECRET_VARIABLES: readonly string[] = [...SECRET_VARIABLES, ENV.otp, ENV.imsClientId];
+
 const AUTH_HINT =
   `Give one of: ${ENV.token} (a bearer token); --username and ${ENV.password} (an admin user; ${ENV.username} also works); ` +
   `or the four integration credentials ${ENV.consumerKey}, ${ENV.consumerSecret}, ${ENV.accessToken}, ${ENV.accessTokenSecret}; ` +

@@ -3,6 +3,7 @@
  * code. It never touches `process`: main.ts wires the real streams, environment and exit code.
  */
 import { refuseSecretFlags, withSecretFiles, type CliIO } from '@magekit/core/cli';
+import { createRedactor, redactingSink } from '@magekit/core';
 import { version } from '../../package.json';
 import { createCommerceClient } from '../client.ts';
 import { runtimeOf } from '../runtime-of.ts';
@@ -11,7 +12,7 @@ import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
 import { runTypes } from './commands/types-pull.ts';
-import { SECRET_FLAGS, SECRET_VARIABLES, resolveConfig } from './config.ts';
+import { OUTPUT_SECRET_VARIABLES, SECRET_FLAGS, SECRET_VARIABLES, resolveConfig } from './config.ts';
 import { EXIT, describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
 import { createProgressReporter, type ProgressReporter } from './progress-bar.ts';
 import { USAGE } from './usage.ts';
@@ -20,7 +21,14 @@ export type { CliIO };
 
 const VERSION: string = version;
 
-export async function run(argv: readonly string[], io: CliIO): Promise<number> {
+export async function run(argv: readonly string[], given: CliIO): Promise<number> {
+  // Every line this command prints, text or --json, passes through the secrets it was given
+  // (environment, NAME_FILE, standard input) and, once the client exists, the client's redactor (the
+  // tokens it obtained): a server that echoes a credential (a consumer key in a bulk's result
+  // message, a token in an error page) cannot get it printed.
+  const fromConfig = createRedactor();
+  let redact = (text: string) => fromConfig.text(text);
+  const io: CliIO = { ...given, stdout: redactingSink(given.stdout, (t) => redact(t)), stderr: redactingSink(given.stderr, (t) => redact(t)) };
   let command: Command | undefined;
   let bulkUuid: string | undefined;
   let baseUrl: string | undefined;
@@ -31,6 +39,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     // One credential policy for every command: no secret in a flag; NAME_FILE fills NAME.
     refuseSecretFlags(argv, SECRET_FLAGS);
     const env = await withSecretFiles(io.env, SECRET_VARIABLES, io.readStdin);
+    for (const name of OUTPUT_SECRET_VARIABLES) fromConfig.add(env[name]);
     // `types pull` has its own flags and output (commands/types-pull.ts).
     if (argv[0] === 'types') return await runTypes(argv.slice(1), { ...io, env });
     const parsed = parseCommandLine(argv);
@@ -50,6 +59,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const config = resolveConfig(flags, env);
     baseUrl = config.baseUrl;
     const commerce = createCommerceClient({ baseUrl: config.baseUrl, storeCode: config.storeCode, auth: config.auth, fetch: io.fetch });
+    const { redactor } = runtimeOf(commerce);
+    redact = (text) => redactor.text(fromConfig.text(text));
     const now = io.now ?? Date.now;
 
     const waiting = (what: string) => {

@@ -50,7 +50,7 @@ function checkModule(module: unknown): asserts module is RouteModule {
   const candidate = module as Partial<RouteModule> | null;
   const rowsOk = Array.isArray(candidate?.rows) && candidate.rows.every((row: unknown) => Array.isArray(row) && row.length === 5 && row.every((part) => typeof part === 'string'));
   if (!candidate || typeof candidate.name !== 'string' || !rowsOk || (candidate.source !== undefined && typeof candidate.source !== 'string')) {
-    throw new ConfigurationError(`routes takes route modules: productsRoutes and the others from "${MODULES_ENTRY}", or the module \`magekit-commerce types pull\` wrote.`, { service: 'commerce' });
+    throw new ConfigurationError(`routes takes route modules: productsRoutes and the others (exported by ${MODULES_ENTRY}), or the module \`magekit-commerce types pull\` wrote.`, { service: 'commerce' });
   }
 }
 
@@ -93,7 +93,7 @@ export function createClientRoutes(modules: readonly RouteModule[] | undefined, 
   };
 
   function whatToAdd(): string {
-    const builtin = options.everyBuiltin ? 'It is not one of the SDK\'s routes.' : `A route of the SDK needs its module from "${MODULES_ENTRY}" (ordersRoutes for orders.create).`;
+    const builtin = options.everyBuiltin ? 'It is not one of the SDK\'s routes.' : `A route of the SDK needs its module, exported by ${MODULES_ENTRY} (ordersRoutes for orders.create).`;
     const installation = sources.length ? `A route of your installation missing from ${sources.join(', ')} needs \`magekit-commerce types pull\` again.` : 'A route of your installation needs the module `magekit-commerce types pull` wrote.';
     return `This client knows the routes of ${names.join(', ') || 'no module'}. ${builtin} ${installation} Add modules with the routes option or addRoutes(client, module).`;
   }

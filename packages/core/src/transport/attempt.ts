@@ -7,6 +7,7 @@
 import type { Redactor } from '../redact.ts';
 import { CALL, type Call } from './call.ts';
 import { fetchFollowing, type RedirectContext } from './redirects.ts';
+import { readBoundedText, type BoundedBody } from '../bounded-body.ts';
 
 /** A body that failed to arrive in full: the request may have been applied. */
 export class BodyReadFailure extends Error {
@@ -20,10 +21,16 @@ export class BodyReadFailure extends Error {
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 const texts = new WeakMap<Response, string>();
+const bounds = new WeakMap<Response, Omit<BoundedBody, 'text'>>();
 
 /** The text of a response this fetch buffered (undefined for one a ky hook replaced). */
 export function bufferedText(response: Response): string | undefined {
   return texts.get(response);
+}
+
+/** How much of an error response's body was read (error bodies are read up to MAX_ERROR_BODY_BYTES). */
+export function bufferedBound(response: Response): Omit<BoundedBody, 'text'> | undefined {
+  return bounds.get(response);
 }
 
 export interface AttemptContext extends RedirectContext {
@@ -49,8 +56,15 @@ export function createAttemptFetch(context: AttemptContext): (request: Request, 
     if (call.credential) call.authorization = request.headers.get('authorization');
     const response = await fetchFollowing(fetchImpl, request, forwarded(init), call, context);
     let text: string;
+    let bound: Omit<BoundedBody, 'text'> | undefined;
     try {
-      text = await readText(response, request.signal, context.platformFetch);
+      if (response.ok) text = await readText(response, request.signal, context.platformFetch);
+      else {
+        // Bounded: a 30 MB error page is not buffered, and its error stays small (bounded-body.ts).
+        const read = await readBoundedText(response, request.signal);
+        ({ text } = read);
+        bound = { complete: read.complete, unreadBytes: read.unreadBytes };
+      }
     } catch (error) {
       // Aborted: ky's timer or the caller ended the attempt, and ky reports which.
       throw request.signal.aborted ? error : new BodyReadFailure(error);
@@ -60,6 +74,7 @@ export function createAttemptFetch(context: AttemptContext): (request: Request, 
     const replay = !response.ok || context.hooksReadResponses;
     const result = replay ? new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
     texts.set(result, text);
+    if (bound) bounds.set(result, bound);
     return result;
   };
 }

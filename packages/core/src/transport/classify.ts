@@ -7,7 +7,8 @@
 import { HTTPError as KyHttpError, TimeoutError as KyTimeoutError } from 'ky';
 import { AbortError, NetworkError, TimeoutError, isMagekitError, type HttpError, type MagekitError, type Service } from '../errors.ts';
 import type { Redactor } from '../redact.ts';
-import { bufferedText, BodyReadFailure } from './attempt.ts';
+import { excerpt } from '../bounded-body.ts';
+import { bufferedBound, bufferedText, BodyReadFailure } from './attempt.ts';
 import type { Call } from './call.ts';
 import { parseRetryAfter } from './policy.ts';
 import type { ErrorContext } from './options.ts';
@@ -66,8 +67,13 @@ export function classify(raw: unknown, call: Call, context: ClassifyContext): Fa
 function httpFailure(raw: KyHttpError, call: Call, context: ClassifyContext, url: string): Failure {
   const status = raw.response.status;
   const text = bufferedText(raw.response) ?? (typeof raw.data === 'string' ? raw.data : raw.data === undefined ? '' : JSON.stringify(raw.data));
+  const read = bufferedBound(raw.response) ?? { complete: true, unreadBytes: 0 };
   const retryAfterMs = parseRetryAfter(raw.response.headers.get('retry-after'));
-  const error = context.httpError(status, parseMaybeJson(text), { service: context.service, method: call.method, url });
+  // A body cut at the bound is not parsed: its start is kept as text, and messages quote it saying
+  // how much was left out.
+  const quote = (said: string, max?: number) => excerpt(said, max, read);
+  const error = context.httpError(status, read.complete ? parseMaybeJson(text) : text, { service: context.service, method: call.method, url, quote });
+  if (!read.complete) setField(error, 'bodyTruncated', true);
   if (retryAfterMs !== undefined) setField(error, 'retryAfterMs', retryAfterMs);
   // A gateway's 502/504 says nothing about whether the server behind it applied the write.
   if (!call.idempotent && (status === 502 || status === 504)) {

@@ -79,6 +79,12 @@ export interface ErrorContext {
   service: Service;
   method: HttpMethod;
   url: string;
+  /**
+   * Quotes a server's text for a message: at most `max` characters (default 2 KB), ending with how
+   * many bytes were left out, counting what was not read of a body cut at MAX_ERROR_BODY_BYTES
+   * (`… 31456980 bytes more`). Absent where no response body was read.
+   */
+  quote?: ((text: string, max?: number) => string) | undefined;
 }
 
 export type ResponseKind = 'json' | 'void' | 'text' | 'json-or-void';

@@ -108,7 +108,9 @@ export function createTransport(options: TransportOptions): Transport {
         beforeRetry: [
           async (state: BeforeRetryState) => {
             const call = callOf(state);
-            hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: call.failure?.error ?? state.error });
+            // The hook sees the error before it is thrown: remove this client's secrets first (an HTML
+            // 500 that echoes the request would otherwise hand its token to a logger).
+            hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: redactor.error(call.failure?.error ?? state.error) });
             await authorize(call, state.request);
           },
           ...(hooks.beforeRetry ?? []),

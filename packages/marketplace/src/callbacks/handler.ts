@@ -4,7 +4,8 @@
  * with node:http or Express. It never throws into the host: every outcome is a response.
  *
  *   200 handled, or already handled (duplicate), or an unknown event without a handler
- *   400 body not JSON, or not the shape of a callback     401 wrong or missing credentials
+ *   400 body not UTF-8, not JSON, nested deeper than 32 levels, or not the shape of a callback
+ *   401 wrong or missing credentials
  *   405 not a POST                                         408 the body did not arrive in bodyTimeout
  *   413 body over maxBodyBytes                             500 your handler threw (no details)
  *   503 your handler passed handlerTimeout, or another delivery of the same event is being handled
@@ -15,6 +16,13 @@
  * handler again; a throw releases it, so a redelivery is handled. A handler still running at its
  * deadline is answered 503 at once (the host is not held), and its late outcome is still recorded:
  * completed if it succeeded, released if it failed.
+ *
+ * Only a failure on our side answers 5xx. The service documents no redelivery rule (marketplace
+ * facts, "Callbacks": "No documented behaviour for retries, timeouts, ordering, or the response the
+ * receiver is expected to send"), so the receiver follows the web's: a 4xx says the request itself is
+ * wrong and sending it again cannot help, a 5xx says try again. Input that cannot be a callback
+ * (malformed, pathological nesting, bad encoding, too large) is therefore a 4xx, never a 5xx that
+ * would have it redelivered forever, and it is rejected before anything recursive touches it.
  */
 import { ConfigurationError } from '@magekit/core';
 import { createBasicAuthCheck } from './basic-auth.ts';
@@ -81,6 +89,30 @@ function reply(status: number, body: Record<string, string>, headers: Record<str
 class TooLarge extends Error {}
 class TooSlow extends Error {}
 
+/** Real callbacks nest three levels (`update_info.eqp_status.overall`); anything far deeper is not one. */
+const MAX_DEPTH = 32;
+
+/**
+ * Past MAX_DEPTH, how deep arrays and objects nest in a JSON text (else 0), counted without parsing (a
+ * scan, no recursion), so a 10,000-deep body is refused before JSON.parse, the validators or the key's
+ * canonical form could exhaust the stack.
+ */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (++depth > MAX_DEPTH) return depth;
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return 0;
+}
+
 /**
  * Reads at most `max` bytes within `deadline` ms; a longer body stops the read early instead of
  * buffering it all, and a body that trickles in (a slow or stalled sender) is cut off at the deadline.
@@ -113,7 +145,8 @@ async function readLimited(request: Request, max: number, deadline: number): Pro
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  // fatal: a body that is not UTF-8 is refused (400), not read with replacement characters.
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
 const RETRY_AFTER_SECONDS = '10';
@@ -154,14 +187,16 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     } catch (error) {
       if (error instanceof TooLarge) return reply(413, { error: 'body too large' });
       if (error instanceof TooSlow) return reply(408, { error: 'body not received in time' }, { connection: 'close' });
-      return reply(400, { error: 'unreadable body' });
+      return reply(400, { error: 'unreadable body (or not UTF-8)' });
     }
+    if (jsonDepth(text) > MAX_DEPTH) return reply(400, { error: `body nested deeper than ${MAX_DEPTH} levels` });
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       return reply(400, { error: 'body is not JSON' });
     }
+    // safeParse never throws on what JSON.parse returns, at this depth.
     const parsed = parseCallbackBody(body);
     if (!parsed.ok) return reply(400, { error: parsed.problem });
     const event = parsed.event;

@@ -4,7 +4,9 @@
  */
 import { refuseSecretFlags, withSecretFiles, type CliIO } from '@magekit/core/cli';
 import { version } from '../../package.json';
+import { redactingSink } from '@magekit/core';
 import { createMarketplaceClient } from '../client.ts';
+import { runtimeOf } from '../runtime.ts';
 import { reviewOutcome } from '../review.ts';
 import { parseCommandLine, type Command } from './args.ts';
 import { SECRET_FLAGS, SECRET_VARIABLES, resolveConnection } from './config.ts';
@@ -19,7 +21,11 @@ export type { CliIO };
 
 const VERSION: string = version;
 
-export async function run(argv: readonly string[], io: CliIO): Promise<number> {
+export async function run(argv: readonly string[], given: CliIO): Promise<number> {
+  // Every line this command prints, text or --json, passes through the client's redactor once the
+  // client exists: a server that echoes the app secret or a session token cannot get it printed.
+  let redact = (text: string) => text;
+  const io: CliIO = { ...given, stdout: redactingSink(given.stdout, (t) => redact(t)), stderr: redactingSink(given.stderr, (t) => redact(t)) };
   let command: Command | undefined;
   let json = argv.includes('--json');
   let progress: Progress | undefined;
@@ -42,6 +48,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     json = flags.json;
     const connection = resolveConnection(flags, await withSecretFiles(io.env, SECRET_VARIABLES, io.readStdin));
     const market = createMarketplaceClient({ ...connection, fetch: io.fetch });
+    const { redactor } = runtimeOf(market);
+    redact = (text) => redactor.text(text);
 
     if (command === 'status') {
       const outcome = reviewOutcome(await market.packages.get({ submission_id: target }, { signal: io.signal }));

@@ -101,6 +101,23 @@ describe('createCallbackHandler', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('400, never 5xx, for pathological input: 10,000-deep JSON, bad UTF-8; the handler never runs', async () => {
+    const { events, handler } = recorder();
+    const deepObject = `{"callback_event":"package_deleted","update_info":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
+    const deepArray = `{"callback_event":"package_deleted","update_info":{"x":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`;
+    for (const body of [deepObject, deepArray]) {
+      const response = await handler(post(body));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'body nested deeper than 32 levels' });
+    }
+    // Brackets inside strings are not nesting.
+    expect((await handler(post(JSON.stringify({ ...scan, update_info: { ...scan.update_info, note: '[{'.repeat(5000) } }), basic(USER, PASS)))).status).toBe(200);
+    const latin1 = new TextEncoder().encode(JSON.stringify({ ...scan, update_info: { ...scan.update_info, note: 'x' } }));
+    latin1[latin1.lastIndexOf(0x78)] = 0xff; // in a string, so only the encoding is wrong: not a UTF-8 byte
+    expect((await handler(post(latin1))).status).toBe(400);
+    expect(events).toHaveLength(1);
+  });
+
   it('rejects a set-up without credentials', () => {
     expect(() => createCallbackHandler({ username: '', password: 'x', on: {} })).toThrow(/username and password/);
   });

@@ -10,9 +10,23 @@ import { oauthEncode } from './percent-encode.ts';
 export type OAuthParameter = readonly [name: string, value: string];
 
 /** scheme://host[:port]/path, lowercased scheme and host, default ports dropped, no query or fragment. */
-function baseStringUri(url: URL): string {
+function baseStringUri(url: URL | string): string {
   // URL already lowercases scheme and host and drops default ports; the path stays as sent.
-  return `${url.protocol}//${url.host}${url.pathname}`;
+  if (typeof url !== 'string') return `${url.protocol}//${url.host}${url.pathname}`;
+  // A serialized URL (Request.url, URL.href) is already in that form: cut it, rather than parse it again.
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * The query of a serialized URL (Request.url) as parameters, each decoded exactly once, without
+ * parsing the rest of the URL again.
+ */
+export function queryParametersOf(href: string): OAuthParameter[] {
+  const start = href.indexOf('?');
+  if (start === -1) return [];
+  const hash = href.indexOf('#', start);
+  return [...new URLSearchParams(hash === -1 ? href.slice(start + 1) : href.slice(start + 1, hash))];
 }
 
 /** The query's parameters, each decoded exactly once. */
@@ -22,13 +36,23 @@ export function queryParameters(url: URL): OAuthParameter[] {
 
 /** Encodes each name and value, sorts by name then value (byte order), joins with & and =. */
 function normalizeParameters(parameters: readonly OAuthParameter[]): string {
-  return parameters
-    .map(([name, value]) => [oauthEncode(name), oauthEncode(value)] as const)
+  return normalizeEncoded(parameters.map(([name, value]) => [oauthEncode(name), oauthEncode(value)] as const));
+}
+
+/** Sorts already-encoded pairs by name then value (byte order) and joins them with & and =. */
+export function normalizeEncoded(pairs: (readonly [name: string, value: string])[]): string {
+  return pairs
     .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
 }
 
-export function signatureBaseString(method: string, url: URL, parameters: readonly OAuthParameter[]): string {
-  return [method.toUpperCase(), oauthEncode(baseStringUri(url)), oauthEncode(normalizeParameters(parameters))].join('&');
+/** `url`: a URL, or a serialized one (Request.url), which is used as it is, not parsed again. */
+export function signatureBaseString(method: string, url: URL | string, parameters: readonly OAuthParameter[]): string {
+  return encodedBaseString(method, url, normalizeParameters(parameters));
+}
+
+/** The base string from the normalized parameter string (normalizeEncoded). */
+export function encodedBaseString(method: string, url: URL | string, normalized: string): string {
+  return `${method.toUpperCase()}&${oauthEncode(baseStringUri(url))}&${oauthEncode(normalized)}`;
 }

@@ -8,12 +8,15 @@ export function signingKey(consumerSecret: string, tokenSecret: string): string 
   return `${oauthEncode(consumerSecret)}&${oauthEncode(tokenSecret)}`;
 }
 
-export async function hmacSha256Base64(key: string, text: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+/** The signing key as a WebCrypto HMAC key: import it once per credential and keep it (importing costs as much as signing). */
+export function importHmacKey(key: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+export async function hmacSha256Base64(key: string | CryptoKey, text: string): Promise<string> {
+  const cryptoKey = typeof key === 'string' ? await importHmacKey(key) : key;
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(text)));
-  let binary = '';
-  for (const byte of signature) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return btoa(String.fromCharCode(...signature));
 }
 
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

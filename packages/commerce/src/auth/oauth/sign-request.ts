@@ -1,9 +1,11 @@
 /**
- * Signs one request with OAuth 1.0a HMAC-SHA256, the only method the platform accepts since 2.4.4,
- * and returns the Authorization header value.
+ * Signs requests with OAuth 1.0a HMAC-SHA256, the only method the platform accepts since 2.4.4, and
+ * returns the Authorization header value. A signer is made once per credential: it imports the HMAC
+ * key once (WebCrypto, kept) and encodes the fixed protocol parameters once, so a signature costs one
+ * HMAC over a base string built from the request's serialized URL without parsing it again.
  */
-import { signatureBaseString, queryParameters, type OAuthParameter } from './base-string.ts';
-import { hmacSha256Base64, signingKey } from './hmac.ts';
+import { encodedBaseString, normalizeEncoded, queryParametersOf, type OAuthParameter } from './base-string.ts';
+import { importHmacKey, hmacSha256Base64, signingKey } from './hmac.ts';
 import { oauthEncode } from './percent-encode.ts';
 
 export interface OAuthCredentials {
@@ -27,21 +29,46 @@ export interface SignedRequest {
 
 export const SIGNATURE_METHOD = 'HMAC-SHA256';
 
-export async function signRequest(request: Request, credentials: OAuthCredentials, inputs: SignatureInputs): Promise<SignedRequest> {
-  const protocol: OAuthParameter[] = [
-    ['oauth_consumer_key', credentials.consumerKey],
-    ['oauth_nonce', inputs.nonce],
-    ['oauth_signature_method', SIGNATURE_METHOD],
-    ['oauth_timestamp', String(inputs.timestamp)],
-    ['oauth_token', credentials.accessToken],
-    ['oauth_version', '1.0'],
-  ];
-  const url = new URL(request.url);
-  const parameters = [...queryParameters(url), ...(await formBodyParameters(request)), ...protocol];
-  const baseString = signatureBaseString(request.method, url, parameters);
-  const signature = await hmacSha256Base64(signingKey(credentials.consumerSecret, credentials.accessTokenSecret), baseString);
-  const header = [...protocol, ['oauth_signature', signature] as const].map(([name, value]) => `${name}="${oauthEncode(value)}"`).join(', ');
-  return { authorization: `OAuth ${header}`, baseString, signature };
+export interface OAuthSigner {
+  sign(request: Request, inputs: SignatureInputs): Promise<SignedRequest>;
+}
+
+export function createOAuthSigner(credentials: OAuthCredentials): OAuthSigner {
+  let key: Promise<CryptoKey> | undefined;
+  const consumerKey = oauthEncode(credentials.consumerKey);
+  const token = oauthEncode(credentials.accessToken);
+  return {
+    async sign(request, inputs) {
+      // Imported on first use, and again only if that import failed.
+      key ??= importHmacKey(signingKey(credentials.consumerSecret, credentials.accessTokenSecret)).catch((error: unknown) => {
+        key = undefined;
+        throw error;
+      });
+      const nonce = oauthEncode(inputs.nonce);
+      const timestamp = String(inputs.timestamp);
+      // Encoded once: the same strings go into the base string and the header.
+      const protocol: [string, string][] = [
+        ['oauth_consumer_key', consumerKey],
+        ['oauth_nonce', nonce],
+        ['oauth_signature_method', SIGNATURE_METHOD],
+        ['oauth_timestamp', timestamp],
+        ['oauth_token', token],
+        ['oauth_version', '1.0'],
+      ];
+      const url = request.url;
+      const extra = [...queryParametersOf(url), ...(await formBodyParameters(request))].map(([n, v]) => [oauthEncode(n), oauthEncode(v)] as [string, string]);
+      const normalized = normalizeEncoded([...extra, ...protocol]);
+      const baseString = encodedBaseString(request.method, url, normalized);
+      const signature = await hmacSha256Base64(await key, baseString);
+      const header = `OAuth oauth_consumer_key="${consumerKey}", oauth_nonce="${nonce}", oauth_signature_method="${SIGNATURE_METHOD}", oauth_timestamp="${timestamp}", oauth_token="${token}", oauth_version="1.0", oauth_signature="${oauthEncode(signature)}"`;
+      return { authorization: header, baseString, signature };
+    },
+  };
+}
+
+/** One signature with credentials used once (tests, tools); clients keep a signer (createOAuthSigner). */
+export function signRequest(request: Request, credentials: OAuthCredentials, inputs: SignatureInputs): Promise<SignedRequest> {
+  return createOAuthSigner(credentials).sign(request, inputs);
 }
 
 /**
@@ -49,7 +76,8 @@ export async function signRequest(request: Request, credentials: OAuthCredential
  * every REST route uses, are not.
  */
 async function formBodyParameters(request: Request): Promise<OAuthParameter[]> {
+  if (!request.body) return [];
   const type = request.headers.get('content-type') ?? '';
-  if (!request.body || !/^application\/x-www-form-urlencoded\b/i.test(type)) return [];
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return [];
   return [...new URLSearchParams(await request.clone().text())];
 }

@@ -265,6 +265,22 @@ describe('end to end against the fake platform verifier', () => {
     expect(await createFakeAuth({ integrations: [creds], integrationAsBearer: true }).authenticate(new Request(`${BASE}/rest/V1/products`, { headers }))).toEqual({ type: 'integration', consumerKey: creds.consumerKey });
   });
 
+  it('a client imports its HMAC key once per credential, not once per request, and every signature verifies', async () => {
+    const fake = createFakeAuth({ integrations: [creds] });
+    const seen = installFakePlatform(fake);
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    try {
+      const client = createCommerceClient({ baseUrl: BASE, auth: integration(creds) });
+      for (const sku of ['MB01', 'MB02', 'MB03']) await client.request('GET /V1/products/{sku}', { sku });
+      const forSigning = importKey.mock.calls.filter((call) => (call[4] as string[]).includes('sign'));
+      expect(forSigning).toHaveLength(1);
+      expect(seen.unauthorized).toBe(0);
+      expect(seen.dataRequests).toBe(3);
+    } finally {
+      importKey.mockRestore();
+    }
+  });
+
   it('missing credentials are configuration errors at creation', () => {
     for (const key of Object.keys(creds) as (keyof typeof creds)[]) {
       expect(() => integration({ ...creds, [key]: '' })).toThrowError(expect.objectContaining({ kind: 'configuration' }));

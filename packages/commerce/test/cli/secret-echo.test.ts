@@ -1,0 +1,78 @@
+/**
+ * `magekit-commerce` with integration (OAuth 1.0a) credentials against servers that echo the four
+ * OAuth values in every form: in a bulk's operation messages (a successful report), in a JSON 401,
+ * in an HTML 500, and to `types pull`. Neither the text nor the --json output may print one.
+ */
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/run.ts';
+import { createCommerceClient, none } from '../../src/index.ts';
+import { createFakeCommerce } from '../../src/testing/index.ts';
+import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
+import { echoOf, findLeaks } from '@magekit/test-support/leaks';
+import { server } from '@magekit/test-support/msw';
+
+const BASE = 'https://shop.cli-echo.test';
+const odd = (name: string) => `${name}/Zq+8 x"w=7&k`;
+const SECRETS = { consumerKey: odd('ckey'), consumerSecret: odd('csecret'), accessToken: odd('atoken'), accessTokenSecret: odd('asecret') };
+const ENV = {
+  MAGEKIT_BASE_URL: BASE,
+  MAGEKIT_CONSUMER_KEY: SECRETS.consumerKey,
+  MAGEKIT_CONSUMER_SECRET: SECRETS.consumerSecret,
+  MAGEKIT_ACCESS_TOKEN: SECRETS.accessToken,
+  MAGEKIT_ACCESS_TOKEN_SECRET: SECRETS.accessTokenSecret,
+};
+const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+async function cli(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(argv, { env: ENV, stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (c: string) => (stderr += c) }, isTTY: false });
+  return { code, surfaces: { stdout, stderr } };
+}
+
+/** Every request is answered by `answer`, which sees what was sent. */
+function echoing(answer: (said: string) => Response) {
+  server.use(
+    http.all(`${BASE}/*`, async ({ request }) => answer(`${echoOf(SECRETS)} | ${request.headers.get('authorization') ?? ''} | ${request.url}`)),
+  );
+}
+
+describe('the commerce CLI prints no OAuth value a server echoes', () => {
+  it('in a report whose operation messages echo them (text and --json)', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 5 }, consumer: { failures: { bySku: { 'SKU-0002': { status: 3, message: `Refused for ${echoOf(SECRETS)}` } } } } });
+    server.use(...commerceHandlers(fake, { baseUrl: BASE }));
+    fake.consumer.stop();
+    const rows = ['SKU-0001', 'SKU-0002'].map((sku) => ({ sku, product: { sku, price: 10 } }));
+    const job = await createCommerceClient({ baseUrl: BASE, auth: none() }).bulk.products.update(rows);
+    await fake.consumer.drain();
+    for (const format of [[], ['--json']]) {
+      const { code, surfaces } = await cli(['bulk', 'status', job.bulkUuids[0]!, ...format]);
+      expect(code).toBe(2);
+      expect(surfaces.stdout).toContain('[redacted]'); // the echo reached the output
+      expect(findLeaks(surfaces, SECRETS)).toEqual([]);
+    }
+  });
+
+  for (const [name, answer] of [
+    ['a JSON 401', (said: string) => HttpResponse.json({ message: 'Refused %1', parameters: [said] }, { status: 401 })],
+    ['an HTML 500', (said: string) => new HttpResponse(`<html><pre>${said}</pre></html>`, { status: 500, headers: { 'content-type': 'text/html' } })],
+  ] as const) {
+    it(`in the error output for ${name} (text and --json)`, async () => {
+      for (const format of [[], ['--json']]) {
+        echoing(answer);
+        const { code, surfaces } = await cli(['bulk', 'status', UUID, ...format]);
+        expect(code).not.toBe(0);
+        expect(Object.values(surfaces).join('\n')).toContain('[redacted]');
+        expect(findLeaks(surfaces, SECRETS)).toEqual([]);
+      }
+    });
+  }
+
+  it('in the output of types pull', async () => {
+    echoing((said) => HttpResponse.json({ message: `Refused ${said}` }, { status: 400 }));
+    const { code, surfaces } = await cli(['types', 'pull', '--base-url', BASE]);
+    expect(code).not.toBe(0);
+    expect(findLeaks(surfaces, SECRETS)).toEqual([]);
+  });
+});
