@@ -20,7 +20,7 @@ import { listSelection, serializeSelection, toSelection } from './fields/index.t
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
 import type { ListRouteKey, Routes } from './generated/operations.ts';
-import type { LeanClient } from './lean-client.ts';
+import type { LeanClient } from './bare-client.ts';
 import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
 
 /** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria (generated/operations.ts). */

@@ -789,6 +789,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "GET /V1/stockItems/lowStock/": { id: "stockItems.lowStock.list"; input: { scopeId: number; qty: number; currentPage?: number; pageSize?: number }; required: true; output: operations["stockItems.lowStock.list"]['responses'][200]['content']['application/json']; list: true };
+  /** `GET /V1/stockItems/lowStock/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "GET /V1/stockItems/lowStock": BuiltinRoutes["GET /V1/stockItems/lowStock/"];
   /**
    * `GET /V1/stockStatuses/{productSku}`
    * Access: admin.
@@ -1610,6 +1612,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "POST /V1/carts/": { id: "carts.create"; input: {  }; required: false; output: operations["carts.create"]['responses'][200]['content']['application/json']; list: false };
+  /** `POST /V1/carts/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "POST /V1/carts": BuiltinRoutes["POST /V1/carts/"];
   /**
    * `POST /V1/customers/{customerId}/carts`
    * Async: `commerce.async.customers.carts.create()`; bulk: `commerce.bulk.customers.carts.create()`.
@@ -2099,6 +2103,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "POST /V1/invoices/": { id: "invoices.create"; input: {  } & NonNullable<operations["invoices.create"]['requestBody']>['content']['application/json']; required: true; output: operations["invoices.create"]['responses'][200]['content']['application/json']; list: false };
+  /** `POST /V1/invoices/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "POST /V1/invoices": BuiltinRoutes["POST /V1/invoices/"];
   /**
    * `POST /V1/invoice/{invoiceId}/refund`
    * Async: `commerce.async.invoices.refund()`; bulk: `commerce.bulk.invoices.refund()`.
@@ -2201,6 +2207,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "POST /V1/shipment/": { id: "shipments.create"; input: {  } & NonNullable<operations["shipments.create"]['requestBody']>['content']['application/json']; required: true; output: operations["shipments.create"]['responses'][200]['content']['application/json']; list: false };
+  /** `POST /V1/shipment/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "POST /V1/shipment": BuiltinRoutes["POST /V1/shipment/"];
   /**
    * `GET /V1/shipment/{id}/label`
    * Access: admin.
@@ -2218,6 +2226,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "POST /V1/orders/": { id: "orders.create"; input: {  } & NonNullable<operations["orders.create"]['requestBody']>['content']['application/json']; required: true; output: operations["orders.create"]['responses'][200]['content']['application/json']; list: false };
+  /** `POST /V1/orders/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "POST /V1/orders": BuiltinRoutes["POST /V1/orders/"];
   /**
    * `GET /V1/transactions/{id}`
    * Access: admin.
@@ -2831,6 +2841,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "GET /V1/company/": { id: "companies.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companies.list"]['responses'][200]['content']['application/json']; list: true };
+  /** `GET /V1/company/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "GET /V1/company": BuiltinRoutes["GET /V1/company/"];
   /**
    * `POST /V1/company/`
    * Adobe Commerce with the B2B extension only.
@@ -2838,6 +2850,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "POST /V1/company/": { id: "companies.create"; input: {  } & NonNullable<operations["companies.create"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.create"]['responses'][200]['content']['application/json']; list: false };
+  /** `POST /V1/company/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "POST /V1/company": BuiltinRoutes["POST /V1/company/"];
   /**
    * `PUT /V1/company/assignRoles`
    * Adobe Commerce with the B2B extension only.
@@ -2858,6 +2872,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "GET /V1/company/role/": { id: "companies.roles.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companies.roles.list"]['responses'][200]['content']['application/json']; list: true };
+  /** `GET /V1/company/role/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "GET /V1/company/role": BuiltinRoutes["GET /V1/company/role/"];
   /**
    * `POST /V1/company/role/`
    * Adobe Commerce with the B2B extension only.
@@ -2865,6 +2881,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "POST /V1/company/role/": { id: "companies.roles.create"; input: {  } & NonNullable<operations["companies.roles.create"]['requestBody']>['content']['application/json']; required: true; output: operations["companies.roles.create"]['responses'][200]['content']['application/json']; list: false };
+  /** `POST /V1/company/role/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "POST /V1/company/role": BuiltinRoutes["POST /V1/company/role/"];
   /**
    * `PUT /V1/company/role/{id}`
    * Adobe Commerce with the B2B extension only.
@@ -2991,6 +3009,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "GET /V1/team/": { id: "companies.teams.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companies.teams.list"]['responses'][200]['content']['application/json']; list: true };
+  /** `GET /V1/team/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "GET /V1/team": BuiltinRoutes["GET /V1/team/"];
   /**
    * `POST /V1/team/{companyId}`
    * Adobe Commerce with the B2B extension only.
@@ -3024,6 +3044,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "GET /V1/companyCredits/": { id: "companyCredits.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["companyCredits.list"]['responses'][200]['content']['application/json']; list: true };
+  /** `GET /V1/companyCredits/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "GET /V1/companyCredits": BuiltinRoutes["GET /V1/companyCredits/"];
   /**
    * `GET /V1/companyCredits/company/{companyId}`
    * Adobe Commerce with the B2B extension only.
@@ -3104,6 +3126,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "GET /V1/inventory/are-product-salable-for-requested-qty/": { id: "inventory.salability.areProductsSalableForRequestedQty"; input: { stockId: number; skuRequests?: (unknown)[] }; required: true; output: operations["inventory.salability.areProductsSalableForRequestedQty"]['responses'][200]['content']['application/json']; list: false };
+  /** `GET /V1/inventory/are-product-salable-for-requested-qty/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "GET /V1/inventory/are-product-salable-for-requested-qty": BuiltinRoutes["GET /V1/inventory/are-product-salable-for-requested-qty/"];
   /**
    * `GET /V1/inventory/are-products-salable`
    * Access: admin.
@@ -3136,6 +3160,8 @@ interface BuiltinRoutes {
    * Not available on Adobe Commerce as a Cloud Service.
    */
   "GET /V1/inventory/in-store-pickup/pickup-locations/": { id: "inventory.pickupLocations.search"; input: { searchRequest?: unknown }; required: false; output: operations["inventory.pickupLocations.search"]['responses'][200]['content']['application/json']; list: true };
+  /** `GET /V1/inventory/in-store-pickup/pickup-locations/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "GET /V1/inventory/in-store-pickup/pickup-locations": BuiltinRoutes["GET /V1/inventory/in-store-pickup/pickup-locations/"];
   /**
    * `POST /V1/inventory/in-store-pickup/pickup-locations/`
    * Async: `commerce.async.inventory.pickupLocations.find()`; bulk: `commerce.bulk.inventory.pickupLocations.find()`.
@@ -3144,6 +3170,8 @@ interface BuiltinRoutes {
    * Added in 2.4.9.
    */
   "POST /V1/inventory/in-store-pickup/pickup-locations/": { id: "inventory.pickupLocations.find"; input: {  } & NonNullable<operations["inventory.pickupLocations.find"]['requestBody']>['content']['application/json']; required: true; output: operations["inventory.pickupLocations.find"]['responses'][200]['content']['application/json']; list: true };
+  /** `POST /V1/inventory/in-store-pickup/pickup-locations/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "POST /V1/inventory/in-store-pickup/pickup-locations": BuiltinRoutes["POST /V1/inventory/in-store-pickup/pickup-locations/"];
   /**
    * `POST /V1/order/notify-orders-are-ready-for-pickup`
    * Async: `commerce.async.orders.notifyReadyForPickup()`; bulk: `commerce.bulk.orders.notifyReadyForPickup()`.
@@ -3574,6 +3602,8 @@ interface BuiltinRoutes {
    * Access: admin.
    */
   "GET /V1/sharedCatalog/": { id: "sharedCatalogs.list"; input: { searchCriteria?: SearchCriteriaInput }; required: false; output: operations["sharedCatalogs.list"]['responses'][200]['content']['application/json']; list: true };
+  /** `GET /V1/sharedCatalog/` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */
+  "GET /V1/sharedCatalog": BuiltinRoutes["GET /V1/sharedCatalog/"];
   /**
    * `PUT /V1/sharedCatalog/{id}`
    * Adobe Commerce with the B2B extension only.
