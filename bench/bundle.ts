@@ -1,8 +1,11 @@
 // Bundle sizes as users would ship them: esbuild over the built `dist` (run `npm run build` first),
-// minified, browser platform, code splitting on (as app bundlers do), gzip level 9. The figure is
-// what an app loads up front: its entry chunk and the chunks that imports statically. Code behind a dynamic import (the fields and
-// searchCriteria encoders, zod's acceptance check) is a chunk of its own, loaded on first use; its
-// size is reported beside the figure as `lazy`.
+// minified, browser platform, gzip level 9, two ways:
+// - up front: code splitting on (as app bundlers do), the entry chunk and the chunks it imports
+//   statically. Code behind a dynamic import (the fields and searchCriteria encoders, zod's
+//   acceptance check) is a chunk of its own, loaded on first use: reported as `lazy`.
+// - whole: no code splitting, every lazy chunk included: everything the app can ever load, which
+//   the issue-21 targets hold (bundleWholeGzipBytes).
+// Each bundle's route rows are counted too: a lean app holds only the rows of the modules it names.
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -12,17 +15,38 @@ const root = path.resolve(import.meta.dirname, '..');
 export interface BundleEntry {
   name: string;
   code: string;
+  /** For a lean app: the route modules it names; its bundle may hold their rows and no others. */
+  modules?: readonly string[];
 }
+
+const leanClient = (modules: string) => `import { createLeanClient, adminToken } from '@magekit/commerce/lean';
+      import { ${modules} } from '@magekit/commerce/modules';
+      const commerce = createLeanClient({ baseUrl: 'https://shop.example.com', auth: adminToken({ username: 'admin', password: 'secret' }), routes: [${modules}] });`;
 
 export const bundleEntries: BundleEntry[] = [
   { name: 'ky alone (floor)', code: `import ky from 'ky'; ky.get('https://x.test/a').json().then(console.log);` },
   {
     // The lean way (README, "Ship less"): the request-only client, one module's routes, adminToken.
     name: 'one-call app (lean client + adminToken + one request)',
-    code: `import { createLeanClient, adminToken } from '@magekit/commerce/lean';
-      import { productsRoutes } from '@magekit/commerce/modules';
-      const commerce = createLeanClient({ baseUrl: 'https://shop.example.com', auth: adminToken({ username: 'admin', password: 'secret' }), routes: [productsRoutes] });
+    modules: ['productsRoutes'],
+    code: `${leanClient('productsRoutes')}
       commerce.request('GET /V1/products/{sku}', { sku: 'MB-01' }).then(console.log);`,
+  },
+  {
+    // A bulk import: submit through /bulk and wait for the outcome (the waiter needs the bulk module).
+    name: 'lean + /bulk submit and waiter',
+    modules: ['productsRoutes', 'bulkRoutes'],
+    code: `import { asyncFeatures, waitForBulk } from '@magekit/commerce/bulk';
+      ${leanClient('productsRoutes, bulkRoutes')}
+      const { bulk } = asyncFeatures(commerce);
+      bulk.request('PUT /V1/products/{sku}', [{ sku: 'MB-01', product: { sku: 'MB-01', price: 10 } }]).then((job) => waitForBulk(commerce, job)).then(console.log);`,
+  },
+  {
+    name: 'lean + /paginate',
+    modules: ['productsRoutes'],
+    code: `import { paginate } from '@magekit/commerce/paginate';
+      ${leanClient('productsRoutes')}
+      paginate(commerce, 'GET /V1/products', { fields: ['sku'] }).collect().then(console.log);`,
   },
   {
     name: 'one-call app through the full client (createCommerceClient + adminToken + one request)',
@@ -48,9 +72,41 @@ export interface BundleSize {
   gzip: number;
   /** Chunks behind dynamic imports (loaded on first use), gzip. */
   lazyGzip: number;
+  /** One bundle, no code splitting, every lazy chunk included, gzip. */
+  wholeGzip: number;
+  /** Route rows (`["id","METHOD","/V1/...",...]`) in the whole bundle. */
+  routeRows: number;
+}
+
+/** A generated route row as it reads minified: `["products.get","GET","/V1/products/{sku}",`. */
+const ROUTE_ROW = /\["[A-Za-z0-9_.$]+","(?:GET|POST|PUT|DELETE|PATCH)","\/V\d+\//g;
+
+function countRouteRows(code: string): number {
+  return code.match(ROUTE_ROW)?.length ?? 0;
+}
+
+/** The route rows of the named modules, read from the built `@magekit/commerce/modules` entry. */
+export async function moduleRowCount(modules: readonly string[]): Promise<number> {
+  const { code } = await bundleCode({ name: 'modules', code: `import { ${modules.join(', ')} } from '@magekit/commerce/modules'; console.log(${modules.join(', ')});` });
+  return countRouteRows(code);
+}
+
+async function bundleCode(entry: BundleEntry): Promise<{ code: string }> {
+  const result = await build({
+    stdin: { contents: entry.code, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  return { code: result.outputFiles.map((file) => file.text).join('\n') };
 }
 
 export async function bundleSize(entry: BundleEntry): Promise<BundleSize> {
+  const whole = await bundleCode(entry);
   const result = await build({
     stdin: { contents: entry.code, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
     bundle: true,
@@ -82,7 +138,7 @@ export async function bundleSize(entry: BundleEntry): Promise<BundleSize> {
       size.gzip += gzip;
     } else size.lazyGzip += gzip;
   }
-  return { name: entry.name, ...size };
+  return { name: entry.name, ...size, wholeGzip: gzipSync(whole.code, { level: 9 }).length, routeRows: countRouteRows(whole.code) };
 }
 
 export async function benchBundles(): Promise<BundleSize[]> {

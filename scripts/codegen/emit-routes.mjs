@@ -254,10 +254,16 @@ export function emitOperationTypes(routes, { service, searchCriteriaType, instal
     const required = r.pathParams.length > 0 || r.query.some((p) => p.required) || r.bodyRequired;
     let output = 'void';
     if (r.success.hasContent) output = `${opRef}['responses'][${r.success.code}]['content']['application/json']`;
-    return `${docComment(r, { service })}  ${JSON.stringify(r.key)}: { id: ${JSON.stringify(r.id)}; input: ${input}; required: ${required}; output: ${output}; list: ${r.flags.includes('s')} };`;
+    const entry = `${docComment(r, { service })}  ${JSON.stringify(r.key)}: { id: ${JSON.stringify(r.id)}; input: ${input}; required: ${required}; output: ${output}; list: ${r.flags.includes('s')} };`;
+    // The catalog writes some paths with a trailing slash (`POST /V1/orders/`); the 2.4.9 schemas and
+    // live installations write them without. Both spellings are the same route (the platform's router
+    // trims slashes; normalizeRouteKey in routes/key.ts), so the other spelling is typed too.
+    if (!installationHooks || !/.\/$/.test(r.path)) return entry;
+    const alias = `${r.method} ${r.path.replace(/\/+$/, '')}`;
+    return `${entry}\n  /** \`${r.key}\` written without its trailing slash, as the 2.4.9 schemas and live installations write it: the same route. */\n  ${JSON.stringify(alias)}: BuiltinRoutes[${JSON.stringify(r.key)}];`;
   });
   const imports = [`import type { operations } from './schema.ts';`];
-  if (installationHooks) imports.push(`import type { InstallationRoutes } from './support.ts';`);
+  if (installationHooks) imports.push(`import type { InstallationListRouteKey, InstallationRoutes } from './support.ts';`);
   if (searchCriteriaType) imports.push(`import type { ${searchCriteriaType} } from './support.ts';`);
   return `${HEADER}${imports.join('\n')}
 
@@ -277,7 +283,15 @@ ${entries.join('\n')}
 }
 `}
 export type RouteKey = keyof Routes;
-`;
+${installationHooks ? `
+/**
+ * Routes that answer \`{ items, search_criteria, total_count }\` for a searchCriteria (paginate() takes
+ * them): written out, because a mapped type over every route costs each app that checks the library
+ * instantiations per route. The installation's own search routes join them.
+ */
+export type ListRouteKey =${routes.filter((r) => r.flags.includes('s')).map((r) => `\n  | ${JSON.stringify(r.key)}`).join('')}
+  | InstallationListRouteKey;
+` : ''}`;
 }
 
 export function emitMethodTree(routes, { service, methodType }) {

@@ -1,22 +1,24 @@
-import { ConfigurationError } from '@magekit/core';
 /**
- * The full client: `request`, every named method, and every helper hung on one object. Apps that
- * want to ship less build a LeanClient (lean-client.ts) and import the helpers they use.
+ * The full client: the client of bare-client.ts over every built-in module, with every named
+ * method and helper attached and bound to it, the way an AWS SDK v3 aggregated client extends its
+ * bare client. Named methods, helpers and `request()` all send through the one runtime and look their
+ * routes up in the one route index the client owns.
  */
+import { buildMethodTree } from '@magekit/core';
 import type { MethodTree } from './generated/method-tree.ts';
 import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
-import { bindRuntime, createCommerceRuntime, type CallOptions, type CommerceClientOptions, type CommerceRuntime } from './runtime.ts';
+import { runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
+import { buildLeanClient, type LeanClient } from './bare-client.ts';
 import { queryEncoders } from './query-encoders.ts';
-import { buildTree, requireRoute } from './routes/tree.ts';
-import type { RouteKey } from './methods.ts';
+import { everyRoute, routes as builtinRoutes } from './routes/table.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
 import { paginate, type ListRouteKey, type PaginateOptions, type PaginateParams, type Paginator } from './paginate.ts';
-import type { Routes } from './generated/operations.ts';
+import type { RouteKey, Routes } from './generated/operations.ts';
 import { createFetch, type CommerceFetch } from './raw-fetch.ts';
 
-export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures {
+export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures, LeanClient {
   /** Calls any route by its reference string: `request('GET /V1/products/{sku}', { sku })`. */
   request<K extends RouteKey>(route: K, ...args: PlainRouteArgs<K>): Promise<Routes[K]['output']>;
   /** With a typed `fields` selection, the result narrows to what was selected. */
@@ -27,33 +29,28 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures 
    */
   paginate<K extends ListRouteKey, const F extends FieldsArgument<K, F> = undefined>(route: K, params?: PaginateParams<K, F>, options?: PaginateOptions): Paginator<SelectedItem<Routes[K]['output'], F>>;
   /**
-   * A route the client's table does not have (custom modules, /V2, newer releases), through the same auth,
-   * encoding, retries and errors: `fetch('GET', '/V1/things/{id}', { path: { id }, query })`. Returns
-   * `unknown` unless typed: `fetch<Thing>(...)`. Only GET is retried unless the call says `{ idempotent: true }`.
+   * A route the client's index does not have (custom modules not passed as a module, /V2, newer
+   * releases), through the same auth, encoding, retries and errors as request():
+   * `fetch('GET', '/V1/things/{id}', { path: { id }, query })`. Returns `unknown` unless typed:
+   * `fetch<Thing>(...)`. Only GET is retried unless the call says `{ idempotent: true }`; a route the
+   * index has keeps its own definition.
    */
   fetch: CommerceFetch;
-  /** Forgets cached admin/customer tokens; the next call signs in again. */
-  logout(): void;
-  /** Revokes the customer token at the platform (customerToken auth), then forgets it. */
-  revoke(): Promise<void>;
   /** The platform's schema documents: GET /rest/{store}/schema, /async/schema, /async/bulk/schema. */
   readonly schema: SchemaEndpoints;
 }
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
-  const runtime = createCommerceRuntime(options, { route: requireRoute, encoders: queryEncoders });
-  const tree = buildTree<MethodTree>((route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
-  const client = Object.assign(tree, attachAsync(runtime), {
-    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as unknown as CommerceClient['request'],
-    paginate: ((route: ListRouteKey, params?: object, options?: PaginateOptions) => paginate(runtime, route, params as never, options)) as unknown as CommerceClient['paginate'],
+  const lean = buildLeanClient(options, { first: [everyRoute], everyBuiltin: true }, { encoders: queryEncoders });
+  const runtime = runtimeOf(lean);
+  // The named methods are the built-in routes' (an installation's routes are typed by key only).
+  const tree = buildMethodTree(builtinRoutes, (route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
+  const attached = Object.assign(tree, attachAsync(runtime), {
+    paginate: ((route: ListRouteKey, params?: object, paginateOptions?: PaginateOptions) => paginate(lean, route, params as never, paginateOptions)) as unknown as CommerceClient['paginate'],
     fetch: createFetch(runtime),
-    logout: () => runtime.authorizer.signOut(),
-    revoke: async () => {
-      if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });
-      await runtime.authorizer.revoke();
-    },
     schema: attachSchemaEndpoints(runtime),
-    runtime,
   });
-  return bindRuntime(client, runtime);
+  // The lean client's own members (request, logout, revoke) stay the same functions; the object
+  // stays the one the runtime is bound to, so every helper given the full client finds its routes.
+  return Object.assign(lean, attached) as unknown as CommerceClient;
 }

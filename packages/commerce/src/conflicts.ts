@@ -4,7 +4,7 @@
  * body's value and silently modifies the other record. We refuse such calls before sending.
  */
 import { InputError } from '@magekit/core';
-import type { RouteInfo } from './routes/table.ts';
+import type { RouteInfo } from './routes/info.ts';
 
 interface Candidate {
   where: string;

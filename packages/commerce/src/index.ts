@@ -1,4 +1,7 @@
 export { createCommerceClient, type CommerceClient } from './client.ts';
+export { addRoutes, methodsOf, type LeanClient, type LeanClientOptions } from './bare-client.ts';
+export type { RouteModule } from './routes/module.ts';
+export { normalizeRouteKey } from './routes/key.ts';
 export type { CallOptions, CommerceClientOptions } from './runtime.ts';
 // What `retry` and `hooks` take, so hooks can be written as typed functions of their own.
 export type { RetryPolicy, TransportHooks, RequestEvent, ResponseEvent, RetryEvent } from '@magekit/core';

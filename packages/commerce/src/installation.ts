@@ -30,6 +30,9 @@ export interface InstallationExtensions {
 /** The fields an installation adds to extension interface `Name` (`unknown`, i.e. nothing, by default). */
 export type InstallationExtension<Name extends string> = InstallationExtensions[Name];
 
+/** The installation's search routes (`list: true`): paginate() takes them. A mapped type over its few routes only. */
+export type InstallationListRouteKey = { [K in keyof InstallationRoutes & string]: InstallationRoutes[K] extends { list: true } ? K : never }[keyof InstallationRoutes & string];
+
 /** The installation's writes (every route but GET): they have asynchronous variants too. */
 export type InstallationWriteRouteKey = { [K in keyof InstallationRoutes & string]: K extends `GET ${string}` ? never : K }[keyof InstallationRoutes & string];
 

@@ -19,12 +19,12 @@ import { InputLimitError } from './errors.ts';
 import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
-import type { RouteKey, Routes } from './generated/operations.ts';
-import type { LeanClient } from './lean-client.ts';
+import type { ListRouteKey, Routes } from './generated/operations.ts';
+import type { LeanClient } from './bare-client.ts';
 import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
 
-/** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria. */
-export type ListRouteKey = { [K in RouteKey]: Routes[K]['list'] extends true ? K : never }[RouteKey];
+/** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria (generated/operations.ts). */
+export type { ListRouteKey };
 
 export type PaginateParams<K extends ListRouteKey, F> = Omit<Routes[K]['input'], 'fields'> & { fields?: F };
 

@@ -6,11 +6,9 @@
  * is no spec to say a write is safe to repeat, so only GET is retried unless the call says
  * `{ idempotent: true }`.
  */
-import { InputError, fillPath, type HttpMethod } from '@magekit/core';
+import { InputError, type HttpMethod } from '@magekit/core';
+import type { RouteInfo } from './routes/info.ts';
 import type { CallOptions, CommerceRuntime } from './runtime.ts';
-import { fieldsQueryValue } from './fields/index.ts';
-import { appendBracketed } from './query.ts';
-import { toRawSearchCriteria } from './search/normalize.ts';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 /** `/V1/...`, `/V2/...`, any version an installation's modules declare, or an unversioned module route. */
@@ -40,24 +38,65 @@ export function createFetch(runtime: CommerceRuntime): CommerceFetch {
   return async <T>(method: HttpMethod, template: string, params: FetchParams = {}, options?: FetchOptions): Promise<T> => {
     // async: bad input rejects the returned promise, like every other call
     const verb = checkMethod(method);
-    const route = `${verb} ${String(template)}`;
-    const path = fillPath(checkTemplate(template, params.path ?? {}, route), params.path ?? {}, 'commerce', route);
+    const key = `${verb} ${String(template)}`;
+    const pathParams = checkTemplate(template, params.path ?? {}, key);
     if (verb === 'GET' && params.body !== undefined) {
-      throw new InputError(`${route}: a GET carries no body; put the values in \`query\`.`, { service: 'commerce' });
+      throw new InputError(`${key}: a GET carries no body; put the values in \`query\`.`, { service: 'commerce' });
     }
-    const query = prepareQuery(params.query, route);
-    // No route says this write is safe to repeat: only GET is replayed once it may have reached the
-    // server, unless the call says `{ idempotent: true }`.
+    const query = checkQuery(params.query, key);
+    // A route of the client's index keeps its own definition (whether it may be repeated, whether it
+    // answers with a body); any other path is sent as written.
+    const route = knownRoute(runtime, key) ?? unlistedRoute(verb, template, pathParams, query);
+    runtime.checkRoute(route);
+    await runtime.loadEncodersFor(query);
+    // The same encoding as request(): placeholders one segment each, `fields` and `searchCriteria` as the platform reads them.
+    const prepared = runtime.encode(route, { pathValues: params.path ?? {}, query, body: verb === 'GET' ? undefined : (params.body ?? {}) });
     return runtime.sendRaw<T>({
       method: verb,
-      path,
-      query,
-      json: verb === 'GET' ? undefined : (params.body ?? {}),
+      path: prepared.path,
+      query: prepared.query,
+      json: prepared.body,
       variant: 'sync',
       options,
       expect: 'json-or-void',
-      idempotent: verb === 'GET',
+      idempotent: route.idempotent,
     });
+  };
+}
+
+function knownRoute(runtime: CommerceRuntime, key: string): RouteInfo | undefined {
+  try {
+    return runtime.route(key);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A path outside the client's index. No route says this write is safe to repeat: only GET is
+ * replayed once it may have reached the server, unless the call says `{ idempotent: true }`.
+ */
+function unlistedRoute(method: HttpMethod, path: string, pathParams: string[], query: Record<string, unknown>): RouteInfo {
+  // A searchCriteria makes it a list answer: `fields` select inside items[...], and an empty criteria is the bare `searchCriteria=` ("everything").
+  const search = query['searchCriteria'] !== undefined;
+  return {
+    key: `${method} ${path}`,
+    id: 'fetch',
+    method,
+    path,
+    pathParams,
+    queryParams: Object.keys(query),
+    voidResponse: true,
+    idempotent: method === 'GET',
+    edition: 'open-source',
+    commerceEdition: false,
+    searchResults: search,
+    takesSearchCriteria: search,
+    inCatalog: false,
+    inCloudService: true,
+    cloudServiceOnly: false,
+    addedIn: undefined,
+    removedIn: undefined,
   };
 }
 
@@ -69,8 +108,8 @@ function checkMethod(method: unknown): HttpMethod {
   return upper as HttpMethod;
 }
 
-/** The path as written after /rest/{store}: versioned, placeholders all given, literals that need no encoding. */
-function checkTemplate(template: unknown, values: Record<string, unknown>, route: string): string {
+/** The path as written after /rest/{store}: versioned, placeholders all given, literals that need no encoding. Returns the placeholder names. */
+function checkTemplate(template: unknown, values: Record<string, unknown>, route: string): string[] {
   if (typeof template !== 'string' || !ROUTE_PATH.test(template)) {
     throw new InputError(`fetch: the path is the route as the platform declares it, e.g. "/V1/products/{sku}" or "/V2/carts/{cartId}/coupons" (the SDK adds /rest/{store}), got ${JSON.stringify(template)}.`, { service: 'commerce' });
   }
@@ -91,20 +130,11 @@ function checkTemplate(template: unknown, values: Record<string, unknown>, route
   }
   const extra = Object.keys(values).filter((name) => !names.includes(name));
   if (extra.length) throw new InputError(`${route} has no placeholder for ${extra.map((n) => `"${n}"`).join(', ')}; its placeholders are ${names.length ? names.map((n) => `{${n}}`).join(', ') : 'none'}.`, { service: 'commerce' });
-  return template;
+  return names;
 }
 
-function prepareQuery(input: Record<string, unknown> | undefined, route: string): Record<string, unknown> {
+function checkQuery(input: Record<string, unknown> | undefined, route: string): Record<string, unknown> {
   if (input === undefined) return {};
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new InputError(`${route}: \`query\` must be an object of parameters.`, { service: 'commerce' });
-  const query: Record<string, unknown> = { ...input };
-  if (query['searchCriteria'] !== undefined) {
-    const criteria = toRawSearchCriteria(query['searchCriteria']);
-    const probe = new URLSearchParams();
-    appendBracketed(probe, 'searchCriteria', criteria);
-    // An empty criteria is the platform's "everything", written as a bare `searchCriteria=`.
-    query['searchCriteria'] = probe.size > 0 ? criteria : '';
-  }
-  if (query['fields'] !== undefined) query['fields'] = fieldsQueryValue(query['fields'], query['searchCriteria'] !== undefined);
-  return query;
+  return { ...input };
 }

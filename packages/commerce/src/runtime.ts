@@ -25,6 +25,7 @@ import { commerceHttpError } from './errors.ts';
 import { appendBracketed, buildQuery } from './query.ts';
 import type { QueryEncoders } from './query-encoders.ts';
 import { splitInput, type RouteInfo } from './routes/info.ts';
+import type { ClientRoutes, RouteModule } from './routes/module.ts';
 import { checkStoreCode } from './store-code.ts';
 
 export interface CommerceClientOptions extends ClientTransportOptions {
@@ -34,6 +35,12 @@ export interface CommerceClientOptions extends ClientTransportOptions {
   storeCode?: string | undefined;
   /** adminToken(...), customerToken(...), integration(...), bearer(...), or none() (the default). */
   auth?: AuthStrategy | undefined;
+  /**
+   * Route modules the client may call besides its own: for an installation's routes, the module
+   * `magekit-commerce types pull` writes; for a lean client, the built-in modules it uses
+   * (`[productsRoutes, ordersRoutes]` from `@magekit/commerce/modules`). `addRoutes(client, module)` adds one later.
+   */
+  routes?: readonly RouteModule[] | undefined;
   /**
    * Adobe Commerce as a Cloud Service: no `/rest/{store}` in URLs (the store goes in a `Store`
    * header) and no guest or customer routes. Default: on with ims() auth or a *.api.commerce.adobe.com base URL.
@@ -97,23 +104,32 @@ export interface CommerceRuntime {
   checkRoute(route: RouteInfo): void;
   sendRaw<T>(call: RawCall): Promise<T>;
   /** Splits and checks a route's flat input, returning the encoded path, query and body. */
-  prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): { path: string; query: Record<string, unknown>; body: Record<string, unknown> | undefined };
+  prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): PreparedCall<Record<string, unknown> | undefined>;
+  /** The second half of prepare(), for input already split (fetch): fills the path, encodes `fields` and `searchCriteria`. */
+  encode<B>(route: RouteInfo, parts: { pathValues: Record<string, unknown>; query: Record<string, unknown>; body: B }): PreparedCall<B>;
   call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
   readonly authorizer: Authorizer;
   /** This client's secrets (what its strategy and token routes handled); the CLI filters its output through it. */
   readonly redactor: Redactor;
-  /** The route behind "METHOD /path" among the routes this client knows; an InputError otherwise. */
+  /** The route behind "METHOD /path" among the routes this client knows; an InputError saying what to add otherwise. */
   route(key: unknown): RouteInfo;
+  /** The client's route index: its modules, and those added later. */
+  readonly routes: ClientRoutes;
   /** Makes `fields` and `searchCriteria` usable in prepare() (a lean client loads them on first use). */
   useQueryEncoders(encoders: QueryEncoders): void;
+  /** Loads the query encoders when this input has `fields` or `searchCriteria` and the client has not loaded them yet. */
+  loadEncodersFor(input: Record<string, unknown> | undefined): Promise<void>;
 }
 
-/** Looks a route key up; throws an InputError saying what is wrong when it is unknown. */
-type RouteLookup = (key: unknown) => RouteInfo;
+interface PreparedCall<B> {
+  path: string;
+  query: Record<string, unknown>;
+  body: B;
+}
 
 /** What a client gives its runtime besides the options: its routes and its query encoders. */
 export interface RuntimeParts {
-  route: RouteLookup;
+  routes: ClientRoutes;
   /** The `fields` and `searchCriteria` encoders, when the client ships them up front. */
   encoders?: QueryEncoders | undefined;
   /** Otherwise how to load them, on the first call that needs them. */
@@ -212,14 +228,22 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
       else assertRouteOnPlatform(route, release);
     },
     sendRaw,
-    route: parts.route,
+    route: (key) => parts.routes.route(key),
+    routes: parts.routes,
     useQueryEncoders(given) {
       encoders = given;
     },
+    async loadEncodersFor(input) {
+      if (!encoders && parts.loadEncoders && mayNeedEncoders(input)) encoders = await parts.loadEncoders();
+    },
     prepare(route, input, callOptions) {
       runtime.checkRoute(route);
-      const { pathValues, query, body } = splitInput(route, input);
-      if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, pathValues, body);
+      const split = splitInput(route, input);
+      if (!callOptions?.allowIdMismatch) assertNoRouteConflict(route, split.pathValues, split.body);
+      return runtime.encode(route, split);
+    },
+    encode(route, { pathValues, query: given, body }) {
+      const query = { ...given };
       const path = fillPath(route.path, pathValues, 'commerce', route.key);
       if (query['fields'] !== undefined) query['fields'] = encoderFor('fields').fields(query['fields'], route.searchResults);
       // Search routes refuse a request without searchCriteria ("searchCriteria" is required); an
@@ -231,7 +255,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     },
     async call(route, input, callOptions) {
       // async, so bad input rejects the returned promise instead of throwing synchronously
-      if (!encoders && parts.loadEncoders && mayNeedEncoders(input)) encoders = await parts.loadEncoders();
+      await runtime.loadEncodersFor(input);
       const { path, query, body } = runtime.prepare(route, input, callOptions);
       const json = route.method === 'GET' ? undefined : (body ?? {});
       return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });

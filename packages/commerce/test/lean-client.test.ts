@@ -4,7 +4,7 @@
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, createLeanClient, InputError, isCommerceError, methodsOf } from '../src/entries/lean.ts';
-import { ordersRoutes, productsRoutes, routeRows, type RouteModule } from '../src/entries/modules.ts';
+import { bulkRoutes, ordersRoutes, productsRoutes, routeRows, type RouteModule } from '../src/entries/modules.ts';
 import { paginate } from '../src/entries/paginate.ts';
 import { asyncFeatures, waitForBulk } from '../src/entries/bulk.ts';
 import { schemaEndpoints } from '../src/entries/schema.ts';
@@ -40,12 +40,13 @@ describe('createLeanClient', () => {
     const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
     const error = await commerce.request('GET /V1/orders/{id}', { id: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as Error).message).toMatch(/knows only the routes of its modules \(products\)/);
+    expect((error as Error).message).toMatch(/This client knows the routes of products\. A route of the SDK needs its module, exported by @magekit\/commerce\/modules \(ordersRoutes for orders\.create\)/);
+    expect((error as Error).message).toMatch(/needs the module `magekit-commerce types pull` wrote\. Add modules with the routes option or addRoutes\(client, module\)/);
     expect(platform.requests.size).toBe(0);
   });
 
   it('refuses something that is not a route module', () => {
-    expect(() => createLeanClient({ baseUrl: 'https://shop.example.com', routes: [{ name: 'x' } as unknown as RouteModule] })).toThrow(/route modules such as productsRoutes/);
+    expect(() => createLeanClient({ baseUrl: 'https://shop.example.com', routes: [{ name: 'x' } as unknown as RouteModule] })).toThrow(/routes takes route modules: productsRoutes and the others \(exported by @magekit\/commerce\/modules\)/);
   });
 
   it('methodsOf gives a module its named methods and adds its routes to request()', async () => {
@@ -78,7 +79,7 @@ describe('helpers imported on their own take a lean client', () => {
 
   it('asyncFeatures and waitForBulk queue writes and wait for them', async () => {
     const { url } = await fake();
-    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes, bulkRoutes] });
     const { bulk } = asyncFeatures(commerce);
     const job = await bulk.request('PUT /V1/products/{sku}', [{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 11 } }, { sku: 'SKU-0002', product: { sku: 'SKU-0002', price: 12 } }]);
     const outcome = await waitForBulk(commerce, job, { maxWait: 10_000 });

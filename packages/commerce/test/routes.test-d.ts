@@ -193,3 +193,16 @@ describe('what must not compile', () => {
     commerce.request('GET /V1/stockItems/lowStock/', { scopeId: 1 });
   });
 });
+
+const ORDER = { customer_email: 'a@example.com', base_grand_total: 10, grand_total: 10, items: [{ sku: 'MB-01' }] };
+
+describe('Trailing slashes', () => {
+  it('POST /V1/orders/ (catalog) and POST /V1/orders (2.4.9, live installations) are the same typed route', () => {
+    expectTypeOf<Input<'POST /V1/orders'>>().toEqualTypeOf<Input<'POST /V1/orders/'>>();
+    expectTypeOf<Output<'POST /V1/orders'>>().toEqualTypeOf<Output<'POST /V1/orders/'>>();
+    expectTypeOf(commerce.request('POST /V1/orders', { entity: ORDER })).resolves.toEqualTypeOf<Output<'POST /V1/orders/'>>();
+    expectTypeOf(commerce.request('POST /V1/orders/', { entity: ORDER })).resolves.toEqualTypeOf<Output<'POST /V1/orders/'>>();
+    // @ts-expect-error the body is still checked under either spelling
+    void commerce.request('POST /V1/orders', { entity: { ...ORDER, customer_email: 1 } });
+  });
+});

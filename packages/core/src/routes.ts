@@ -12,31 +12,67 @@ export interface RouteIndex<R extends BaseRouteInfo> {
   byKey(key: unknown): R;
   /** The route behind an operationId; undefined when there is none. */
   byId(id: string): R | undefined;
-  /** Adds a route at run time (an installation's own); false when its key is already known. */
+  /** Adds a route at run time (a module given to a client); false when its key is already known. */
   add(route: R): boolean;
 }
 
-export function createRouteIndex<R extends BaseRouteInfo>(routes: readonly R[], rules: { service: Service; example: string }): RouteIndex<R> {
-  const keys = new Map(routes.map((r) => [r.key, r]));
+export interface RouteIndexRules {
+  service: Service;
+  /** A route key to show in messages, e.g. "GET /V1/products/{sku}". */
+  example: string;
+  /** Maps spellings of one route to one key (commerce: a trailing slash names the same route). */
+  normalizeKey?: ((key: string) => string) | undefined;
+}
+
+/** The one check that a route reference is a string, for every client and helper of both packages. */
+function checkRouteKey(key: unknown, rules: Pick<RouteIndexRules, 'service' | 'example'>): string {
+  if (typeof key !== 'string') throw new InputError(`The route must be a string such as "${rules.example}", got ${key === null ? 'null' : typeof key}.`, { service: rules.service });
+  return key;
+}
+
+export function createRouteIndex<R extends BaseRouteInfo>(routes: readonly R[], rules: RouteIndexRules): RouteIndex<R> {
+  const normalize = rules.normalizeKey ?? ((key: string) => key);
+  const all = [...routes];
+  const keys = new Map(routes.map((r) => [normalize(r.key), r]));
   const ids = new Map(routes.map((r) => [r.id, r]));
+  const pathOf = (key: string): string | undefined => normalize(key).split(' ')[1];
   return {
-    routes,
+    routes: all,
     byKey(key) {
-      const route = typeof key === 'string' ? keys.get(key) : undefined;
+      const written = checkRouteKey(key, rules);
+      const route = keys.get(normalize(written));
       if (route) return route;
-      const path = typeof key === 'string' ? key.split(' ')[1] : undefined;
-      const siblings = routes.filter((r) => r.path === path).map((r) => r.method);
+      const path = pathOf(written);
+      const siblings = path === undefined ? [] : all.filter((r) => pathOf(r.key) === path).map((r) => r.method);
       const hint = siblings.length ? ` (${path} exists for ${siblings.join(', ')})` : '';
-      throw new InputError(`Unknown route ${JSON.stringify(key)}${hint}: write routes as "METHOD /path/{param}" exactly as in the reference, for example "${rules.example}".`, { service: rules.service });
+      throw new InputError(`Unknown route ${JSON.stringify(written)}${hint}: write routes as "METHOD /path/{param}" exactly as in the reference, for example "${rules.example}".`, { service: rules.service });
     },
     byId: (id) => ids.get(id),
     add(route) {
-      if (keys.has(route.key)) return false;
-      keys.set(route.key, route);
+      const key = normalize(route.key);
+      if (keys.has(key)) return false;
+      keys.set(key, route);
+      all.push(route);
       if (!ids.has(route.id)) ids.set(route.id, route);
       return true;
     },
   };
+}
+
+/**
+ * Builds the named-method tree `{ products: { get: fn, ... } }` from routes' operationIds, `bind`
+ * making each leaf callable: the one builder behind both packages' clients and `methodsOf`.
+ */
+export function buildMethodTree<R extends { id: string }>(routes: Iterable<R>, bind: (route: R) => unknown, filter: (route: R) => boolean = () => true): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const route of routes) {
+    if (!filter(route)) continue;
+    const parts = route.id.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts.at(-1)!] = bind(route);
+  }
+  return root;
 }
 
 export interface SplitRules {

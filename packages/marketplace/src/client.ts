@@ -1,5 +1,5 @@
 /** The public client: `request`, the named methods (with the batch/upload wrappers), paginate and the scan waiter. */
-import { InputError, isLoopbackHost } from '@magekit/core';
+import { InputError, buildMethodTree, isLoopbackHost } from '@magekit/core';
 import { alignBatch } from './batch.ts';
 import { bindRuntime, createMarketplaceRuntime, type CallOptions, type MarketplaceClientOptions } from './runtime.ts';
 import { API_PREFIX, type Environment } from './environments.ts';
@@ -93,14 +93,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   } satisfies SpecialCasedRoutes;
   const wrapperOf = (id: string): ((route: RouteInfo) => unknown) | undefined => (wrappers as SpecialCasedRoutes)[id as OperationId];
 
-  const tree: Record<string, unknown> = {};
-  for (const route of routes) {
-    const parts = route.id.split('.');
-    let node = tree;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    const wrap = wrapperOf(route.id);
-    node[parts.at(-1)!] = wrap ? wrap(route) : (input?: unknown, callOptions?: CallOptions) => raw(route, input, callOptions);
-  }
+  const tree = buildMethodTree(routes, (route) => wrapperOf(route.id)?.(route) ?? ((input?: unknown, callOptions?: CallOptions) => raw(route, input, callOptions)));
   const getFile = routeById('files.get' satisfies OperationId);
   (tree['files'] as Record<string, unknown>)['waitForMalwareScan'] = (fileIds: readonly string[], waitOptions?: WaitForMalwareScanOptions) =>
     waitForMalwareScan(async (id, signal) => (await runtime.call<FileRecord>(getFile, { file_upload_id: id }, { signal })).data, fileIds, waitOptions);

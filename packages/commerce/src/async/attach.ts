@@ -4,10 +4,10 @@
  * The client merges what this returns into itself (commerce.async, commerce.bulk, commerce.waitForBulk).
  */
 import type { CallOptions, CommerceRuntime } from '../runtime.ts';
-import { buildTree } from '../routes/tree.ts';
+import { buildMethodTree } from '@magekit/core';
 import type { MethodTree } from '../generated/method-tree.ts';
 import type { RouteKey, Routes } from '../generated/operations.ts';
-import { routes, type RouteInfo } from '../routes/table.ts';
+import type { RouteInfo } from '../routes/info.ts';
 import type { AsyncAcceptance } from './acceptance.ts';
 import type { BulkJob } from './job.ts';
 import { resubmitRetryable } from './resubmit.ts';
@@ -54,18 +54,24 @@ export interface AsyncFeatures {
 const HELPER_NAMES = ['request', 'resubmitRetryable'];
 
 export function attachAsync(runtime: CommerceRuntime): AsyncFeatures {
-  const asyncTree = buildTree<Record<string, unknown>>(
+  // The trees hold the routes the client knows now; async.request and bulk.request look up any
+  // route, including those of modules added later, in the client's index.
+  const known = runtime.routes.all();
+  const asyncTree = buildMethodTree(
+    known,
     (route) => (input?: Record<string, unknown>, options?: CallOptions) => sendAsync(runtime, route.key, input, options),
     isWriteRoute,
   );
-  const bulkTree = buildTree<Record<string, unknown>>(
+  const bulkTree = buildMethodTree(
+    known,
     (route) => (rows: readonly unknown[], options?: BulkOptions) => sendBulk(runtime, route.key, rows, options),
     isBulkable,
   );
-  const statusTree = buildTree<{ bulk: Record<string, unknown> }>(
+  const statusTree = (buildMethodTree(
+    known,
     (route) => (input?: Record<string, unknown>, options?: CallOptions) => runtime.call(route, input, options),
     (route: RouteInfo) => route.id.startsWith('bulk.'),
-  ).bulk;
+  )['bulk'] ?? {}) as Record<string, unknown>;
 
   const asyncNamespace = mergeDisjoint(asyncTree, {
     request: (route: string, input?: Record<string, unknown>, options?: CallOptions) => sendAsync(runtime, route, input, options),

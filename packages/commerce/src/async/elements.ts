@@ -6,7 +6,7 @@
 import { InputError } from '@magekit/core';
 import type { CallOptions } from '../runtime.ts';
 import { assertNoRouteConflict } from '../conflicts.ts';
-import { splitInput, type RouteInfo } from '../routes/table.ts';
+import { splitInput, type RouteInfo } from '../routes/info.ts';
 
 export function checkNoFields(route: RouteInfo, input: unknown, where: string): void {
   if (input && typeof input === 'object' && (input as Record<string, unknown>)['fields'] !== undefined) {

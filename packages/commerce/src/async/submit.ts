@@ -6,7 +6,7 @@
 import { InputError, isMagekitError, type HttpError, type MagekitError } from '@magekit/core';
 import type { CallOptions, CommerceRuntime } from '../runtime.ts';
 import { fillTemplate } from '../errors.ts';
-import type { RouteInfo } from '../routes/table.ts';
+import type { RouteInfo } from '../routes/info.ts';
 import { checkStoreCode } from '../store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
 import { QUEUED_UNKNOWN } from './queued-hint.ts';
@@ -59,7 +59,7 @@ function describe(route: RouteInfo, variant: 'async' | 'bulk', runtime: Commerce
 }
 
 export async function sendAsync<K extends string>(runtime: CommerceRuntime, routeKey: K, input: unknown, options: CallOptions | undefined): Promise<AsyncAcceptance<K>> {
-  const route = requireWriteRoute(routeKey, 'async');
+  const route = requireWriteRoute(runtime, routeKey, 'async');
   checkNoFields(route, input, 'async');
   const { path, query, body } = runtime.prepare(route, input as Record<string, unknown> | undefined, options);
   let raw: unknown;
@@ -99,7 +99,7 @@ export async function sendBulk<K extends string, Row>(
   options: BulkOptions | undefined,
   positions?: readonly number[],
 ): Promise<BulkJob<K, Row>> {
-  const route = requireWriteRoute(routeKey, 'bulk');
+  const route = requireWriteRoute(runtime, routeKey, 'bulk');
   runtime.checkRoute(route);
   if (!Array.isArray(rows)) throw new InputError(`bulk ${route.key} takes an array of inputs, got ${rows === null ? 'null' : typeof rows}.`, { service: 'commerce' });
   if (rows.length === 0) throw new InputError(`bulk ${route.key} was given an empty array: there is nothing to queue (the platform would answer with an error).`, { service: 'commerce' });

@@ -5,7 +5,8 @@
  * and its value travels inside each array element instead.
  */
 import { InputError } from '@magekit/core';
-import { routeByKey, routes, type RouteInfo } from '../routes/table.ts';
+import type { RouteInfo } from '../routes/info.ts';
+import type { CommerceRuntime } from '../runtime.ts';
 
 export function isWriteRoute(route: RouteInfo): boolean {
   return route.method !== 'GET';
@@ -25,9 +26,9 @@ export function bulkPath(route: RouteInfo): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => byParamSegment(name));
 }
 
-/** Looks a route up for an async call and refuses reads before anything is sent. */
-export function requireWriteRoute(key: string, variant: 'async' | 'bulk'): RouteInfo {
-  const route = routeByKey(key);
+/** Looks a route up in the client's index for an async call and refuses reads before anything is sent. */
+export function requireWriteRoute(runtime: CommerceRuntime, key: string, variant: 'async' | 'bulk'): RouteInfo {
+  const route = runtime.route(key);
   if (!isWriteRoute(route)) {
     throw new InputError(
       `${route.key} is a read: the platform has no ${variant === 'async' ? 'asynchronous' : 'bulk'} variant of GET routes. Call it synchronously instead.`,

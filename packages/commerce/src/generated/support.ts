@@ -2,5 +2,5 @@
 // The only module the other generated files import: the hand-written types they are written against.
 export type { RouteMethod } from '../methods.ts';
 export type { AsyncMethod, BulkMethod } from '../async/types.ts';
-export type { InstallationBulkRouteKey, InstallationExtensions, InstallationRoutes, InstallationWriteRouteKey } from '../installation.ts';
+export type { InstallationBulkRouteKey, InstallationExtensions, InstallationListRouteKey, InstallationRoutes, InstallationWriteRouteKey } from '../installation.ts';
 export type { SearchCriteriaInput } from '../search/types.ts';

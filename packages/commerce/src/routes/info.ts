@@ -3,7 +3,8 @@
  * over given routes, and the split of a call's flat input into path, query and body. It does not import
  * the route table: a lean client builds its index from the modules it is given.
  */
-import { InputError, createRouteIndex, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type RouteIndex, type RouteRow, type SplitInput as CoreSplitInput } from '@magekit/core';
+import { normalizeRouteKey } from './key.ts';
+import { createRouteIndex, parseRouteRow, splitInput as coreSplitInput, type BaseRouteInfo, type RouteIndex, type RouteRow, type SplitInput as CoreSplitInput } from '@magekit/core';
 
 /**
  * Which installations have a route: `open-source` (every 2.4 installation), `commerce` (Adobe Commerce),
@@ -56,17 +57,9 @@ export function toInfo(row: RouteRow): RouteInfo {
   };
 }
 
-/** A route index over the given routes, with the commerce error wording. */
+/** A route index over the given routes, with the commerce error wording; both spellings of a trailing slash are one key. */
 export function commerceRouteIndex(routes: readonly RouteInfo[]): RouteIndex<RouteInfo> {
-  return createRouteIndex(routes, { service: 'commerce', example: 'GET /V1/products/{sku}' });
-}
-
-/** `index.byKey`, with a clear error for a route that is not a string at all. */
-export function lookupIn(index: RouteIndex<RouteInfo>): (key: unknown) => RouteInfo {
-  return (key) => {
-    if (typeof key !== 'string') throw new InputError('The route must be a string such as "GET /V1/products/{sku}".', { service: 'commerce' });
-    return index.byKey(key);
-  };
+  return createRouteIndex(routes, { service: 'commerce', example: 'GET /V1/products/{sku}', normalizeKey: normalizeRouteKey });
 }
 
 /** Keys every call accepts besides the route's own parameters. */

@@ -20,10 +20,22 @@
  * exists.`, a 500 in production mode (magento/magento2#29579, open). Within one bulk the ids are
  * unique on every version.
  */
-import { ResponseError, encodePathSegment } from '@magekit/core';
+import { InputError, ResponseError, encodePathSegment } from '@magekit/core';
 import type { CallOptions, CommerceRuntime } from '../../runtime.ts';
 import { InputLimitError } from '../../errors.ts';
 import type { RawOperation } from './outcome.ts';
+
+/** The routes the reads below send (their paths are written out where they are sent). */
+const BULK_READ_ROUTES = ['GET /V1/bulk', 'GET /V1/bulk/{bulkUuid}/status', 'GET /V1/bulk/{bulkUuid}/operation-status/{status}'];
+
+function needRoute(runtime: CommerceRuntime, key: string): void {
+  try {
+    runtime.route(key);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError(`waitForBulk and readBulkStatus read ${key}, which this client does not know: add bulkRoutes (exported by @magekit/commerce/modules) with the routes option, or addRoutes(client, bulkRoutes)). Nothing was sent.`, { service: 'commerce' });
+  }
+}
 
 /**
  * Operations per page of a listing: the platform's `maximum_page_size` default when its input
@@ -63,6 +75,8 @@ export interface BulkReads {
  * deadline); true for a one-off status read, where the transport's retries of a GET are welcome.
  */
 export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOptions, 'retry' | 'signal'>, signal: AbortSignal | undefined, transportRetries = false): BulkReads {
+  // These reads are routes of the bulk module: a client without it is refused here, before anything is sent.
+  for (const key of BULK_READ_ROUTES) needRoute(runtime, key);
   const get = <T>(path: string, query?: Record<string, unknown>, callSignal = signal): Promise<T> =>
     runtime.sendRaw<T>({ method: 'GET', path, query, variant: 'sync', options: { ...request, signal: callSignal, ...(transportRetries ? {} : { retry: false as const }) }, expect: 'json' });
 
