@@ -15,3 +15,4 @@ export * from './fake-stats.ts';
 export { createPaginator, type CollectOptions, type Paginator } from './paginate.ts';
 export { bindRuntime, findRuntime } from './runtime-registry.ts';
 export { httpErrorFields } from './http-error-fields.ts';
+export { readIncomingText, IncomingBodyTooLarge, IncomingBodyTooSlow } from './incoming-body.ts';

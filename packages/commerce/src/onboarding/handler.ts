@@ -11,7 +11,7 @@
  * handler insists on an explicit `allowStore`: the origins you expect, a function, or 'any' for a
  * public app that accepts every store (whose token exchange then proves the store issued the keys).
  */
-import { ConfigurationError } from '@magekit/core';
+import { ConfigurationError, IncomingBodyTooLarge, readIncomingText } from '@magekit/core';
 import { parseActivation, type IntegrationActivation } from './activation.ts';
 
 type Awaitable<T> = T | Promise<T>;
@@ -39,32 +39,6 @@ const DEFAULT_MAX_BODY = 16 * 1024;
 
 function reply(status: number, body: Record<string, string>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-}
-
-class TooLarge extends Error {}
-
-async function readLimited(request: Request, max: number): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
 function bodyKind(contentType: string | null): 'form' | 'json' | undefined {
@@ -110,9 +84,9 @@ export function createActivationHandler(options: ActivationHandlerOptions): Acti
     if (Number.isFinite(declared) && declared > max) return reply(413, { error: 'body too large' });
     let text: string;
     try {
-      text = await readLimited(request, max);
+      text = await readIncomingText(request, { maxBytes: max });
     } catch (error) {
-      return error instanceof TooLarge ? reply(413, { error: 'body too large' }) : reply(400, { error: 'unreadable body (not UTF-8)' });
+      return error instanceof IncomingBodyTooLarge ? reply(413, { error: 'body too large' }) : reply(400, { error: 'unreadable body (not UTF-8)' });
     }
     const parsed = parseActivation(text, kind);
     if (!parsed.ok) return reply(400, { error: parsed.problem });

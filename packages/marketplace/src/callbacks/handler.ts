@@ -24,7 +24,7 @@
  * (malformed, pathological nesting, bad encoding, too large) is therefore a 4xx, never a 5xx that
  * would have it redelivered forever, and it is rejected before anything recursive touches it.
  */
-import { ConfigurationError } from '@magekit/core';
+import { ConfigurationError, IncomingBodyTooLarge, IncomingBodyTooSlow, readIncomingText } from '@magekit/core';
 import { createBasicAuthCheck } from './basic-auth.ts';
 import { parseCallbackBody, type CallbackEvent, type EqpStatusUpdateEvent, type MalwareScanCompleteEvent, type UnknownCallbackEvent } from './events.ts';
 import { checkDuration, createMemoryIdempotencyStore, deliveryKey, type IdempotencyStore } from './idempotency.ts';
@@ -86,9 +86,6 @@ function reply(status: number, body: Record<string, string>, headers: Record<str
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
-class TooLarge extends Error {}
-class TooSlow extends Error {}
-
 /** Real callbacks nest three levels (`update_info.eqp_status.overall`); anything far deeper is not one. */
 const MAX_DEPTH = 32;
 
@@ -113,41 +110,6 @@ function jsonDepth(text: string): number {
   return 0;
 }
 
-/**
- * Reads at most `max` bytes within `deadline` ms; a longer body stops the read early instead of
- * buffering it all, and a body that trickles in (a slow or stalled sender) is cut off at the deadline.
- */
-async function readLimited(request: Request, max: number, deadline: number): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TooSlow()), deadline)));
-  expired.catch(() => undefined);
-  try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), expired]);
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) throw new TooLarge();
-      chunks.push(value);
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  // fatal: a body that is not UTF-8 is refused (400), not read with replacement characters.
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-}
 
 const RETRY_AFTER_SECONDS = '10';
 
@@ -183,10 +145,10 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     if (Number.isFinite(declared) && declared > max) return reply(413, { error: 'body too large' });
     let text: string;
     try {
-      text = await readLimited(request, max, bodyTimeout);
+      text = await readIncomingText(request, { maxBytes: max, deadlineMs: bodyTimeout });
     } catch (error) {
-      if (error instanceof TooLarge) return reply(413, { error: 'body too large' });
-      if (error instanceof TooSlow) return reply(408, { error: 'body not received in time' }, { connection: 'close' });
+      if (error instanceof IncomingBodyTooLarge) return reply(413, { error: 'body too large' });
+      if (error instanceof IncomingBodyTooSlow) return reply(408, { error: 'body not received in time' }, { connection: 'close' });
       return reply(400, { error: 'unreadable body (or not UTF-8)' });
     }
     if (jsonDepth(text) > MAX_DEPTH) return reply(400, { error: `body nested deeper than ${MAX_DEPTH} levels` });
