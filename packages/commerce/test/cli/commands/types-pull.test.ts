@@ -12,7 +12,7 @@ import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/run.ts';
 import { buildInstallationTypes } from '../../../src/cli/commands/types-emit.ts';
-import { adminToken, createCommerceClient, isCommerceError, registerRoutes } from '../../../src/index.ts';
+import { addRoutes, adminToken, createCommerceClient, isCommerceError, registerRoutes } from '../../../src/index.ts';
 import { createLeanClient, type RouteModule } from '../../../src/entries/lean.ts';
 import { acmeWarrantyModule, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type RunningFakeCommerce } from '../../../src/testing/index.ts';
 import { moduleSchema } from '../../../src/testing/custom-module.ts';
@@ -171,14 +171,14 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(await request('GET /V1/acme/warranty-claims/{claimId}', { claimId: claim['id'] as number })).toMatchObject({ reason: 'loose' });
   });
 
-  it('the route module\'s rows register, so calls encode and send like built-in routes', async () => {
+  it('the route module, added to a client, makes its routes encode and send like built-in routes', async () => {
     if (!fs.existsSync(runtimeFile)) await pull();
     const commerce = createCommerceClient({ baseUrl: fake.url, auth: adminToken(admin) });
     const request = commerce.request as unknown as (route: string, input: object) => Promise<Record<string, unknown>>;
     // Before its rows are added, the client does not know the route (and says how routes are written).
     await expect(request('GET /V1/acme/warranty-claims/{claimId}', { claimId: 1 })).rejects.toThrow(/Unknown route "GET \/V1\/acme\/warranty-claims\/\{claimId\}"/);
     const { installationRoutes } = (await import(runtimeFile)) as { installationRoutes: RouteModule };
-    registerRoutes(installationRoutes.rows);
+    addRoutes(commerce, installationRoutes);
     fake.fake.store.products.set('RACK/01+B', { id: 99, sku: 'RACK/01+B', name: 'Rack', price: 5, extension_attributes: {} });
     const first = await request('POST /V1/acme/products/{sku}/warranty-claims', { sku: 'RACK/01+B', claim: { reason: 'bent' } });
     const claimId = first['id'] as number;
