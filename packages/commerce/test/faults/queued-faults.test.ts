@@ -5,6 +5,7 @@
  * matrix for every route class lives with the transport: packages/core/test/faults/transport-faults.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '@magekit/test-support/failure';
 import { closedPort, startFaultServer, type Fault, type FaultServer } from '@magekit/test-support/fault-server';
 import { server as msw } from '@magekit/test-support/msw';
 import { bearer } from '../../src/auth/index.ts';
@@ -52,15 +53,6 @@ function client(options: Partial<Parameters<typeof createCommerceClient>[0]> = {
   return createCommerceClient({ baseUrl: server.url, auth: bearer('tok-fault-0123456789'), timeout: 300, retry: { limit: RETRY_LIMIT, backoffLimit: 5 }, ...options });
 }
 
-async function outcome(promise: Promise<unknown>): Promise<Record<string, any> | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    return error as Record<string, any>;
-  }
-}
-
 /** The error itself or one in its cause chain with a `fate` (a bulk wraps the transport's error). */
 function fateOf(error: Record<string, any> | undefined): string | undefined {
   for (let e = error, i = 0; e && i < 5; e = e['cause'], i++) if (e['fate']) return e['fate'];
@@ -73,7 +65,7 @@ describe.each(Object.entries(FAULTS))('%s', (_faultName, fault) => {
     for (const idempotent of [undefined, true]) {
       server.reset();
       server.plan(route.path, fault, { times: Infinity });
-      const error = await outcome(route.call(client(), idempotent === undefined ? undefined : { idempotent }));
+      const error = await failure(route.call(client(), idempotent === undefined ? undefined : { idempotent }));
       expect(error).toBeDefined();
       expect(server.count(route.path)).toBe(1);
       if (typeof fault === 'string' || ('status' in fault && fault.status === 502)) {
@@ -92,7 +84,7 @@ describe('connection refused (nothing sent)', () => {
       attempts += 1;
       return fetch(input, init);
     };
-    const error = await outcome(QUEUED[name].call(client({ baseUrl: base, fetch: counting })));
+    const error = await failure(QUEUED[name].call(client({ baseUrl: base, fetch: counting })));
     expect(attempts).toBe(RETRY_LIMIT + 1);
     expect(fateOf(error)).toBe('not-sent');
   });

@@ -9,6 +9,7 @@
  * (commerce's test/faults/queued-faults.test.ts checks that its async and bulk calls send exactly that).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '@magekit/test-support/failure';
 import { closedPort, startFaultServer, type Fault, type FaultServer } from '@magekit/test-support/fault-server';
 import { server as msw } from '@magekit/test-support/msw';
 import { HttpError, createRuntime, type HttpMethod, type Runtime, type RuntimeOptions } from '../../src/index.ts';
@@ -88,15 +89,6 @@ function send(rt: Runtime, route: ClassCase, base = server.url, extra: { idempot
   return rt.send({ method: route.method, url: `${base}${route.path}`, json: route.json, idempotent: extra.idempotent ?? route.idempotent, unknownOutcomeHint: route.unknownOutcomeHint });
 }
 
-async function outcome(promise: Promise<unknown>): Promise<Record<string, any> | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    return error as Record<string, any>;
-  }
-}
-
 function row(fault: string, counts: Record<string, number>) {
   table.push(`| ${fault} | ${Object.keys(CLASSES).map((c) => counts[c]).join(' | ')} |`);
 }
@@ -109,7 +101,7 @@ describe.each(Object.entries(FAULTS))('%s', (faultName, fault) => {
     for (const [name, route] of Object.entries(CLASSES) as [RouteClass, ClassCase][]) {
       server.reset();
       server.plan(route.path, fault, { times: Infinity });
-      const error = await outcome(send(runtime(), route));
+      const error = await failure(send(runtime(), route));
       counts[name] = server.count(route.path);
       expect(error, `${name} under ${faultName} must fail`).toBeDefined();
       expect(counts[name], `${name} under ${faultName}`).toBe(idempotentClass(name) ? RETRY_LIMIT + 1 : 1);
@@ -131,7 +123,7 @@ describe.each(Object.entries(FINAL_FAULTS))('%s', (faultName, fault) => {
     for (const [name, route] of Object.entries(CLASSES) as [RouteClass, ClassCase][]) {
       server.reset();
       server.plan(route.path, fault, { times: Infinity });
-      const error = await outcome(send(runtime(), route));
+      const error = await failure(send(runtime(), route));
       counts[name] = server.count(route.path);
       expect(error).toBeDefined();
       expect(counts[name], `${name} under ${faultName}`).toBe(1);
@@ -153,7 +145,7 @@ describe.each([301, 302, 307, 308] as const)('redirect %i to another origin', (s
       server.reset();
       elsewhere.reset();
       server.plan(route.path, { redirect: status, to: `${elsewhere.url}${route.path}` }, { times: Infinity });
-      const error = await outcome(send(runtime(), route));
+      const error = await failure(send(runtime(), route));
       counts[name] = server.count(route.path);
       expect(elsewhere.requests).toHaveLength(0);
       expect(counts[name]).toBe(1);
@@ -175,7 +167,7 @@ describe('connection refused (nothing sent)', () => {
         attempts += 1;
         return fetch(input, init);
       };
-      const error = await outcome(send(runtime({ fetch: counting }), route, base));
+      const error = await failure(send(runtime({ fetch: counting }), route, base));
       counts[name] = attempts;
       expect(attempts, name).toBe(RETRY_LIMIT + 1);
       expect(error!['fate']).toBe('not-sent');
@@ -203,7 +195,7 @@ describe('deadlines cover the body', () => {
   it('a trickling body ends the call at the overall deadline (timeout 500, totalTimeout 1500), with a TimeoutError', async () => {
     server.reset();
     server.plan(read.path, 'trickle', { times: Infinity });
-    const error = await outcome(send(runtime({ timeout: 500, totalTimeout: 1500 }), read));
+    const error = await failure(send(runtime({ timeout: 500, totalTimeout: 1500 }), read));
     expect(error!['kind']).toBe('timeout');
     expect(error!['message']).toMatch(/reading the response body|totalTimeout/);
     // The body takes about 5 s to trickle; the call ended on its own deadline, so at most 3 attempts started.
@@ -213,7 +205,7 @@ describe('deadlines cover the body', () => {
   it('a body that never finishes ends with a TimeoutError on a write that is not retried', async () => {
     server.reset();
     server.plan(create.path, 'stall-mid-body');
-    const error = await outcome(send(runtime({ timeout: 200 }), create));
+    const error = await failure(send(runtime({ timeout: 200 }), create));
     expect(error!['kind']).toBe('timeout');
     expect(error!['fate']).toBe('unknown');
     expect(server.count(create.path)).toBe(1);
@@ -222,7 +214,7 @@ describe('deadlines cover the body', () => {
   it('a connection reset while reading the body is a typed NetworkError, not a raw TypeError', async () => {
     server.reset();
     server.plan(read.path, 'reset-mid-body');
-    const error = await outcome(send(runtime({ retry: false }), read));
+    const error = await failure(send(runtime({ retry: false }), read));
     expect(error!['name']).toBe('NetworkError');
     expect(error!['kind']).toBe('network');
     expect(error!['message']).toMatch(/closed before the whole response body arrived/);
@@ -239,7 +231,7 @@ describe('per-call idempotency', () => {
     expect(server.count(create.path)).toBe(2);
     server.reset();
     server.plan(read.path, { status: 503 }, { times: Infinity });
-    await outcome(send(runtime(), read, server.url, { idempotent: false }));
+    await failure(send(runtime(), read, server.url, { idempotent: false }));
     expect(server.count(read.path)).toBe(1);
   });
 });
