@@ -18,3 +18,9 @@ export { createPaginator, type CollectOptions, type Paginator } from './paginate
 export { bindRuntime, findRuntime } from './runtime-registry.ts';
 export { httpErrorFields } from './http-error-fields.ts';
 export { readIncomingText, IncomingBodyTooLarge, IncomingBodyTooSlow } from './incoming-body.ts';
+// Used by the packages only to re-export them as their own public names (knip does not count a
+// re-export from another workspace's entry as a use, hence the tag).
+/** @public */
+export { RedirectError, type ErrorKind, type Fate } from './errors.ts';
+/** @public */
+export type { RetryPolicy, RequestEvent, ResponseEvent, RetryEvent, TransportHooks } from './transport/options.ts';
