@@ -46,17 +46,31 @@ export interface AttemptContext extends RedirectContext {
 type AttemptInit = RequestInit & { [CALL]?: Call };
 
 export function createAttemptFetch(context: AttemptContext): (request: Request, init?: AttemptInit) => Promise<Response> {
-  return async (request, init) => {
+  return (request, init) => {
     const fetchImpl = context.fetch();
     const call = init?.[CALL];
     // ky called without the SDK (never from send()): nothing to apply.
     if (!call) return fetchImpl(request, init);
+    const replay = call.replay;
+    if (replay) {
+      // The first attempt's failure, handed to the retrying instance's retry path (send.ts).
+      call.replay = undefined;
+      return Promise.reject(replay);
+    }
     call.attempt += 1;
     call.attemptStartedAt = performance.now();
+    call.sent = request;
     if (call.credential) call.authorization = request.headers.get('authorization');
-    const response = await fetchFollowing(fetchImpl, request, forwarded(init), call, context);
-    let text: string;
-    let bound: Omit<BoundedBody, 'text'> | undefined;
+    return attempt(fetchImpl, request, init, call, context);
+  };
+}
+
+async function attempt(fetchImpl: typeof fetch, request: Request, init: AttemptInit, call: Call, context: AttemptContext): Promise<Response> {
+  let response: Response;
+  let text: string;
+  let bound: Omit<BoundedBody, 'text'> | undefined;
+  try {
+    response = await fetchFollowing(fetchImpl, request, forwarded(init), call, context);
     try {
       if (response.ok) text = await readText(response, request.signal, context.platformFetch);
       else {
@@ -69,14 +83,18 @@ export function createAttemptFetch(context: AttemptContext): (request: Request, 
       // Aborted: ky's timer or the caller ended the attempt, and ky reports which.
       throw request.signal.aborted ? error : new BodyReadFailure(error);
     }
-    // A success goes back as it came (its text kept here), unless ky hooks will read it again; an
-    // error status gets a fresh Response, whose body ky reads for HTTPError.data.
-    const replay = !response.ok || context.hooksReadResponses;
-    const result = replay ? new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
-    texts.set(result, text);
-    if (bound) bounds.set(result, bound);
-    return result;
-  };
+  } catch (error) {
+    // Remembered so send() can tell this attempt's failures from a hook's.
+    call.thrown = error;
+    throw error;
+  }
+  // A success goes back as it came (its text kept here), unless ky hooks will read it again; an
+  // error status gets a fresh Response, whose body ky reads for HTTPError.data.
+  const fresh = !response.ok || context.hooksReadResponses;
+  const result = fresh ? new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
+  texts.set(result, text);
+  if (bound) bounds.set(result, bound);
+  return result;
 }
 
 /** The options ky forwards to fetch besides the call (a dispatcher, say), or none. */

@@ -35,6 +35,15 @@ export interface Call {
   failure: { from: unknown; error: MagekitError } | undefined;
   /** An error that ends the call whatever ky was about to throw (no time left, a permission error). */
   final: MagekitError | undefined;
+  /** The Request ky handed to the latest attempt (what ky's errors for that attempt name). */
+  sent: Request | undefined;
+  /** What the latest attempt threw itself (a cut-off body, a refused redirect...). */
+  thrown: unknown;
+  /**
+   * The first attempt's failure, while the call continues on the retrying instance (send.ts): the
+   * attempt fetch throws it back once, so ky's own retry path takes the call from there.
+   */
+  replay: Error | undefined;
 }
 
 /** Where a call's state travels with ky's options: an option ky does not know is passed to fetch. */

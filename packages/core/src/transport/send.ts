@@ -11,7 +11,7 @@
  *   nonce, a renewed token); `beforeError` turns every failure into the typed, redacted error.
  * The caller's ky hooks run after the SDK's. Nothing here knows either API's routes.
  */
-import ky, { type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type KyInstance, type Options } from 'ky';
+import ky, { HTTPError as KyHttpError, NetworkError as KyNetworkError, TimeoutError as KyTimeoutError, type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type KyInstance, type Options } from 'ky';
 import { isMagekitError, PermissionError, TimeoutError, type HttpError, type MagekitError, type Service } from '../errors.ts';
 import { untilAborted } from '../sleep.ts';
 import { createAttemptFetch, bufferedText } from './attempt.ts';
@@ -45,7 +45,7 @@ export function createTransport(options: TransportOptions): Transport {
   let staticHeaders: Record<string, string> = { accept: 'application/json', ...lowerKeys(options.headers) };
   let jsonHeaders: Record<string, string> = { ...staticHeaders, 'content-type': 'application/json' };
   const classifying: ClassifyContext = { service, redactor, httpError: options.httpError };
-  const retrying: RetryContext = { redactor, permissionError: options.permissionError ?? ((error) => error) };
+  const retryContext: RetryContext = { redactor, permissionError: options.permissionError ?? ((error) => error) };
   let lastProtected: string | undefined;
 
   /** Every Authorization value an attempt carries is a secret of this client. */
@@ -88,52 +88,80 @@ export function createTransport(options: TransportOptions): Transport {
     if (call.request.signal?.aborted && !(error instanceof PermissionError)) return redactor.error(abortError(call, redactor, service));
     const failure = classify(error, call, classifying);
     // A 401 after the renewal ends the call here: ky has no retry left to ask shouldRetry about it.
-    if (failure.reason === 'unauthorized' && call.renewed) return redactor.error(retrying.permissionError(failure.error as HttpError));
+    if (failure.reason === 'unauthorized' && call.renewed) return redactor.error(retryContext.permissionError(failure.error as HttpError));
     return redactor.error(failure.error);
   }
 
+  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch;
+  const afterResponse = hooks.afterResponse ?? [];
+  // ky races the caller's hooks against totalTimeout; a first attempt without them needs no totalTimeout.
+  const timedHooks = (hooks.beforeRequest?.length ?? 0) + afterResponse.length > 0;
+
   /**
-   * The client's ky instance. `beforeRequest` authorizes the first attempt only for a client whose
-   * credential authorizes each attempt (tokens, OAuth; set up on the first such call): ky races every beforeRequest hook against
-   * totalTimeout with a timer of its own, which a client with a static or no credential need not pay.
+   * The instance that sends every first attempt, with `retry: 0`: ky 2 clones the Request of every
+   * attempt that may be retried (`retry.limit > 0`), which costs a Request and its abort wiring, and
+   * tees a body, on calls that almost always succeed. `beforeRequest` authorizes the first attempt
+   * only for a client whose credential authorizes each attempt (tokens, OAuth; set up on the first
+   * such call). A failure the policy retries leaves through `beforeError` as a Continue, before the
+   * caller's beforeError hooks see it, and the call goes on in `retrying`.
    */
-  function createKy(authorizing: boolean): KyInstance {
+  function createFirst(authorizing: boolean): KyInstance {
     const authorizeFirst = (state: BeforeRequestState) => authorize(callOf(state), state.request);
     return ky.create({
       redirect: 'manual',
-      throwHttpErrors: true,
-      fetch: createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch,
+      fetch: attemptFetch,
       hooks: {
         beforeRequest: [...(authorizing ? [authorizeFirst] : []), ...(hooks.beforeRequest ?? [])],
-        beforeRetry: [
-          async (state: BeforeRetryState) => {
-            const call = callOf(state);
-            // The hook sees the error before it is thrown: remove this client's secrets first (an HTML
-            // 500 that echoes the request would otherwise hand its token to a logger).
-            hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: redactor.error(call.failure?.error ?? state.error) });
-            await authorize(call, state.request);
-          },
-          ...(hooks.beforeRetry ?? []),
-        ],
-        beforeError: [(state: BeforeErrorState) => typed(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
-        afterResponse: hooks.afterResponse ?? [],
+        afterResponse,
+        beforeError: [(state: BeforeErrorState) => firstFailure(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
       },
     });
   }
-  let http = createKy(false);
+
+  /**
+   * The instance a retried call continues on, with the policy as ky's `retry` (shouldRetry, delay).
+   * Its first fetch throws the first attempt's failure back (attempt.ts), so ky's own retry path
+   * (the wait, `beforeRetry`, the later attempts, `beforeError`) runs exactly as in one ky call.
+   */
+  const retrying = ky.create({
+    redirect: 'manual',
+    fetch: attemptFetch,
+    hooks: {
+      beforeRetry: [
+        async (state: BeforeRetryState) => {
+          const call = callOf(state);
+          // The hook sees the error before it is thrown: remove this client's secrets first (an HTML
+          // 500 that echoes the request would otherwise hand its token to a logger).
+          hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: redactor.error(call.failure?.error ?? state.error) });
+          await authorize(call, state.request);
+        },
+        ...(hooks.beforeRetry ?? []),
+      ],
+      afterResponse,
+      beforeError: [(state: BeforeErrorState) => typed(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
+    },
+  });
+  let first = createFirst(false);
   let authorizing = false;
+
+  /** The first attempt failed: go on in `retrying` when the policy retries, or end with the typed error. */
+  function firstFailure(error: Error, call: Call): Error {
+    if (fromAttempt(error, call) && decide(call, error)) throw new Continue(error);
+    return typed(error, call);
+  }
 
   async function send<T>(request: SendRequest): Promise<SendResult<T>> {
     const policy = request.retry === undefined ? clientRetry : resolveRetry(request.retry, clientRetry);
     const total = request.totalTimeout ?? clientTotal;
     const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
+    const timeout = Math.min(request.timeout ?? clientTimeout, MAX_TIMER);
     const call: Call = {
       request,
       method: request.method,
       policy,
       idempotent: request.idempotent || policy.methods.includes(request.method),
       body,
-      timeout: Math.min(request.timeout ?? clientTimeout, MAX_TIMER),
+      timeout,
       deadlineAt: total === false ? Infinity : performance.now() + total,
       credential: request.credential,
       authorization: null,
@@ -144,36 +172,36 @@ export function createTransport(options: TransportOptions): Transport {
       nextDelay: 0,
       failure: undefined,
       final: undefined,
+      sent: undefined,
+      thrown: undefined,
+      replay: undefined,
     };
-    if (request.signal?.aborted) throw redactor.error(abortError(call, redactor, service));
+    const signal = request.signal;
+    if (signal?.aborted) throw redactor.error(abortError(call, redactor, service));
     if (request.credential && !authorizing) {
-      // The first call with a per-attempt credential: from now on the instance authorizes first attempts.
+      // The first call with a per-attempt credential: from now on first attempts are authorized.
       authorizing = true;
-      http = createKy(true);
+      first = createFirst(true);
     }
     const base = request.json !== undefined ? jsonHeaders : staticHeaders;
-    const kyOptions = {
+    // Only what this call sets: ky merges every option it is given into a new object.
+    const kyOptions: Record<string, unknown> = {
       method: request.method,
       headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base,
-      body,
-      signal: request.signal,
-      timeout: call.timeout,
-      totalTimeout: total === false ? false : Math.min(total, MAX_TIMER),
-      retry: {
-        // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
-        limit: policy.limit + (request.credential ? 1 : 0),
-        methods: ALL_METHODS,
-        shouldRetry: ({ error }: { error: Error }) => decide(call, error),
-        delay: () => call.nextDelay,
-      },
+      // The first attempt ends at the deadline too: totalTimeout is not needed for it.
+      timeout: total === false ? timeout : Math.min(timeout, total),
+      retry: 0,
       [CALL]: call,
-    } as Options;
+    };
+    if (body !== undefined) kyOptions['body'] = body;
+    if (signal) kyOptions['signal'] = signal;
+    if (timedHooks && total !== false) kyOptions['totalTimeout'] = Math.min(total, MAX_TIMER);
     let response: Response;
     try {
-      response = await http(request.url, kyOptions);
+      response = await first(request.url, kyOptions as Options);
     } catch (error) {
-      // Errors ky does not pass to beforeError (a beforeRetry hook's) are typed here.
-      throw isMagekitError(error) && !call.final ? error : typed(error, call);
+      if (!(error instanceof Continue)) throw untyped(error, call);
+      response = await continueCall(call, error.error);
     }
     if (call.authorization !== null) call.credential?.accepted?.(call.authorization);
     const text = bufferedText(response) ?? (await response.text());
@@ -184,11 +212,45 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
+  /** A retried call, on the retrying instance: ky's retry path takes it from the first attempt's failure. */
+  async function continueCall(call: Call, failure: Error): Promise<Response> {
+    const sent = call.sent!;
+    call.replay = failure;
+    const options = {
+      // The request as the first attempt sent it (the caller's beforeRequest hooks ran once, on it).
+      method: sent.method,
+      headers: sent.headers,
+      body: call.body,
+      signal: call.request.signal,
+      timeout: call.timeout,
+      totalTimeout: call.deadlineAt === Infinity ? false : Math.max(1, Math.min(call.deadlineAt - performance.now(), MAX_TIMER)),
+      retry: {
+        // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
+        limit: call.policy.limit + (call.credential ? 1 : 0),
+        methods: ALL_METHODS,
+        // The first attempt's failure was decided already (firstFailure).
+        shouldRetry: ({ error }: { error: Error }) => error === failure || decide(call, error),
+        delay: () => call.nextDelay,
+      },
+      [CALL]: call,
+    } as Options;
+    try {
+      return await retrying(sent.url, options);
+    } catch (error) {
+      throw untyped(error, call);
+    }
+  }
+
+  /** Errors ky does not pass to beforeError (a beforeRetry hook's) are typed here. */
+  function untyped(error: unknown, call: Call): unknown {
+    return isMagekitError(error) && !call.final ? error : typed(error, call);
+  }
+
   function decide(call: Call, error: Error): boolean {
     if (call.request.signal?.aborted) return false;
     const failure = classify(error, call, classifying);
     call.failure = { from: error, error: failure.error };
-    return shouldRetry(call, failure, retrying);
+    return shouldRetry(call, failure, retryContext);
   }
 
   return {
@@ -199,6 +261,22 @@ export function createTransport(options: TransportOptions): Transport {
       jsonHeaders = { ...staticHeaders, 'content-type': 'application/json' };
     },
   };
+}
+
+/** Thrown by the first instance's beforeError (never out of send()): the policy retries this failure. */
+class Continue {
+  constructor(readonly error: Error) {}
+}
+
+/**
+ * Whether ky's error is the first attempt's own failure (what ky would have asked shouldRetry
+ * about), not a hook's: ky names the attempt's Request in its errors, and the attempt fetch
+ * remembers what it threw.
+ */
+function fromAttempt(error: Error, call: Call): boolean {
+  if (call.sent === undefined) return false;
+  if (error === call.thrown) return true;
+  return (error instanceof KyHttpError || error instanceof KyTimeoutError || error instanceof KyNetworkError) && error.request === call.sent;
 }
 
 function callOf(state: { options: unknown }): Call {
