@@ -47,7 +47,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return {
     service,
     redactor,
-    async send<T>(request: RuntimeRequest): Promise<SendResult<T>> {
+    // Not async: the transport's promise is handed on as it is (no extra promise per call).
+    send<T>(request: RuntimeRequest): Promise<SendResult<T>> {
       if (request.headers) protectHeaders(redactor, request.headers);
       // A credential with static headers rides on every request already (useCredential).
       if (request.anonymous || !credential || credential.staticHeaders) return transport.send<T>(request);

@@ -20,10 +20,11 @@ export class BodyReadFailure extends Error {
 /** Statuses whose Response may not carry a body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
+/** Error responses this fetch buffered (a success's text travels on the call). */
 const texts = new WeakMap<Response, string>();
 const bounds = new WeakMap<Response, Omit<BoundedBody, 'text'>>();
 
-/** The text of a response this fetch buffered (undefined for one a ky hook replaced). */
+/** The text of an error response this fetch buffered (undefined for one a ky hook replaced). */
 export function bufferedText(response: Response): string | undefined {
   return texts.get(response);
 }
@@ -72,7 +73,7 @@ async function attempt(fetchImpl: typeof fetch, request: Request, init: AttemptI
   try {
     response = await fetchFollowing(fetchImpl, request, forwarded(init), call, context);
     try {
-      if (response.ok) text = await readText(response, request.signal, context.platformFetch);
+      if (response.ok) text = context.platformFetch && !request.signal.aborted ? await response.text() : await readText(response, request.signal);
       else {
         // Bounded: a 30 MB error page is not buffered, and its error stays small (bounded-body.ts).
         const read = await readBoundedText(response, request.signal);
@@ -88,12 +89,17 @@ async function attempt(fetchImpl: typeof fetch, request: Request, init: AttemptI
     call.thrown = error;
     throw error;
   }
-  // A success goes back as it came (its text kept here), unless ky hooks will read it again; an
-  // error status gets a fresh Response, whose body ky reads for HTTPError.data.
+  // A success goes back as it came (its text kept on the call), unless ky hooks will read it again;
+  // an error status gets a fresh Response, whose body ky reads for HTTPError.data.
   const fresh = !response.ok || context.hooksReadResponses;
   const result = fresh ? new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
-  texts.set(result, text);
-  if (bound) bounds.set(result, bound);
+  if (response.ok) {
+    call.response = result;
+    call.text = text;
+  } else {
+    texts.set(result, text);
+    bounds.set(result, bound!);
+  }
   return result;
 }
 
@@ -109,12 +115,11 @@ function forwarded(init: AttemptInit): RequestInit | undefined {
 
 /**
  * Reads a body under the attempt's signal. The platform's fetch ties the body stream to the
- * request's signal (Node, Deno, Bun, browsers); the race is for custom fetch implementations, which
- * may not.
+ * request's signal (Node, Deno, Bun, browsers), and its body is read with text() directly; the race
+ * is for custom fetch implementations, which may not.
  */
-async function readText(response: Response, signal: AbortSignal, tiedToSignal: boolean): Promise<string> {
+async function readText(response: Response, signal: AbortSignal): Promise<string> {
   if (signal.aborted) throw signal.reason;
-  if (tiedToSignal) return response.text();
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(signal.reason);

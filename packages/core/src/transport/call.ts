@@ -35,6 +35,9 @@ export interface Call {
   failure: { from: unknown; error: MagekitError } | undefined;
   /** An error that ends the call whatever ky was about to throw (no time left, a permission error). */
   final: MagekitError | undefined;
+  /** The successful Response the latest attempt returned, and its body, read in full. */
+  response: Response | undefined;
+  text: string;
   /** The Request ky handed to the latest attempt (what ky's errors for that attempt name). */
   sent: Request | undefined;
   /** What the latest attempt threw itself (a cut-off body, a refused redirect...). */

@@ -11,7 +11,7 @@
  *   nonce, a renewed token); `beforeError` turns every failure into the typed, redacted error.
  * The caller's ky hooks run after the SDK's. Nothing here knows either API's routes.
  */
-import ky, { HTTPError as KyHttpError, NetworkError as KyNetworkError, TimeoutError as KyTimeoutError, type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type KyInstance, type Options } from 'ky';
+import ky, { HTTPError as KyHttpError, NetworkError as KyNetworkError, TimeoutError as KyTimeoutError, type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type Hooks, type KyInstance, type Options } from 'ky';
 import { isMagekitError, PermissionError, TimeoutError, type HttpError, type MagekitError, type Service } from '../errors.ts';
 import { untilAborted } from '../sleep.ts';
 import { createAttemptFetch, bufferedText } from './attempt.ts';
@@ -92,30 +92,29 @@ export function createTransport(options: TransportOptions): Transport {
     return redactor.error(failure.error);
   }
 
-  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch;
+  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, sendsCallBody: options.fetch === undefined && !hooks.beforeRequest?.length, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch;
   const afterResponse = hooks.afterResponse ?? [];
   // ky races the caller's hooks against totalTimeout; a first attempt without them needs no totalTimeout.
   const timedHooks = (hooks.beforeRequest?.length ?? 0) + afterResponse.length > 0;
+
+  const userBeforeError = hooks.beforeError ?? [];
 
   /**
    * The instance that sends every first attempt, with `retry: 0`: ky 2 clones the Request of every
    * attempt that may be retried (`retry.limit > 0`), which costs a Request and its abort wiring, and
    * tees a body, on calls that almost always succeed. `beforeRequest` authorizes the first attempt
    * only for a client whose credential authorizes each attempt (tokens, OAuth; set up on the first
-   * such call). A failure the policy retries leaves through `beforeError` as a Continue, before the
-   * caller's beforeError hooks see it, and the call goes on in `retrying`.
+   * such call). A failure the policy retries continues in `retrying` (send()); with the caller's
+   * beforeError hooks, it leaves through the SDK's beforeError as a Continue before theirs see it.
+   * Hooks are only given when there are some: ky merges each list into every call's options.
    */
   function createFirst(authorizing: boolean): KyInstance {
-    const authorizeFirst = (state: BeforeRequestState) => authorize(callOf(state), state.request);
-    return ky.create({
-      redirect: 'manual',
-      fetch: attemptFetch,
-      hooks: {
-        beforeRequest: [...(authorizing ? [authorizeFirst] : []), ...(hooks.beforeRequest ?? [])],
-        afterResponse,
-        beforeError: [(state: BeforeErrorState) => firstFailure(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
-      },
-    });
+    const beforeRequest = [...(authorizing ? [(state: BeforeRequestState) => authorize(callOf(state), state.request)] : []), ...(hooks.beforeRequest ?? [])];
+    const firstHooks: Hooks = {};
+    if (beforeRequest.length > 0) firstHooks.beforeRequest = beforeRequest;
+    if (afterResponse.length > 0) firstHooks.afterResponse = afterResponse;
+    if (userBeforeError.length > 0) firstHooks.beforeError = [(state: BeforeErrorState) => firstFailure(state.error, callOf(state)), ...userBeforeError];
+    return ky.create({ redirect: 'manual', fetch: attemptFetch, ...(Object.keys(firstHooks).length > 0 ? { hooks: firstHooks } : {}) });
   }
 
   /**
@@ -144,10 +143,15 @@ export function createTransport(options: TransportOptions): Transport {
   let first = createFirst(false);
   let authorizing = false;
 
-  /** The first attempt failed: go on in `retrying` when the policy retries, or end with the typed error. */
+  /** The first attempt failed, seen by beforeError: a Continue when the policy retries, the typed error otherwise. */
   function firstFailure(error: Error, call: Call): Error {
-    if (fromAttempt(error, call) && decide(call, error)) throw new Continue(error);
+    if (continues(error, call)) throw new Continue(error);
     return typed(error, call);
+  }
+
+  /** Whether the policy retries the first attempt's failure (ky would have asked shouldRetry about it). */
+  function continues(error: unknown, call: Call): error is Error {
+    return error instanceof Error && fromAttempt(error, call) && decide(call, error);
   }
 
   async function send<T>(request: SendRequest): Promise<SendResult<T>> {
@@ -172,6 +176,8 @@ export function createTransport(options: TransportOptions): Transport {
       nextDelay: 0,
       failure: undefined,
       final: undefined,
+      response: undefined,
+      text: '',
       sent: undefined,
       thrown: undefined,
       replay: undefined,
@@ -200,11 +206,14 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       response = await first(request.url, kyOptions as Options);
     } catch (error) {
-      if (!(error instanceof Continue)) throw untyped(error, call);
-      response = await continueCall(call, error.error);
+      // Without the caller's beforeError hooks, ky throws the first attempt's failure as it was.
+      const failure = error instanceof Continue ? error.error : userBeforeError.length === 0 && continues(error, call) ? error : undefined;
+      if (failure === undefined) throw untyped(error, call);
+      response = await continueCall(call, failure);
     }
     if (call.authorization !== null) call.credential?.accepted?.(call.authorization);
-    const text = bufferedText(response) ?? (await response.text());
+    // A Response an afterResponse hook put in place is read here.
+    const text = response === call.response ? call.text : (bufferedText(response) ?? (await response.text()));
     try {
       return { status: response.status, headers: response.headers, data: parseBody<T>(text, response, request.expect ?? 'json', { service, redactor, method: request.method, url: request.url }) };
     } catch (error) {
