@@ -57,14 +57,16 @@ export function createTransport(options: TransportOptions): Transport {
     redactor.add(credential);
   }
 
-  async function authorize(call: Call, request: Request): Promise<void> {
-    if (!call.credential) return;
+  /** Synchronous when the credential is (a signature made on the spot): nothing to wait for then. */
+  function authorize(call: Call, request: Request): Promise<void> | undefined {
+    if (!call.credential) return undefined;
     const pending = call.credential.authorize(request, call.request.signal);
     // The wait for a sign-in (which other calls may share, and which carries on) is bounded like an
     // attempt: by the caller's signal, the attempt's timeout and the call's deadline. ky itself only
     // races its hooks against totalTimeout.
-    if (pending) await untilAborted(withinAttempt(pending, call), call.request.signal);
+    if (pending) return untilAborted(withinAttempt(pending, call), call.request.signal).then(() => protect(request.headers.get('authorization')));
     protect(request.headers.get('authorization'));
+    return undefined;
   }
 
   function withinAttempt(pending: Promise<void>, call: Call): Promise<void> {
