@@ -10,7 +10,8 @@ import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
 import { runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
 import { buildLeanClient, type LeanClient } from './bare-client.ts';
-import { queryEncoders } from './query-encoders.ts';
+import { fieldsEncoder } from './fields/index.ts';
+import { searchCriteriaEncoder } from './search/normalize.ts';
 import { everyRoute, routes as builtinRoutes } from './routes/table.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
@@ -41,7 +42,7 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures,
 }
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
-  const lean = buildLeanClient(options, { first: [everyRoute], everyBuiltin: true }, { encoders: queryEncoders });
+  const lean = buildLeanClient(options, { first: [everyRoute], everyBuiltin: true }, [fieldsEncoder, searchCriteriaEncoder]);
   const runtime = runtimeOf(lean);
   // The named methods are the built-in routes' (an installation's routes are typed by key only).
   const tree = buildMethodTree(builtinRoutes, (route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));

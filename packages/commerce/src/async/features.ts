@@ -3,7 +3,6 @@
  * import them on their own (`@magekit/commerce/bulk`) instead of using the full client's members.
  */
 import { runtimeOf } from '../runtime.ts';
-import { queryEncoders } from '../query-encoders.ts';
 import type { RuntimeHolder } from '../paginate.ts';
 import type { AsyncAcceptance } from './acceptance.ts';
 import { attachAsync, type AsyncFeatures } from './attach.ts';
@@ -16,10 +15,7 @@ import { waitForBulk as wait } from './waiter/wait.ts';
 
 /** `{ async, bulk, waitForBulk, readBulkStatus }` for a client: the same members the full client has. */
 export function asyncFeatures(client: RuntimeHolder): AsyncFeatures {
-  const runtime = runtimeOf(client);
-  // Queued writes prepare their input synchronously: a lean client gets the encoders now.
-  runtime.useQueryEncoders(queryEncoders);
-  return attachAsync(runtime);
+  return attachAsync(runtimeOf(client));
 }
 
 /** Waits until a bulk (or async write) is done: `waitForBulk(client, job)`. See the full client's `waitForBulk`. */
