@@ -1,0 +1,128 @@
+/**
+ * Two-factor providers for admin sign-in, each a value that carries its own exchange with the
+ * platform: `adminToken({ username, password, twoFactor: authyTwoFactor({ via: 'sms', otp }) })`. An
+ * app ships the exchange of the providers it names and no other. Options are checked when the provider
+ * is made, so mistakes fail at start-up; the callbacks run at each sign-in, renewals included.
+ */
+import { isCommerceError } from '../../errors.ts';
+import { configurationError, requireText } from '../config.ts';
+import type { AuthRuntime } from '../types.ts';
+import { TFA_PATHS, type AuthyTwoFactor, type DuoTwoFactor, type GoogleTwoFactor, type SecondFactor, type SecondFactorSource, type WebAuthnChallenge, type WebAuthnTwoFactor } from './types.ts';
+
+/** Who made the provider, for messages: `authyTwoFactor()`, or `adminToken()` with a `twoFactor.` description. */
+export interface Maker {
+  factory: string;
+  prefix: string;
+}
+
+const AUTHY_VIA = ['app', 'sms', 'call', 'onetouch'];
+
+function checkOptions(value: unknown, maker: Maker): Record<string, unknown> {
+  if (value && typeof value === 'object') return value as Record<string, unknown>;
+  throw configurationError(maker.factory, `${maker.prefix || 'it'} needs an options object.`);
+}
+
+/** A value or a function option, present. */
+function checkSource(options: Record<string, unknown>, name: string, provider: string, maker: Maker): void {
+  const value = options[name];
+  if (typeof value === 'function') return;
+  if (value === undefined) throw configurationError(maker.factory, `${maker.prefix ? `${maker.prefix.slice(0, -1)} with provider '${provider}'` : 'it'} needs ${name}: a value or a function that returns a current one.`);
+  requireText(value, maker.factory, `${maker.prefix}${name}`);
+}
+
+// Second factors are deliberately not registered for redaction: they are short, expire in seconds, and
+// masking them would hide every matching number in later error messages.
+export async function currentCode(source: SecondFactorSource | undefined, name: string): Promise<string> {
+  const value = typeof source === 'function' ? await source() : source;
+  if (typeof value !== 'string' || !value.trim()) {
+    throw configurationError('adminToken()', `the ${name} function returned ${typeof value === 'string' ? 'an empty string' : `a ${typeof value}`} instead of a code.`);
+  }
+  return value.trim();
+}
+
+const post = (runtime: AuthRuntime, path: string, body: Record<string, unknown>) => runtime.callAnonymous<unknown>('POST', path, body);
+
+export function makeGoogle(options: Omit<GoogleTwoFactor, 'provider'>, maker: Maker): SecondFactor {
+  checkSource(checkOptions(options, maker), 'otp', 'google', maker);
+  return {
+    provider: 'google',
+    signIn: async (runtime, username, password) => post(runtime, TFA_PATHS.google, { username, password, otp: await currentCode(options.otp, 'otp') }),
+  };
+}
+
+export function makeDuo(options: Omit<DuoTwoFactor, 'provider'>, maker: Maker): SecondFactor {
+  checkSource(checkOptions(options, maker), 'passcode', 'duo_security', maker);
+  return {
+    provider: 'duo_security',
+    signIn: async (runtime, username, password) => post(runtime, TFA_PATHS.duo, { username, password, passcode: await currentCode(options.passcode, 'passcode') }),
+  };
+}
+
+export function makeAuthy(options: Omit<AuthyTwoFactor, 'provider'>, maker: Maker): SecondFactor {
+  const checked = checkOptions(options, maker);
+  const via = checked['via'] ?? 'app';
+  if (typeof via !== 'string' || !AUTHY_VIA.includes(via)) throw configurationError(maker.factory, `${maker.prefix}via must be one of ${AUTHY_VIA.join(', ')}, got ${JSON.stringify(via)}.`);
+  if (via !== 'onetouch') checkSource(checked, 'otp', 'authy', maker);
+  else if (checked['approved'] !== undefined && typeof checked['approved'] !== 'function') throw configurationError(maker.factory, `${maker.prefix}approved must be a function that resolves once the push was approved.`);
+  return {
+    provider: 'authy',
+    async signIn(runtime, username, password) {
+      // send-token answers 200 with no body (a void operation); the anonymous call expects JSON.
+      const sendToken = (channel: string) =>
+        post(runtime, `${TFA_PATHS.authySendToken}${channel}`, { username, password }).catch((error: unknown) => {
+          if (isCommerceError(error) && error.kind === 'response' && (error as { status?: number }).status === 200 && !(error as { raw?: string }).raw?.trim()) return undefined;
+          throw error;
+        });
+      if (via === 'onetouch') {
+        await sendToken('onetouch');
+        await options.approved?.();
+        return post(runtime, TFA_PATHS.authyOneTouch, { username, password });
+      }
+      if (via !== 'app') await sendToken(via);
+      return post(runtime, TFA_PATHS.authy, { username, password, otp: await currentCode(options.otp, 'otp') });
+    },
+  };
+}
+
+export function makeWebAuthn(options: Omit<WebAuthnTwoFactor, 'provider'>, maker: Maker): SecondFactor {
+  if (typeof checkOptions(options, maker)['assert'] !== 'function') {
+    throw configurationError(maker.factory, `${maker.prefix ? `${maker.prefix.slice(0, -1)} with provider 'u2fkey'` : 'it'} needs assert: a function that signs the platform's WebAuthn challenge with a security key.`);
+  }
+  return {
+    provider: 'u2fkey',
+    async signIn(runtime, username, password) {
+      const challenge = readChallenge(await post(runtime, TFA_PATHS.webAuthnChallenge, { username, password }));
+      const assertion = await options.assert(challenge);
+      const publicKeyCredentialJson = typeof assertion === 'string' ? assertion : JSON.stringify(assertion);
+      if (!publicKeyCredentialJson || publicKeyCredentialJson === '{}') throw configurationError('adminToken()', 'twoFactor.assert returned an empty assertion.');
+      return post(runtime, TFA_PATHS.webAuthnVerify, { username, password, publicKeyCredentialJson });
+    },
+  };
+}
+
+function readChallenge(body: unknown): WebAuthnChallenge {
+  const json = body && typeof body === 'object' ? (body as Record<string, unknown>)['credential_request_options_json'] : undefined;
+  if (typeof json === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(json);
+      if (parsed && typeof parsed === 'object') {
+        const publicKey = (parsed as Record<string, unknown>)['publicKey'];
+        return { publicKey: (publicKey && typeof publicKey === 'object' ? publicKey : parsed) as Record<string, unknown>, json };
+      }
+    } catch {
+      // fall through to the error below
+    }
+  }
+  throw configurationError('adminToken()', `POST ${TFA_PATHS.webAuthnChallenge} answered without readable credential request options, so no security key can be asked to sign.`);
+}
+
+const maker = (factory: string): Maker => ({ factory, prefix: '' });
+
+/** Google Authenticator: `googleTwoFactor({ otp })`, the 6-digit code (or a function returning a current one). Same as adminToken's `otp`. */
+export const googleTwoFactor = (options: Omit<GoogleTwoFactor, 'provider'>): SecondFactor => makeGoogle(options, maker('googleTwoFactor()'));
+/** Authy: `authyTwoFactor({ via: 'sms', otp })`; `via` `'app'` (default), `'sms'`, `'call'` or `'onetouch'` (with `approved`). */
+export const authyTwoFactor = (options: Omit<AuthyTwoFactor, 'provider'>): SecondFactor => makeAuthy(options, maker('authyTwoFactor()'));
+/** Duo Security: `duoTwoFactor({ passcode })`. */
+export const duoTwoFactor = (options: Omit<DuoTwoFactor, 'provider'>): SecondFactor => makeDuo(options, maker('duoTwoFactor()'));
+/** A security key (the platform's `u2fkey` provider, WebAuthn): `webAuthnTwoFactor({ assert })`. */
+export const webAuthnTwoFactor = (options: Omit<WebAuthnTwoFactor, 'provider'>): SecondFactor => makeWebAuthn(options, maker('webAuthnTwoFactor()'));
