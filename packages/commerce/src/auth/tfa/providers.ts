@@ -17,16 +17,19 @@ export interface Maker {
 
 const AUTHY_VIA = ['app', 'sms', 'call', 'onetouch'];
 
-function checkOptions(value: unknown, maker: Maker): Record<string, unknown> {
-  if (value && typeof value === 'object') return value as Record<string, unknown>;
-  throw configurationError(maker.factory, `${maker.prefix || 'it'} needs an options object.`);
+/** The options as a record (anything else has none, so the first check names what is missing). */
+const optionsOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+
+/** `twoFactor with provider 'authy' needs otp` for a description, `authyTwoFactor() needs otp` for a value. */
+function needs(maker: Maker, provider: string, what: string): never {
+  throw configurationError(maker.factory, `${maker.prefix ? `twoFactor with provider '${provider}' ` : ''}needs ${what}.`);
 }
 
 /** A value or a function option, present. */
 function checkSource(options: Record<string, unknown>, name: string, provider: string, maker: Maker): void {
   const value = options[name];
   if (typeof value === 'function') return;
-  if (value === undefined) throw configurationError(maker.factory, `${maker.prefix ? `${maker.prefix.slice(0, -1)} with provider '${provider}'` : 'it'} needs ${name}: a value or a function that returns a current one.`);
+  if (value === undefined) needs(maker, provider, `${name}: a value or a function that returns a current one`);
   requireText(value, maker.factory, `${maker.prefix}${name}`);
 }
 
@@ -43,7 +46,7 @@ export async function currentCode(source: SecondFactorSource | undefined, name: 
 const post = (runtime: AuthRuntime, path: string, body: Record<string, unknown>) => runtime.callAnonymous<unknown>('POST', path, body);
 
 export function makeGoogle(options: Omit<GoogleTwoFactor, 'provider'>, maker: Maker): SecondFactor {
-  checkSource(checkOptions(options, maker), 'otp', 'google', maker);
+  checkSource(optionsOf(options), 'otp', 'google', maker);
   return {
     provider: 'google',
     signIn: async (runtime, username, password) => post(runtime, TFA_PATHS.google, { username, password, otp: await currentCode(options.otp, 'otp') }),
@@ -51,7 +54,7 @@ export function makeGoogle(options: Omit<GoogleTwoFactor, 'provider'>, maker: Ma
 }
 
 export function makeDuo(options: Omit<DuoTwoFactor, 'provider'>, maker: Maker): SecondFactor {
-  checkSource(checkOptions(options, maker), 'passcode', 'duo_security', maker);
+  checkSource(optionsOf(options), 'passcode', 'duo_security', maker);
   return {
     provider: 'duo_security',
     signIn: async (runtime, username, password) => post(runtime, TFA_PATHS.duo, { username, password, passcode: await currentCode(options.passcode, 'passcode') }),
@@ -59,7 +62,7 @@ export function makeDuo(options: Omit<DuoTwoFactor, 'provider'>, maker: Maker): 
 }
 
 export function makeAuthy(options: Omit<AuthyTwoFactor, 'provider'>, maker: Maker): SecondFactor {
-  const checked = checkOptions(options, maker);
+  const checked = optionsOf(options);
   const via = checked['via'] ?? 'app';
   if (typeof via !== 'string' || !AUTHY_VIA.includes(via)) throw configurationError(maker.factory, `${maker.prefix}via must be one of ${AUTHY_VIA.join(', ')}, got ${JSON.stringify(via)}.`);
   if (via !== 'onetouch') checkSource(checked, 'otp', 'authy', maker);
@@ -85,9 +88,7 @@ export function makeAuthy(options: Omit<AuthyTwoFactor, 'provider'>, maker: Make
 }
 
 export function makeWebAuthn(options: Omit<WebAuthnTwoFactor, 'provider'>, maker: Maker): SecondFactor {
-  if (typeof checkOptions(options, maker)['assert'] !== 'function') {
-    throw configurationError(maker.factory, `${maker.prefix ? `${maker.prefix.slice(0, -1)} with provider 'u2fkey'` : 'it'} needs assert: a function that signs the platform's WebAuthn challenge with a security key.`);
-  }
+  if (typeof optionsOf(options)['assert'] !== 'function') needs(maker, 'u2fkey', "assert: a function that signs the platform's WebAuthn challenge with a security key");
   return {
     provider: 'u2fkey',
     async signIn(runtime, username, password) {

@@ -179,11 +179,11 @@ describe('the lean adminToken', () => {
 describe('provider values are checked when they are made', () => {
   it.each([
     [() => authyTwoFactor({ via: 'pigeon' as never, otp: '1' }), 'authyTwoFactor(): via must be one of app, sms, call, onetouch, got "pigeon".'],
-    [() => authyTwoFactor({ via: 'sms' }), 'authyTwoFactor(): it needs otp: a value or a function that returns a current one.'],
+    [() => authyTwoFactor({ via: 'sms' }), 'authyTwoFactor(): needs otp: a value or a function that returns a current one.'],
     [() => authyTwoFactor({ via: 'onetouch', approved: 'yes' as never }), 'authyTwoFactor(): approved must be a function that resolves once the push was approved.'],
     [() => googleTwoFactor({ otp: ' ' }), 'googleTwoFactor(): otp is empty.'],
-    [() => duoTwoFactor(undefined as never), 'duoTwoFactor(): it needs an options object.'],
-    [() => webAuthnTwoFactor({} as never), "webAuthnTwoFactor(): it needs assert: a function that signs the platform's WebAuthn challenge with a security key."],
+    [() => duoTwoFactor(undefined as never), 'duoTwoFactor(): needs passcode: a value or a function that returns a current one.'],
+    [() => webAuthnTwoFactor({} as never), "webAuthnTwoFactor(): needs assert: a function that signs the platform's WebAuthn challenge with a security key."],
   ])('%#: %s', (make, message) => {
     expect(make).toThrow(ConfigurationError);
     expect(make).toThrow(message);
