@@ -8,6 +8,7 @@ import { buildMethodTree } from '@magekit/core';
 import type { MethodTree } from './generated/method-tree.ts';
 import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
+import { lazyParts } from './async/lazy-parts.ts';
 import { runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
 import { buildLeanClient, type LeanClient } from './bare-client.ts';
 import { fieldsEncoder } from './fields/index.ts';
@@ -46,7 +47,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   const runtime = runtimeOf(lean);
   // The named methods are the built-in routes' (an installation's routes are typed by key only).
   const tree = buildMethodTree(builtinRoutes, (route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
-  const attached = Object.assign(tree, attachAsync(runtime), {
+  const attached = Object.assign(tree, attachAsync(runtime, lazyParts), {
     paginate: ((route: ListRouteKey, params?: object, paginateOptions?: PaginateOptions) => paginate(lean, route, params as never, paginateOptions)) as unknown as CommerceClient['paginate'],
     fetch: createFetch(runtime),
     schema: attachSchemaEndpoints(runtime),

@@ -6,6 +6,7 @@ import { runtimeOf } from '../runtime.ts';
 import type { RuntimeHolder } from '../paginate.ts';
 import type { AsyncAcceptance } from './acceptance.ts';
 import { attachAsync, type AsyncFeatures } from './attach.ts';
+import { bundledParts } from './bundled-parts.ts';
 import type { BulkJob } from './job.ts';
 import type { OperationResult, WriteRouteKey } from './types.ts';
 import type { WaitOptions } from './waiter/options.ts';
@@ -15,7 +16,7 @@ import { waitForBulk as wait } from './waiter/wait.ts';
 
 /** `{ async, bulk, waitForBulk, readBulkStatus }` for a client: the same members the full client has. */
 export function asyncFeatures(client: RuntimeHolder): AsyncFeatures {
-  return attachAsync(runtimeOf(client));
+  return attachAsync(runtimeOf(client), bundledParts);
 }
 
 /** Waits until a bulk (or async write) is done: `waitForBulk(client, job)`. See the full client's `waitForBulk`. */
