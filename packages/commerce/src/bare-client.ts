@@ -36,14 +36,11 @@ export interface LeanClient {
 }
 
 /** The client over `first` modules then `options.routes`: what both createLeanClient and createCommerceClient build. */
-export function buildLeanClient(options: CommerceClientOptions, routesOptions: ClientRoutesOptions & { first?: readonly RouteModule[] }, encoders: readonly QueryEncoder[] | undefined): LeanClient {
+export function buildLeanClient(options: CommerceClientOptions, routesOptions: ClientRoutesOptions & { first?: readonly RouteModule[] }, encoders: readonly QueryEncoder[]): LeanClient {
   const given = options && typeof options === 'object' ? options.routes : undefined;
   if (given !== undefined && !Array.isArray(given)) throw new ConfigurationError('routes takes an array of route modules, e.g. routes: [productsRoutes] (exported by @magekit/commerce/modules).', { service: 'commerce' });
-  if (encoders !== undefined && !(Array.isArray(encoders) && encoders.every(isEncoder))) {
-    throw new ConfigurationError('encoders takes fieldsEncoder (exported by @magekit/commerce/fields) and searchCriteriaEncoder (exported by @magekit/commerce/search), e.g. encoders: [fieldsEncoder].', { service: 'commerce' });
-  }
   const routes = createClientRoutes([...(routesOptions.first ?? []), ...(given ?? [])], routesOptions);
-  const runtime = createCommerceRuntime(options, { routes, encoders: encoders ?? [] });
+  const runtime = createCommerceRuntime(options, { routes, encoders });
   const client: LeanClient = {
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as LeanClient['request'],
     logout: () => runtime.authorizer.signOut(),
@@ -75,9 +72,4 @@ export function methodsOf<N extends keyof MethodTree>(client: LeanClient, module
   // The module's rows as this client resolves them (a key it already knew keeps that definition).
   const routes = module.rows.map((row) => runtime.route(`${row[1]} ${row[2]}`));
   return buildMethodTree(routes, (route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions))[module.name] as MethodTree[N];
-}
-
-
-function isEncoder(value: unknown): value is QueryEncoder {
-  return !!value && typeof (value as QueryEncoder).encode === 'function' && ((value as QueryEncoder).parameter === 'fields' || (value as QueryEncoder).parameter === 'searchCriteria');
 }

@@ -14,8 +14,3 @@ export interface QueryEncoder {
   encode(value: unknown, route: RouteInfo): unknown;
 }
 
-/** Where each encoder is exported, for the message that names the import a lean client lacks. */
-export const ENCODER_IMPORTS: Record<EncodedParameter, string> = {
-  fields: "import { fieldsEncoder } from '@magekit/commerce/fields'",
-  searchCriteria: "import { searchCriteriaEncoder } from '@magekit/commerce/search'",
-};

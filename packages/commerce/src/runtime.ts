@@ -23,7 +23,7 @@ import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } f
 import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from './platform-version.ts';
 import { commerceHttpError } from './errors.ts';
 import { appendBracketed, buildQuery } from './query.ts';
-import { ENCODER_IMPORTS, type EncodedParameter, type QueryEncoder } from './query-encoders.ts';
+import type { EncodedParameter, QueryEncoder } from './query-encoders.ts';
 import { splitInput, type RouteInfo } from './routes/info.ts';
 import type { ClientRoutes, RouteModule } from './routes/module.ts';
 import { checkStoreCode } from './store-code.ts';
@@ -128,7 +128,7 @@ interface PreparedCall<B> {
 /** What a client gives its runtime besides the options: its routes and its query encoders. */
 export interface RuntimeParts {
   routes: ClientRoutes;
-  /** The `fields` and `searchCriteria` encoders the client has (the full client: both). */
+  /** The `fields` and `searchCriteria` encoders: what encodes each, or what refuses it (a lean client not given it). */
   encoders: readonly QueryEncoder[];
 }
 
@@ -165,14 +165,8 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
   const core: Runtime = createCoreRuntime({ ...options, service: 'commerce', httpError: commerceHttpError });
   const encoders = new Map<EncodedParameter, QueryEncoder>();
 
-  function encoded(name: EncodedParameter, value: unknown, route: RouteInfo): unknown {
-    const encoder = encoders.get(name);
-    if (encoder) return encoder.encode(value, route);
-    throw new ConfigurationError(
-      `${route.key} was given ${name}, which this client cannot encode: a lean client encodes only what it is given. ${ENCODER_IMPORTS[name]} and pass it to createLeanClient({ encoders: [...] }) (createCommerceClient has every encoder). Nothing was sent.`,
-      { service: 'commerce' },
-    );
-  }
+  // Both are always there: a lean client fills in the ones it was not given with a refusal (lean-client.ts).
+  const encoded = (name: EncodedParameter, value: unknown, route: RouteInfo): unknown => encoders.get(name)!.encode(value, route);
 
   function urlFor(call: RawCall): string {
     const store = storeFor(call);

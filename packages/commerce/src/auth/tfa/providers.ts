@@ -5,32 +5,30 @@
  * is made, so mistakes fail at start-up; the callbacks run at each sign-in, renewals included.
  */
 import { isCommerceError } from '../../errors.ts';
-import { configurationError, requireText } from '../config.ts';
+import { ConfigurationError } from '@magekit/core';
+import { configurationError } from '../config.ts';
 import type { AuthRuntime } from '../types.ts';
 import { TFA_PATHS, type AuthyTwoFactor, type DuoTwoFactor, type GoogleTwoFactor, type SecondFactor, type SecondFactorSource, type WebAuthnChallenge, type WebAuthnTwoFactor } from './types.ts';
 
-/** Who made the provider, for messages: `authyTwoFactor()`, or `adminToken()` with a `twoFactor.` description. */
-export interface Maker {
-  factory: string;
-  prefix: string;
-}
+/**
+ * Where an option's message starts: `authyTwoFactor(): ` for a provider value, `adminToken(): twoFactor.`
+ * for a description given to the main entry's adminToken.
+ */
+export type OptionPrefix = string;
 
 const AUTHY_VIA = ['app', 'sms', 'call', 'onetouch'];
+
+const fail = (at: OptionPrefix, message: string) => new ConfigurationError(`${at}${message}`, { service: 'commerce' });
 
 /** The options as a record (anything else has none, so the first check names what is missing). */
 const optionsOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 
-/** `twoFactor with provider 'authy' needs otp` for a description, `authyTwoFactor() needs otp` for a value. */
-function needs(maker: Maker, provider: string, what: string): never {
-  throw configurationError(maker.factory, `${maker.prefix ? `twoFactor with provider '${provider}' ` : ''}needs ${what}.`);
-}
-
-/** A value or a function option, present. */
-function checkSource(options: Record<string, unknown>, name: string, provider: string, maker: Maker): void {
+/** A code option: a non-blank string, or a function that returns a current one. */
+function checkSource(options: Record<string, unknown>, name: string, at: OptionPrefix): void {
   const value = options[name];
-  if (typeof value === 'function') return;
-  if (value === undefined) needs(maker, provider, `${name}: a value or a function that returns a current one`);
-  requireText(value, maker.factory, `${maker.prefix}${name}`);
+  if (typeof value !== 'function' && (typeof value !== 'string' || !value.trim())) {
+    throw fail(at, `${name} must be a code or a function that returns a current one, got ${value === undefined ? 'nothing' : typeof value === 'string' ? 'an empty string' : `a ${typeof value}`}.`);
+  }
 }
 
 // Second factors are deliberately not registered for redaction: they are short, expire in seconds, and
@@ -45,28 +43,28 @@ export async function currentCode(source: SecondFactorSource | undefined, name: 
 
 const post = (runtime: AuthRuntime, path: string, body: Record<string, unknown>) => runtime.callAnonymous<unknown>('POST', path, body);
 
-export function makeGoogle(options: Omit<GoogleTwoFactor, 'provider'>, maker: Maker): SecondFactor {
-  checkSource(optionsOf(options), 'otp', 'google', maker);
+export function makeGoogle(options: Omit<GoogleTwoFactor, 'provider'>, at: OptionPrefix): SecondFactor {
+  checkSource(optionsOf(options), 'otp', at);
   return {
     provider: 'google',
     signIn: async (runtime, username, password) => post(runtime, TFA_PATHS.google, { username, password, otp: await currentCode(options.otp, 'otp') }),
   };
 }
 
-export function makeDuo(options: Omit<DuoTwoFactor, 'provider'>, maker: Maker): SecondFactor {
-  checkSource(optionsOf(options), 'passcode', 'duo_security', maker);
+export function makeDuo(options: Omit<DuoTwoFactor, 'provider'>, at: OptionPrefix): SecondFactor {
+  checkSource(optionsOf(options), 'passcode', at);
   return {
     provider: 'duo_security',
     signIn: async (runtime, username, password) => post(runtime, TFA_PATHS.duo, { username, password, passcode: await currentCode(options.passcode, 'passcode') }),
   };
 }
 
-export function makeAuthy(options: Omit<AuthyTwoFactor, 'provider'>, maker: Maker): SecondFactor {
+export function makeAuthy(options: Omit<AuthyTwoFactor, 'provider'>, at: OptionPrefix): SecondFactor {
   const checked = optionsOf(options);
   const via = checked['via'] ?? 'app';
-  if (typeof via !== 'string' || !AUTHY_VIA.includes(via)) throw configurationError(maker.factory, `${maker.prefix}via must be one of ${AUTHY_VIA.join(', ')}, got ${JSON.stringify(via)}.`);
-  if (via !== 'onetouch') checkSource(checked, 'otp', 'authy', maker);
-  else if (checked['approved'] !== undefined && typeof checked['approved'] !== 'function') throw configurationError(maker.factory, `${maker.prefix}approved must be a function that resolves once the push was approved.`);
+  if (typeof via !== 'string' || !AUTHY_VIA.includes(via)) throw fail(at, `via must be one of ${AUTHY_VIA.join(', ')}, got ${JSON.stringify(via)}.`);
+  if (via !== 'onetouch') checkSource(checked, 'otp', at);
+  else if (checked['approved'] !== undefined && typeof checked['approved'] !== 'function') throw fail(at, 'approved must be a function that resolves once the push was approved.');
   return {
     provider: 'authy',
     async signIn(runtime, username, password) {
@@ -87,8 +85,8 @@ export function makeAuthy(options: Omit<AuthyTwoFactor, 'provider'>, maker: Make
   };
 }
 
-export function makeWebAuthn(options: Omit<WebAuthnTwoFactor, 'provider'>, maker: Maker): SecondFactor {
-  if (typeof optionsOf(options)['assert'] !== 'function') needs(maker, 'u2fkey', "assert: a function that signs the platform's WebAuthn challenge with a security key");
+export function makeWebAuthn(options: Omit<WebAuthnTwoFactor, 'provider'>, at: OptionPrefix): SecondFactor {
+  if (typeof optionsOf(options)['assert'] !== 'function') throw fail(at, "assert must be a function that signs the platform's WebAuthn challenge with a security key.");
   return {
     provider: 'u2fkey',
     async signIn(runtime, username, password) {
@@ -117,13 +115,11 @@ function readChallenge(body: unknown): WebAuthnChallenge {
   throw configurationError('adminToken()', `POST ${TFA_PATHS.webAuthnChallenge} answered without readable credential request options, so no security key can be asked to sign.`);
 }
 
-const maker = (factory: string): Maker => ({ factory, prefix: '' });
-
 /** Google Authenticator: `googleTwoFactor({ otp })`, the 6-digit code (or a function returning a current one). Same as adminToken's `otp`. */
-export const googleTwoFactor = (options: Omit<GoogleTwoFactor, 'provider'>): SecondFactor => makeGoogle(options, maker('googleTwoFactor()'));
+export const googleTwoFactor = (options: Omit<GoogleTwoFactor, 'provider'>): SecondFactor => makeGoogle(options, 'googleTwoFactor(): ');
 /** Authy: `authyTwoFactor({ via: 'sms', otp })`; `via` `'app'` (default), `'sms'`, `'call'` or `'onetouch'` (with `approved`). */
-export const authyTwoFactor = (options: Omit<AuthyTwoFactor, 'provider'>): SecondFactor => makeAuthy(options, maker('authyTwoFactor()'));
+export const authyTwoFactor = (options: Omit<AuthyTwoFactor, 'provider'>): SecondFactor => makeAuthy(options, 'authyTwoFactor(): ');
 /** Duo Security: `duoTwoFactor({ passcode })`. */
-export const duoTwoFactor = (options: Omit<DuoTwoFactor, 'provider'>): SecondFactor => makeDuo(options, maker('duoTwoFactor()'));
+export const duoTwoFactor = (options: Omit<DuoTwoFactor, 'provider'>): SecondFactor => makeDuo(options, 'duoTwoFactor(): ');
 /** A security key (the platform's `u2fkey` provider, WebAuthn): `webAuthnTwoFactor({ assert })`. */
-export const webAuthnTwoFactor = (options: Omit<WebAuthnTwoFactor, 'provider'>): SecondFactor => makeWebAuthn(options, maker('webAuthnTwoFactor()'));
+export const webAuthnTwoFactor = (options: Omit<WebAuthnTwoFactor, 'provider'>): SecondFactor => makeWebAuthn(options, 'webAuthnTwoFactor(): ');

@@ -179,11 +179,11 @@ describe('the lean adminToken', () => {
 describe('provider values are checked when they are made', () => {
   it.each([
     [() => authyTwoFactor({ via: 'pigeon' as never, otp: '1' }), 'authyTwoFactor(): via must be one of app, sms, call, onetouch, got "pigeon".'],
-    [() => authyTwoFactor({ via: 'sms' }), 'authyTwoFactor(): needs otp: a value or a function that returns a current one.'],
+    [() => authyTwoFactor({ via: 'sms' }), 'authyTwoFactor(): otp must be a code or a function that returns a current one, got nothing.'],
     [() => authyTwoFactor({ via: 'onetouch', approved: 'yes' as never }), 'authyTwoFactor(): approved must be a function that resolves once the push was approved.'],
-    [() => googleTwoFactor({ otp: ' ' }), 'googleTwoFactor(): otp is empty.'],
-    [() => duoTwoFactor(undefined as never), 'duoTwoFactor(): needs passcode: a value or a function that returns a current one.'],
-    [() => webAuthnTwoFactor({} as never), "webAuthnTwoFactor(): needs assert: a function that signs the platform's WebAuthn challenge with a security key."],
+    [() => googleTwoFactor({ otp: ' ' }), 'googleTwoFactor(): otp must be a code or a function that returns a current one, got an empty string.'],
+    [() => duoTwoFactor(undefined as never), 'duoTwoFactor(): passcode must be a code or a function that returns a current one, got nothing.'],
+    [() => webAuthnTwoFactor({} as never), "webAuthnTwoFactor(): assert must be a function that signs the platform's WebAuthn challenge with a security key."],
   ])('%#: %s', (make, message) => {
     expect(make).toThrow(ConfigurationError);
     expect(make).toThrow(message);
@@ -198,10 +198,12 @@ describe('two-factor descriptions are checked when the strategy is made', () => 
   });
 
   it.each([
-    [{ provider: 'duo-security', passcode: '1' }, /one of google, authy, duo_security, u2fkey \(the platform spells it duo_security\)/],
-    [{ provider: 'u2fkey' }, /needs assert/],
+    [{ provider: 'duo-security', passcode: '1' }, 'adminToken(): twoFactor must be a provider such as authyTwoFactor({ otp }), or a description whose provider is one of google, authy, duo_security, u2fkey (the platform spells it duo_security), got "duo-security".'],
+    ['sms', 'adminToken(): twoFactor must be a provider such as authyTwoFactor({ otp }), or a description whose provider is one of google, authy, duo_security, u2fkey, got undefined.'],
+    [{ provider: 'u2fkey' }, /adminToken\(\): twoFactor\.assert must be a function/],
     [{ provider: 'authy', via: 'pigeon', otp: '1' }, /twoFactor.via must be one of app, sms, call, onetouch/],
-    [{ provider: 'google' }, /needs otp/],
+    [{ provider: 'google' }, 'adminToken(): twoFactor.otp must be a code or a function that returns a current one, got nothing.'],
+    [{ provider: 'duo_security', passcode: 778899 }, 'adminToken(): twoFactor.passcode must be a code or a function that returns a current one, got a number.'],
   ])('refuses %j', (twoFactor, message) => {
     expect(() => adminToken({ username: 'admin', password: PASSWORD, twoFactor: twoFactor as never })).toThrow(message);
   });
