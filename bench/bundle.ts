@@ -78,11 +78,16 @@ export interface BundleSize {
   routeRows: number;
 }
 
-/** A generated route row as it reads minified: `["products.get","GET","/V1/products/{sku}",`. */
-const ROUTE_ROW = /\["[A-Za-z0-9_.$]+","(?:GET|POST|PUT|DELETE|PATCH)","\/V\d+\//g;
+/**
+ * A route row as it reads minified: a line of a built-in module's packed text
+ * (`GET /V1/products/{sku} get`), or an array row of a module `types pull` wrote
+ * (`["loyalty.get","GET","/V1/loyalty/{id}",`).
+ */
+const PACKED_ROUTE_ROW = /(?<=[`\n])(?:GET|POST|PUT|DELETE|PATCH) \/V\d+\//g;
+const ARRAY_ROUTE_ROW = /\["[A-Za-z0-9_.$]+","(?:GET|POST|PUT|DELETE|PATCH)","\/V\d+\//g;
 
 function countRouteRows(code: string): number {
-  return code.match(ROUTE_ROW)?.length ?? 0;
+  return (code.match(PACKED_ROUTE_ROW)?.length ?? 0) + (code.match(ARRAY_ROUTE_ROW)?.length ?? 0);
 }
 
 /** The route rows of the named modules, read from the built `@magekit/commerce/modules` entry. */

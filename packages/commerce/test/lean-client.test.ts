@@ -5,7 +5,7 @@ import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, bearer, ConfigurationError, createLeanClient, InputError, isCommerceError, methodsOf } from '../src/entries/lean.ts';
 import { fieldsEncoder } from '../src/entries/fields.ts';
-import { bulkRoutes, ordersRoutes, productsRoutes, routeRows, type RouteModule } from '../src/entries/modules.ts';
+import { bulkRoutes, ordersRoutes, productsRoutes, routeRows, type RouteModule } from '../src/generated/modules.ts';
 import { paginate } from '../src/entries/paginate.ts';
 import { asyncFeatures, waitForBulk } from '../src/entries/bulk.ts';
 import { schemaEndpoints } from '../src/entries/schema.ts';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addRoutes, adminToken, bearer, createCommerceClient, normalizeRouteKey, paginate, registerRoutes, where, type RouteModule } from '../../src/index.ts';
 import { createLeanClient } from '../../src/entries/lean.ts';
 import { asyncFeatures, readBulkStatus, waitForBulk } from '../../src/entries/bulk.ts';
-import { productsRoutes } from '../../src/entries/modules.ts';
+import { productsRoutes } from '../../src/generated/modules.ts';
 import { acmeWarrantyModule, startFakeCommerce, type RunningFakeCommerce } from '../../src/testing/index.ts';
 import { server as msw } from '@magekit/test-support/msw';
 
@@ -143,7 +143,7 @@ describe('trailing slashes', () => {
       sent.push(`${request.method} ${request.url} ${await request.text()}`);
       return Response.json({ entity_id: 1 });
     };
-    for (const client of [createCommerceClient({ baseUrl: 'https://shop.example.com', auth: bearer('t'), fetch: capture }), createLeanClient({ baseUrl: 'https://shop.example.com', auth: bearer('t'), fetch: capture, routes: [(await import('../../src/entries/modules.ts')).ordersRoutes] })]) {
+    for (const client of [createCommerceClient({ baseUrl: 'https://shop.example.com', auth: bearer('t'), fetch: capture }), createLeanClient({ baseUrl: 'https://shop.example.com', auth: bearer('t'), fetch: capture, routes: [(await import('../../src/generated/modules.ts')).ordersRoutes] })]) {
       await client.request('POST /V1/orders', { entity: ORDER });
       await client.request('POST /V1/orders/', { entity: ORDER });
     }

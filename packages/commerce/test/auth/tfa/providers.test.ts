@@ -7,7 +7,7 @@ import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, authyTwoFactor, createCommerceClient, duoTwoFactor, googleTwoFactor, isCommerceError, webAuthnTwoFactor, type SecondFactor, type TwoFactor, type WebAuthnChallenge } from '../../../src/index.ts';
 import { adminToken as leanAdminToken, ConfigurationError, createLeanClient } from '../../../src/entries/lean.ts';
-import { modulesRoutes } from '../../../src/entries/modules.ts';
+import { modulesRoutes } from '../../../src/generated/modules.ts';
 import { startFakeCommerce, type FakeTwoFactorOptions, type RunningFakeCommerce } from '../../../src/testing/index.ts';
 import { server as msw } from '@magekit/test-support/msw';
 import { failure } from '@magekit/test-support/failure';
