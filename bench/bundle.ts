@@ -36,10 +36,9 @@ export const bundleEntries: BundleEntry[] = [
     // A bulk import: submit through /bulk and wait for the outcome (the waiter needs the bulk module).
     name: 'lean + /bulk submit and waiter',
     modules: ['productsRoutes', 'bulkRoutes'],
-    code: `import { asyncFeatures, waitForBulk } from '@magekit/commerce/bulk';
+    code: `import { bulkRequest, waitForBulk } from '@magekit/commerce/bulk';
       ${leanClient('productsRoutes, bulkRoutes')}
-      const { bulk } = asyncFeatures(commerce);
-      bulk.request('PUT /V1/products/{sku}', [{ sku: 'MB-01', product: { sku: 'MB-01', price: 10 } }]).then((job) => waitForBulk(commerce, job)).then(console.log);`,
+      bulkRequest(commerce, 'PUT /V1/products/{sku}', [{ sku: 'MB-01', product: { sku: 'MB-01', price: 10 } }]).then((job) => waitForBulk(commerce, job)).then(console.log);`,
   },
   {
     name: 'lean + /paginate',

@@ -7,7 +7,7 @@ import { adminToken, bearer, ConfigurationError, createLeanClient, InputError, i
 import { fieldsEncoder } from '../src/entries/fields.ts';
 import { bulkRoutes, ordersRoutes, productsRoutes, routeRows, type RouteModule } from '../src/generated/modules.ts';
 import { paginate } from '../src/entries/paginate.ts';
-import { asyncFeatures, waitForBulk } from '../src/entries/bulk.ts';
+import { asyncFeatures, asyncRequest, bulkRequest, waitForBulk } from '../src/entries/bulk.ts';
 import { schemaEndpoints } from '../src/entries/schema.ts';
 import { searchCriteriaEncoder, where } from '../src/entries/search.ts';
 import { startFakeCommerce, type RunningFakeCommerce } from '../src/testing/index.ts';
@@ -109,6 +109,16 @@ describe('helpers imported on their own take a lean client', () => {
     const outcome = await waitForBulk(commerce, job, { maxWait: 10_000 });
     expect(outcome.counts.complete).toBe(2);
     expect((await commerce.request('GET /V1/products/{sku}', { sku: 'SKU-0002' })).price).toBe(12);
+  });
+
+  it('bulkRequest and asyncRequest send one queued write each, without asyncFeatures', async () => {
+    const { url } = await fake();
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes, bulkRoutes] });
+    const job = await bulkRequest(commerce, 'PUT /V1/products/{sku}', [{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 21 } }]);
+    const acceptance = await asyncRequest(commerce, 'PUT /V1/products/{sku}', { sku: 'SKU-0002', product: { sku: 'SKU-0002', price: 22 } });
+    expect((await waitForBulk(commerce, job, { maxWait: 10_000 })).counts.complete).toBe(1);
+    expect((await waitForBulk(commerce, acceptance, { maxWait: 10_000 })).counts.complete).toBe(1);
+    expect((await commerce.request('GET /V1/products/{sku}', { sku: 'SKU-0002' })).price).toBe(22);
   });
 
   it('schemaEndpoints reads the schema document', async () => {

@@ -2,14 +2,13 @@
 import { InputError } from '@magekit/core';
 import type { CommerceRuntime } from '../runtime.ts';
 import type { BulkJob } from './job.ts';
-import type { AsyncParts } from './parts.ts';
-import { sendBulk, type BulkOptions } from './submit.ts';
+import { sendBulk, type AcceptanceParts, type BulkOptions } from './submit.ts';
 import type { BulkOutcome } from './waiter/outcome.ts';
 
 /** Resolves to undefined when nothing is retryable. */
 export async function resubmitRetryable<K extends string>(
   runtime: CommerceRuntime,
-  parts: AsyncParts,
+  parts: AcceptanceParts,
   outcome: BulkOutcome<K | undefined>,
   options?: BulkOptions,
 ): Promise<BulkJob<K> | undefined> {

@@ -10,6 +10,9 @@ import type { RouteInfo } from '../routes/info.ts';
 import { checkStoreCode } from '../store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
 import type { AsyncParts } from './parts.ts';
+
+/** What sending needs of the parts: the acceptance check. */
+export type AcceptanceParts = Pick<AsyncParts, 'checkAcceptance'>;
 import { QUEUED_UNKNOWN } from './queued-hint.ts';
 import { checkAsyncArrayLimit, checkChunkOptions, chunkRanges, mapWithConcurrency, type ChunkRange } from './chunking.ts';
 import { checkBulkElement, checkNoFields } from './elements.ts';
@@ -59,7 +62,7 @@ function describe(route: RouteInfo, variant: 'async' | 'bulk', runtime: Commerce
   return `${route.method} ${runtime.cloudService ? path.replace(/^\/V\d+/, `$&${segment}`) : segment + path}`;
 }
 
-export async function sendAsync<K extends string>(runtime: CommerceRuntime, parts: AsyncParts, routeKey: K, input: unknown, options: CallOptions | undefined): Promise<AsyncAcceptance<K>> {
+export async function sendAsync<K extends string>(runtime: CommerceRuntime, parts: AcceptanceParts, routeKey: K, input: unknown, options: CallOptions | undefined): Promise<AsyncAcceptance<K>> {
   const route = requireWriteRoute(runtime, routeKey, 'async');
   checkNoFields(route, input, 'async');
   const { path, query, body } = runtime.prepare(route, input as Record<string, unknown> | undefined, options);
@@ -95,7 +98,7 @@ interface ChunkAnswer {
  */
 export async function sendBulk<K extends string, Row>(
   runtime: CommerceRuntime,
-  parts: AsyncParts,
+  parts: AcceptanceParts,
   routeKey: K,
   rows: readonly Row[],
   options: BulkOptions | undefined,

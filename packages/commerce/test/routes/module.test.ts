@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addRoutes, adminToken, bearer, createCommerceClient, normalizeRouteKey, paginate, registerRoutes, where, type RouteModule } from '../../src/index.ts';
 import { createLeanClient } from '../../src/entries/lean.ts';
 import { searchCriteriaEncoder } from '../../src/entries/search.ts';
-import { asyncFeatures, readBulkStatus, waitForBulk } from '../../src/entries/bulk.ts';
+import { asyncFeatures, asyncRequest, bulkRequest, readBulkStatus, waitForBulk } from '../../src/entries/bulk.ts';
 import { productsRoutes } from '../../src/generated/modules.ts';
 import { acmeWarrantyModule, startFakeCommerce, type RunningFakeCommerce } from '../../src/testing/index.ts';
 import { server as msw } from '@magekit/test-support/msw';
@@ -106,6 +106,13 @@ describe('helpers resolve routes through the client', () => {
     // The trees hold only the client's routes.
     expect(Object.keys(async)).toEqual(expect.arrayContaining(['products', 'request']));
     expect(Object.keys(async)).not.toContain('orders');
+  });
+
+  it('bulkRequest and asyncRequest refuse routes outside the client\'s modules before sending', async () => {
+    const rows = (await bulkRequest(lean(), 'POST /V1/orders/' as never, [{ entity: {} }] as never).catch((e: unknown) => e)) as Error;
+    expect(rows.message).toMatch(/Unknown route "POST \/V1\/orders\/".*This client knows the routes of products\./s);
+    const queued = (await asyncRequest(lean(), 'PUT /V1/orders/create' as never, { entity: {} } as never).catch((e: unknown) => e)) as Error;
+    expect(queued.message).toMatch(/Unknown route "PUT \/V1\/orders\/create"/);
   });
 
   it('the waiter and status reads need the bulk module, and name it', async () => {
