@@ -51,7 +51,7 @@ export function adminToken(options: AdminTokenOptions): AuthStrategy {
     const provider = value && typeof value === 'object' ? (value as { provider?: unknown }).provider : undefined;
     throw configurationError(
       'adminToken()',
-      `twoFactor takes a provider value such as authyTwoFactor({ via, otp }) (exported by @magekit/commerce/lean and @magekit/commerce), got ${provider === undefined ? 'something else' : `the description { provider: ${JSON.stringify(provider)} }`}. Descriptions are taken by the adminToken of @magekit/commerce, which ships every provider's exchange.`,
+      `twoFactor takes a provider value such as authyTwoFactor({ via, otp }) (exported by @magekit/commerce/lean), got ${provider === undefined ? 'something else' : `the description { provider: ${JSON.stringify(provider)} }`}, which only the adminToken of @magekit/commerce takes.`,
     );
   });
 }

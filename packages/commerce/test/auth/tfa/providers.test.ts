@@ -171,7 +171,7 @@ describe('the lean adminToken', () => {
     const make = () => leanAdminToken({ username: 'admin', password: PASSWORD, twoFactor: { provider: 'authy', via: 'sms', otp: '1' } });
     expect(make).toThrow(ConfigurationError);
     expect(make).toThrow(
-      'adminToken(): twoFactor takes a provider value such as authyTwoFactor({ via, otp }) (exported by @magekit/commerce/lean and @magekit/commerce), got the description { provider: "authy" }. Descriptions are taken by the adminToken of @magekit/commerce, which ships every provider\'s exchange.',
+      'adminToken(): twoFactor takes a provider value such as authyTwoFactor({ via, otp }) (exported by @magekit/commerce/lean), got the description { provider: "authy" }, which only the adminToken of @magekit/commerce takes.',
     );
   });
 });
