@@ -6,7 +6,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { loadSpec, operationsOf } from './codegen/load-spec.mjs';
-import { buildRoutes, emitMethodTree, emitOperationTypes, emitRouteTable, emitVariantTrees } from './codegen/emit-routes.mjs';
+import { buildRoutes, emitMethodTree, emitModulesEntry, emitOperationTypes, emitRouteTable, emitVariantTrees } from './codegen/emit-routes.mjs';
 import { emitExamples } from './codegen/emit-examples.mjs';
 import { emitBuiltinSchemas } from './codegen/emit-builtin-schemas.mjs';
 import { emitWebhooks } from './codegen/emit-webhooks.mjs';
@@ -54,6 +54,8 @@ async function generate(target) {
     'method-tree.ts': emitMethodTree(routes, target),
   };
   if (target.variantTrees) files['variant-trees.ts'] = emitVariantTrees(routes, target);
+  // The package entry that names every route module (`@magekit/commerce/modules`).
+  if (target.routeModules) files['modules.ts'] = emitModulesEntry(routes);
   // Schema-valid sample responses for the fake platform's unmodelled routes (testing entry only).
   if (target.examples) files['examples.ts'] = emitExamples(doc, routes);
   // What `types pull` compares a live schema with (CLI only, so no client bundle carries it).

@@ -7,7 +7,7 @@ import { defineConfig } from 'tsup';
 // The CLI is an ESM program (a bin needs no CommonJS twin).
 const library = { index: 'src/index.ts', testing: 'src/testing/index.ts', 'testing/msw': 'src/testing/msw-handlers.ts', node: 'src/node/index.ts', onboarding: 'src/onboarding/index.ts' };
 // The lean way: a request-only client and each helper as an entry of its own (see README, "Ship less").
-const helpers = { lean: 'src/entries/lean.ts', modules: 'src/entries/modules.ts', bulk: 'src/entries/bulk.ts', paginate: 'src/entries/paginate.ts', search: 'src/entries/search.ts', fields: 'src/entries/fields.ts', schema: 'src/entries/schema.ts' };
+const helpers = { lean: 'src/entries/lean.ts', modules: 'src/generated/modules.ts', bulk: 'src/entries/bulk.ts', paginate: 'src/entries/paginate.ts', search: 'src/entries/search.ts', fields: 'src/entries/fields.ts', schema: 'src/entries/schema.ts' };
 
 const shared = {
   dts: false,

@@ -16,12 +16,12 @@
 import { InputError, ResponseError, createPaginator, type CollectOptions, type Paginator as CorePaginator } from '@magekit/core';
 import { runtimeOf, type CallOptions, type CommerceRuntime } from './runtime.ts';
 import { InputLimitError } from './errors.ts';
-import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
+import { fieldsEncoder, listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
 import type { ListRouteKey, Routes } from './generated/operations.ts';
 import type { LeanClient } from './bare-client.ts';
-import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
+import { positiveInteger, searchCriteriaEncoder, toRawSearchCriteria } from './search/normalize.ts';
 
 /** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria (generated/operations.ts). */
 export type { ListRouteKey };
@@ -70,6 +70,8 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
 ): Paginator<SelectedItem<Routes[K]['output'], F>> {
   type Item = SelectedItem<Routes[K]['output'], F>;
   const runtime = runtimeOf(client);
+  // Paging writes searchCriteria and (with `fields`) a selection: a lean client gets the encoders paginate ships anyway.
+  runtime.useQueryEncoders(searchCriteriaEncoder, fieldsEncoder);
   const info = runtime.route(route);
   if (!info.searchResults || !info.takesSearchCriteria) {
     throw new InputError(`paginate: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).`, { service: 'commerce' });

@@ -9,946 +9,967 @@ export interface RouteModule<N extends string = string> {
   readonly rows: readonly RouteRow[];
 }
 
+/**
+ * A module from its packed text (see the generator, scripts/codegen/emit-routes.mjs): each line
+ * "METHOD path id-after-the-module query flags". Rows are built on first read, so an app pays only
+ * for the modules it touches.
+ */
+function packed<N extends string>(name: N, text: string): RouteModule<N> {
+  let rows: RouteRow[] | undefined;
+  return {
+    name,
+    get rows() {
+      return (rows ??= text
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const [method, path, id, query = '', flags = ''] = line.split(' ') as [RouteRow[1], string, string, string?, string?];
+          return [`${name}.${id}`, method, path, query, flags] as const;
+        }));
+    },
+  };
+}
+
 /** The `carts.*` routes. */
-export const cartsRoutes: RouteModule<"carts"> = { name: "carts", rows: [
-  ["carts.mine.balance.apply", "POST", "/V1/carts/mine/balance/apply", "", "cno"],
-  ["carts.giftCards.get", "GET", "/V1/carts/{quoteId}/giftCards", "", "c"],
-  ["carts.giftCards.update", "PUT", "/V1/carts/{cartId}/giftCards", "", "c"],
-  ["carts.giftCards.delete", "DELETE", "/V1/carts/{cartId}/giftCards/{giftCardCode}", "", "c"],
-  ["carts.mine.giftCards.delete", "DELETE", "/V1/carts/mine/giftCards/{giftCardCode}", "", "co"],
-  ["carts.mine.giftCards.add", "POST", "/V1/carts/mine/giftCards", "", "cno"],
-  ["carts.mine.giftCards.check", "GET", "/V1/carts/mine/checkGiftCard/{giftCardCode}", "", "co"],
-  ["carts.mine.shippingInformation.save", "POST", "/V1/carts/mine/shipping-information", "", "no"],
-  ["carts.shippingInformation.save", "POST", "/V1/carts/{cartId}/shipping-information", "", "n"],
-  ["carts.totalsInformation.calculate", "POST", "/V1/carts/{cartId}/totals-information", "", ""],
-  ["carts.mine.totalsInformation.calculate", "POST", "/V1/carts/mine/totals-information", "", "o"],
-  ["carts.mine.paymentInformation.get", "GET", "/V1/carts/mine/payment-information", "", "o"],
-  ["carts.mine.paymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/payment-information", "", "no"],
-  ["carts.mine.paymentInformation.set", "POST", "/V1/carts/mine/set-payment-information", "", "no"],
-  ["carts.licence.list", "GET", "/V1/carts/licence", "", ""],
-  ["carts.licence.search", "GET", "/V1/carts/licence/list", "searchCriteria", "q"],
-  ["carts.giftMessage.get", "GET", "/V1/carts/{cartId}/gift-message", "", ""],
-  ["carts.giftMessage.set", "POST", "/V1/carts/{cartId}/gift-message", "", "n"],
-  ["carts.giftMessage.getForItem", "GET", "/V1/carts/{cartId}/gift-message/{itemId}", "", ""],
-  ["carts.giftMessage.setForItem", "POST", "/V1/carts/{cartId}/gift-message/{itemId}", "", "n"],
-  ["carts.mine.giftMessage.get", "GET", "/V1/carts/mine/gift-message", "", "o"],
-  ["carts.mine.giftMessage.set", "POST", "/V1/carts/mine/gift-message", "", "no"],
-  ["carts.mine.giftMessage.getForItem", "GET", "/V1/carts/mine/gift-message/{itemId}", "", "o"],
-  ["carts.mine.giftMessage.setForItem", "POST", "/V1/carts/mine/gift-message/{itemId}", "", "no"],
-  ["carts.get", "GET", "/V1/carts/{cartId}", "", ""],
-  ["carts.assignCustomer", "PUT", "/V1/carts/{cartId}", "", "n"],
-  ["carts.search", "GET", "/V1/carts/search", "searchCriteria", "sq"],
-  ["carts.create", "POST", "/V1/carts/", "", "n"],
-  ["carts.mine.get", "GET", "/V1/carts/mine", "", "o"],
-  ["carts.mine.create", "POST", "/V1/carts/mine", "", "no"],
-  ["carts.mine.update", "PUT", "/V1/carts/mine", "", "vo"],
-  ["carts.mine.placeOrder", "PUT", "/V1/carts/mine/order", "", "no"],
-  ["carts.shippingMethods.list", "GET", "/V1/carts/{cartId}/shipping-methods", "", ""],
-  ["carts.shippingMethods.estimate", "POST", "/V1/carts/{cartId}/estimate-shipping-methods", "", ""],
-  ["carts.shippingMethods.estimateByAddressId", "POST", "/V1/carts/{cartId}/estimate-shipping-methods-by-address-id", "", ""],
-  ["carts.mine.shippingMethods.list", "GET", "/V1/carts/mine/shipping-methods", "", "o"],
-  ["carts.mine.shippingMethods.estimate", "POST", "/V1/carts/mine/estimate-shipping-methods", "", "o"],
-  ["carts.mine.shippingMethods.estimateByAddressId", "POST", "/V1/carts/mine/estimate-shipping-methods-by-address-id", "", "o"],
-  ["carts.items.list", "GET", "/V1/carts/{cartId}/items", "", ""],
-  ["carts.items.add", "POST", "/V1/carts/{quoteId}/items", "", "n"],
-  ["carts.items.update", "PUT", "/V1/carts/{cartId}/items/{itemId}", "", ""],
-  ["carts.items.delete", "DELETE", "/V1/carts/{cartId}/items/{itemId}", "", ""],
-  ["carts.mine.items.list", "GET", "/V1/carts/mine/items", "", "o"],
-  ["carts.mine.items.add", "POST", "/V1/carts/mine/items", "", "no"],
-  ["carts.mine.items.update", "PUT", "/V1/carts/mine/items/{itemId}", "", "o"],
-  ["carts.mine.items.delete", "DELETE", "/V1/carts/mine/items/{itemId}", "", "o"],
-  ["carts.selectedPaymentMethod.get", "GET", "/V1/carts/{cartId}/selected-payment-method", "", ""],
-  ["carts.selectedPaymentMethod.set", "PUT", "/V1/carts/{cartId}/selected-payment-method", "", ""],
-  ["carts.paymentMethods.list", "GET", "/V1/carts/{cartId}/payment-methods", "", ""],
-  ["carts.mine.selectedPaymentMethod.get", "GET", "/V1/carts/mine/selected-payment-method", "", "o"],
-  ["carts.mine.selectedPaymentMethod.set", "PUT", "/V1/carts/mine/selected-payment-method", "", "o"],
-  ["carts.mine.paymentMethods.list", "GET", "/V1/carts/mine/payment-methods", "", "o"],
-  ["carts.billingAddress.get", "GET", "/V1/carts/{cartId}/billing-address", "", ""],
-  ["carts.billingAddress.set", "POST", "/V1/carts/{cartId}/billing-address", "", "n"],
-  ["carts.mine.billingAddress.get", "GET", "/V1/carts/mine/billing-address", "", "o"],
-  ["carts.mine.billingAddress.set", "POST", "/V1/carts/mine/billing-address", "", "no"],
-  ["carts.coupons.get", "GET", "/V1/carts/{cartId}/coupons", "", ""],
-  ["carts.coupons.delete", "DELETE", "/V1/carts/{cartId}/coupons", "", ""],
-  ["carts.coupons.set", "PUT", "/V1/carts/{cartId}/coupons/{couponCode}", "", ""],
-  ["carts.mine.coupons.get", "GET", "/V1/carts/mine/coupons", "", "o"],
-  ["carts.mine.coupons.delete", "DELETE", "/V1/carts/mine/coupons", "", "o"],
-  ["carts.mine.coupons.set", "PUT", "/V1/carts/mine/coupons/{couponCode}", "", "o"],
-  ["carts.placeOrder", "PUT", "/V1/carts/{cartId}/order", "", "n"],
-  ["carts.totals.get", "GET", "/V1/carts/{cartId}/totals", "", ""],
-  ["carts.mine.totals.get", "GET", "/V1/carts/mine/totals", "", "o"],
-  ["carts.mine.totals.collect", "PUT", "/V1/carts/mine/collect-totals", "", "o"],
-  ["carts.mine.paymentOrder.create", "POST", "/V1/carts/mine/payment-order", "", "pxno+7"],
-  ["carts.mine.paymentOrder.get", "GET", "/V1/carts/mine/payment-order/{id}", "", "pxo+7"],
-  ["carts.mine.paymentOrder.sync", "POST", "/V1/carts/mine/payment-order/{id}", "", "pxno+7"],
-  ["carts.mine.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/carts/mine/po-payment-information", "", "bxno"],
-  ["carts.balance.apply", "POST", "/V1/carts/{cartId}/balance/apply", "", "cxno+9"],
-  ["carts.balance.unapply", "DELETE", "/V1/carts/{cartId}/balance/unapply", "", "cxo+9"],
-  ["carts.customAttributes.set", "POST", "/V1/carts/{cartId}/customAttributes", "", "cxnu"],
-] };
+export const cartsRoutes: RouteModule<"carts"> = /* @__PURE__ */ packed("carts", `
+POST /V1/carts/mine/balance/apply mine.balance.apply  cno
+GET /V1/carts/{quoteId}/giftCards giftCards.get  c
+PUT /V1/carts/{cartId}/giftCards giftCards.update  c
+DELETE /V1/carts/{cartId}/giftCards/{giftCardCode} giftCards.delete  c
+DELETE /V1/carts/mine/giftCards/{giftCardCode} mine.giftCards.delete  co
+POST /V1/carts/mine/giftCards mine.giftCards.add  cno
+GET /V1/carts/mine/checkGiftCard/{giftCardCode} mine.giftCards.check  co
+POST /V1/carts/mine/shipping-information mine.shippingInformation.save  no
+POST /V1/carts/{cartId}/shipping-information shippingInformation.save  n
+POST /V1/carts/{cartId}/totals-information totalsInformation.calculate
+POST /V1/carts/mine/totals-information mine.totalsInformation.calculate  o
+GET /V1/carts/mine/payment-information mine.paymentInformation.get  o
+POST /V1/carts/mine/payment-information mine.paymentInformation.saveAndPlaceOrder  no
+POST /V1/carts/mine/set-payment-information mine.paymentInformation.set  no
+GET /V1/carts/licence licence.list
+GET /V1/carts/licence/list licence.search searchCriteria q
+GET /V1/carts/{cartId}/gift-message giftMessage.get
+POST /V1/carts/{cartId}/gift-message giftMessage.set  n
+GET /V1/carts/{cartId}/gift-message/{itemId} giftMessage.getForItem
+POST /V1/carts/{cartId}/gift-message/{itemId} giftMessage.setForItem  n
+GET /V1/carts/mine/gift-message mine.giftMessage.get  o
+POST /V1/carts/mine/gift-message mine.giftMessage.set  no
+GET /V1/carts/mine/gift-message/{itemId} mine.giftMessage.getForItem  o
+POST /V1/carts/mine/gift-message/{itemId} mine.giftMessage.setForItem  no
+GET /V1/carts/{cartId} get
+PUT /V1/carts/{cartId} assignCustomer  n
+GET /V1/carts/search search searchCriteria sq
+POST /V1/carts/ create  n
+GET /V1/carts/mine mine.get  o
+POST /V1/carts/mine mine.create  no
+PUT /V1/carts/mine mine.update  vo
+PUT /V1/carts/mine/order mine.placeOrder  no
+GET /V1/carts/{cartId}/shipping-methods shippingMethods.list
+POST /V1/carts/{cartId}/estimate-shipping-methods shippingMethods.estimate
+POST /V1/carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId
+GET /V1/carts/mine/shipping-methods mine.shippingMethods.list  o
+POST /V1/carts/mine/estimate-shipping-methods mine.shippingMethods.estimate  o
+POST /V1/carts/mine/estimate-shipping-methods-by-address-id mine.shippingMethods.estimateByAddressId  o
+GET /V1/carts/{cartId}/items items.list
+POST /V1/carts/{quoteId}/items items.add  n
+PUT /V1/carts/{cartId}/items/{itemId} items.update
+DELETE /V1/carts/{cartId}/items/{itemId} items.delete
+GET /V1/carts/mine/items mine.items.list  o
+POST /V1/carts/mine/items mine.items.add  no
+PUT /V1/carts/mine/items/{itemId} mine.items.update  o
+DELETE /V1/carts/mine/items/{itemId} mine.items.delete  o
+GET /V1/carts/{cartId}/selected-payment-method selectedPaymentMethod.get
+PUT /V1/carts/{cartId}/selected-payment-method selectedPaymentMethod.set
+GET /V1/carts/{cartId}/payment-methods paymentMethods.list
+GET /V1/carts/mine/selected-payment-method mine.selectedPaymentMethod.get  o
+PUT /V1/carts/mine/selected-payment-method mine.selectedPaymentMethod.set  o
+GET /V1/carts/mine/payment-methods mine.paymentMethods.list  o
+GET /V1/carts/{cartId}/billing-address billingAddress.get
+POST /V1/carts/{cartId}/billing-address billingAddress.set  n
+GET /V1/carts/mine/billing-address mine.billingAddress.get  o
+POST /V1/carts/mine/billing-address mine.billingAddress.set  no
+GET /V1/carts/{cartId}/coupons coupons.get
+DELETE /V1/carts/{cartId}/coupons coupons.delete
+PUT /V1/carts/{cartId}/coupons/{couponCode} coupons.set
+GET /V1/carts/mine/coupons mine.coupons.get  o
+DELETE /V1/carts/mine/coupons mine.coupons.delete  o
+PUT /V1/carts/mine/coupons/{couponCode} mine.coupons.set  o
+PUT /V1/carts/{cartId}/order placeOrder  n
+GET /V1/carts/{cartId}/totals totals.get
+GET /V1/carts/mine/totals mine.totals.get  o
+PUT /V1/carts/mine/collect-totals mine.totals.collect  o
+POST /V1/carts/mine/payment-order mine.paymentOrder.create  pxno+7
+GET /V1/carts/mine/payment-order/{id} mine.paymentOrder.get  pxo+7
+POST /V1/carts/mine/payment-order/{id} mine.paymentOrder.sync  pxno+7
+POST /V1/carts/mine/po-payment-information mine.purchaseOrderPaymentInformation.saveAndPlaceOrder  bxno
+POST /V1/carts/{cartId}/balance/apply balance.apply  cxno+9
+DELETE /V1/carts/{cartId}/balance/unapply balance.unapply  cxo+9
+POST /V1/carts/{cartId}/customAttributes customAttributes.set  cxnu
+`);
 
 /** The `guestCarts.*` routes. */
-export const guestCartsRoutes: RouteModule<"guestCarts"> = { name: "guestCarts", rows: [
-  ["guestCarts.giftCards.delete", "DELETE", "/V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode}", "", "co"],
-  ["guestCarts.giftCards.add", "POST", "/V1/carts/guest-carts/{cartId}/giftCards", "", "cno"],
-  ["guestCarts.giftCards.check", "GET", "/V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode}", "", "co"],
-  ["guestCarts.shippingInformation.save", "POST", "/V1/guest-carts/{cartId}/shipping-information", "", "no"],
-  ["guestCarts.totalsInformation.calculate", "POST", "/V1/guest-carts/{cartId}/totals-information", "", "o"],
-  ["guestCarts.paymentInformation.get", "GET", "/V1/guest-carts/{cartId}/payment-information", "", "o"],
-  ["guestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/guest-carts/{cartId}/payment-information", "", "no"],
-  ["guestCarts.paymentInformation.set", "POST", "/V1/guest-carts/{cartId}/set-payment-information", "", "no"],
-  ["guestCarts.giftMessage.get", "GET", "/V1/guest-carts/{cartId}/gift-message", "", "o"],
-  ["guestCarts.giftMessage.set", "POST", "/V1/guest-carts/{cartId}/gift-message", "", "no"],
-  ["guestCarts.giftMessage.getForItem", "GET", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "o"],
-  ["guestCarts.giftMessage.setForItem", "POST", "/V1/guest-carts/{cartId}/gift-message/{itemId}", "", "no"],
-  ["guestCarts.get", "GET", "/V1/guest-carts/{cartId}", "", "o"],
-  ["guestCarts.assignCustomer", "PUT", "/V1/guest-carts/{cartId}", "", "no"],
-  ["guestCarts.create", "POST", "/V1/guest-carts", "", "no"],
-  ["guestCarts.placeOrder", "PUT", "/V1/guest-carts/{cartId}/order", "", "no"],
-  ["guestCarts.shippingMethods.list", "GET", "/V1/guest-carts/{cartId}/shipping-methods", "", "o"],
-  ["guestCarts.shippingMethods.estimate", "POST", "/V1/guest-carts/{cartId}/estimate-shipping-methods", "", "o"],
-  ["guestCarts.items.list", "GET", "/V1/guest-carts/{cartId}/items", "", "o"],
-  ["guestCarts.items.add", "POST", "/V1/guest-carts/{cartId}/items", "", "no"],
-  ["guestCarts.items.update", "PUT", "/V1/guest-carts/{cartId}/items/{itemId}", "", "o"],
-  ["guestCarts.items.delete", "DELETE", "/V1/guest-carts/{cartId}/items/{itemId}", "", "o"],
-  ["guestCarts.selectedPaymentMethod.get", "GET", "/V1/guest-carts/{cartId}/selected-payment-method", "", "o"],
-  ["guestCarts.selectedPaymentMethod.set", "PUT", "/V1/guest-carts/{cartId}/selected-payment-method", "", "o"],
-  ["guestCarts.paymentMethods.list", "GET", "/V1/guest-carts/{cartId}/payment-methods", "", "o"],
-  ["guestCarts.billingAddress.get", "GET", "/V1/guest-carts/{cartId}/billing-address", "", "o"],
-  ["guestCarts.billingAddress.set", "POST", "/V1/guest-carts/{cartId}/billing-address", "", "no"],
-  ["guestCarts.coupons.get", "GET", "/V1/guest-carts/{cartId}/coupons", "", "o"],
-  ["guestCarts.coupons.delete", "DELETE", "/V1/guest-carts/{cartId}/coupons", "", "o"],
-  ["guestCarts.coupons.set", "PUT", "/V1/guest-carts/{cartId}/coupons/{couponCode}", "", "o"],
-  ["guestCarts.totals.collect", "PUT", "/V1/guest-carts/{cartId}/collect-totals", "", "o"],
-  ["guestCarts.totals.get", "GET", "/V1/guest-carts/{cartId}/totals", "", "o"],
-  ["guestCarts.paymentOrder.create", "POST", "/V1/guest-carts/{cartId}/payment-order", "", "pxno+7"],
-  ["guestCarts.paymentOrder.get", "GET", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxo+7"],
-  ["guestCarts.paymentOrder.sync", "POST", "/V1/guest-carts/{cartId}/payment-order/{id}", "", "pxno+7"],
-] };
+export const guestCartsRoutes: RouteModule<"guestCarts"> = /* @__PURE__ */ packed("guestCarts", `
+DELETE /V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode} giftCards.delete  co
+POST /V1/carts/guest-carts/{cartId}/giftCards giftCards.add  cno
+GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode} giftCards.check  co
+POST /V1/guest-carts/{cartId}/shipping-information shippingInformation.save  no
+POST /V1/guest-carts/{cartId}/totals-information totalsInformation.calculate  o
+GET /V1/guest-carts/{cartId}/payment-information paymentInformation.get  o
+POST /V1/guest-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  no
+POST /V1/guest-carts/{cartId}/set-payment-information paymentInformation.set  no
+GET /V1/guest-carts/{cartId}/gift-message giftMessage.get  o
+POST /V1/guest-carts/{cartId}/gift-message giftMessage.set  no
+GET /V1/guest-carts/{cartId}/gift-message/{itemId} giftMessage.getForItem  o
+POST /V1/guest-carts/{cartId}/gift-message/{itemId} giftMessage.setForItem  no
+GET /V1/guest-carts/{cartId} get  o
+PUT /V1/guest-carts/{cartId} assignCustomer  no
+POST /V1/guest-carts create  no
+PUT /V1/guest-carts/{cartId}/order placeOrder  no
+GET /V1/guest-carts/{cartId}/shipping-methods shippingMethods.list  o
+POST /V1/guest-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  o
+GET /V1/guest-carts/{cartId}/items items.list  o
+POST /V1/guest-carts/{cartId}/items items.add  no
+PUT /V1/guest-carts/{cartId}/items/{itemId} items.update  o
+DELETE /V1/guest-carts/{cartId}/items/{itemId} items.delete  o
+GET /V1/guest-carts/{cartId}/selected-payment-method selectedPaymentMethod.get  o
+PUT /V1/guest-carts/{cartId}/selected-payment-method selectedPaymentMethod.set  o
+GET /V1/guest-carts/{cartId}/payment-methods paymentMethods.list  o
+GET /V1/guest-carts/{cartId}/billing-address billingAddress.get  o
+POST /V1/guest-carts/{cartId}/billing-address billingAddress.set  no
+GET /V1/guest-carts/{cartId}/coupons coupons.get  o
+DELETE /V1/guest-carts/{cartId}/coupons coupons.delete  o
+PUT /V1/guest-carts/{cartId}/coupons/{couponCode} coupons.set  o
+PUT /V1/guest-carts/{cartId}/collect-totals totals.collect  o
+GET /V1/guest-carts/{cartId}/totals totals.get  o
+POST /V1/guest-carts/{cartId}/payment-order paymentOrder.create  pxno+7
+GET /V1/guest-carts/{cartId}/payment-order/{id} paymentOrder.get  pxo+7
+POST /V1/guest-carts/{cartId}/payment-order/{id} paymentOrder.sync  pxno+7
+`);
 
 /** The `giftRegistry.*` routes. */
-export const giftRegistryRoutes: RouteModule<"giftRegistry"> = { name: "giftRegistry", rows: [
-  ["giftRegistry.mine.estimateShippingMethods", "POST", "/V1/giftregistry/mine/estimate-shipping-methods", "", "co"],
-] };
+export const giftRegistryRoutes: RouteModule<"giftRegistry"> = /* @__PURE__ */ packed("giftRegistry", `
+POST /V1/giftregistry/mine/estimate-shipping-methods mine.estimateShippingMethods  co
+`);
 
 /** The `guestGiftRegistry.*` routes. */
-export const guestGiftRegistryRoutes: RouteModule<"guestGiftRegistry"> = { name: "guestGiftRegistry", rows: [
-  ["guestGiftRegistry.estimateShippingMethods", "POST", "/V1/guest-giftregistry/{cartId}/estimate-shipping-methods", "", "co"],
-] };
+export const guestGiftRegistryRoutes: RouteModule<"guestGiftRegistry"> = /* @__PURE__ */ packed("guestGiftRegistry", `
+POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods estimateShippingMethods  co
+`);
 
 /** The `giftWrappings.*` routes. */
-export const giftWrappingsRoutes: RouteModule<"giftWrappings"> = { name: "giftWrappings", rows: [
-  ["giftWrappings.get", "GET", "/V1/gift-wrappings/{id}", "storeId", "c"],
-  ["giftWrappings.delete", "DELETE", "/V1/gift-wrappings/{id}", "", "c"],
-  ["giftWrappings.list", "GET", "/V1/gift-wrappings", "searchCriteria", "csq"],
-  ["giftWrappings.create", "POST", "/V1/gift-wrappings", "", "cn"],
-  ["giftWrappings.update", "PUT", "/V1/gift-wrappings/{wrappingId}", "", "c"],
-] };
+export const giftWrappingsRoutes: RouteModule<"giftWrappings"> = /* @__PURE__ */ packed("giftWrappings", `
+GET /V1/gift-wrappings/{id} get storeId c
+DELETE /V1/gift-wrappings/{id} delete  c
+GET /V1/gift-wrappings list searchCriteria csq
+POST /V1/gift-wrappings create  cn
+PUT /V1/gift-wrappings/{wrappingId} update  c
+`);
 
 /** The `reward.*` routes. */
-export const rewardRoutes: RouteModule<"reward"> = { name: "reward", rows: [
-  ["reward.mine.use", "POST", "/V1/reward/mine/use-reward", "", "cno"],
-] };
+export const rewardRoutes: RouteModule<"reward"> = /* @__PURE__ */ packed("reward", `
+POST /V1/reward/mine/use-reward mine.use  cno
+`);
 
 /** The `returns.*` routes. */
-export const returnsRoutes: RouteModule<"returns"> = { name: "returns", rows: [
-  ["returns.trackingNumbers.list", "GET", "/V1/returns/{id}/tracking-numbers", "", "cs"],
-  ["returns.trackingNumbers.add", "POST", "/V1/returns/{id}/tracking-numbers", "", "cn"],
-  ["returns.trackingNumbers.delete", "DELETE", "/V1/returns/{id}/tracking-numbers/{trackId}", "", "c"],
-  ["returns.get", "GET", "/V1/returns/{id}", "", "c"],
-  ["returns.update", "PUT", "/V1/returns/{id}", "", "c"],
-  ["returns.delete", "DELETE", "/V1/returns/{id}", "", "c"],
-  ["returns.comments.list", "GET", "/V1/returns/{id}/comments", "", "cs"],
-  ["returns.comments.add", "POST", "/V1/returns/{id}/comments", "", "cn"],
-  ["returns.list", "GET", "/V1/returns", "searchCriteria", "csq"],
-  ["returns.create", "POST", "/V1/returns", "", "cn"],
-  ["returns.labels.get", "GET", "/V1/returns/{id}/labels", "", "c"],
-] };
+export const returnsRoutes: RouteModule<"returns"> = /* @__PURE__ */ packed("returns", `
+GET /V1/returns/{id}/tracking-numbers trackingNumbers.list  cs
+POST /V1/returns/{id}/tracking-numbers trackingNumbers.add  cn
+DELETE /V1/returns/{id}/tracking-numbers/{trackId} trackingNumbers.delete  c
+GET /V1/returns/{id} get  c
+PUT /V1/returns/{id} update  c
+DELETE /V1/returns/{id} delete  c
+GET /V1/returns/{id}/comments comments.list  cs
+POST /V1/returns/{id}/comments comments.add  cn
+GET /V1/returns list searchCriteria csq
+POST /V1/returns create  cn
+GET /V1/returns/{id}/labels labels.get  c
+`);
 
 /** The `returnsAttributeMetadata.*` routes. */
-export const returnsAttributeMetadataRoutes: RouteModule<"returnsAttributeMetadata"> = { name: "returnsAttributeMetadata", rows: [
-  ["returnsAttributeMetadata.get", "GET", "/V1/returnsAttributeMetadata/{attributeCode}", "", "c"],
-  ["returnsAttributeMetadata.listByForm", "GET", "/V1/returnsAttributeMetadata/form/{formCode}", "", "c"],
-  ["returnsAttributeMetadata.list", "GET", "/V1/returnsAttributeMetadata", "", "c"],
-  ["returnsAttributeMetadata.listCustom", "GET", "/V1/returnsAttributeMetadata/custom", "dataObjectClassName", "c"],
-] };
+export const returnsAttributeMetadataRoutes: RouteModule<"returnsAttributeMetadata"> = /* @__PURE__ */ packed("returnsAttributeMetadata", `
+GET /V1/returnsAttributeMetadata/{attributeCode} get  c
+GET /V1/returnsAttributeMetadata/form/{formCode} listByForm  c
+GET /V1/returnsAttributeMetadata list  c
+GET /V1/returnsAttributeMetadata/custom listCustom dataObjectClassName c
+`);
 
 /** The `providerGuestCarts.*` routes. */
-export const providerGuestCartsRoutes: RouteModule<"providerGuestCarts"> = { name: "providerGuestCarts", rows: [
-  ["providerGuestCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/{provider}-guest-carts/{cartId}/payment-information", "", "cno"],
-] };
+export const providerGuestCartsRoutes: RouteModule<"providerGuestCarts"> = /* @__PURE__ */ packed("providerGuestCarts", `
+POST /V1/{provider}-guest-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  cno
+`);
 
 /** The `analytics.*` routes. */
-export const analyticsRoutes: RouteModule<"analytics"> = { name: "analytics", rows: [
-  ["analytics.link.get", "GET", "/V1/analytics/link", "", "o"],
-] };
+export const analyticsRoutes: RouteModule<"analytics"> = /* @__PURE__ */ packed("analytics", `
+GET /V1/analytics/link link.get  o
+`);
 
 /** The `bulk.*` routes. */
-export const bulkRoutes: RouteModule<"bulk"> = { name: "bulk", rows: [
-  ["bulk.operations.search", "GET", "/V1/bulk", "searchCriteria", "sq"],
-  ["bulk.getDetailedStatus", "GET", "/V1/bulk/{bulkUuid}/detailed-status", "", ""],
-  ["bulk.getStatus", "GET", "/V1/bulk/{bulkUuid}/status", "", ""],
-  ["bulk.countByStatus", "GET", "/V1/bulk/{bulkUuid}/operation-status/{status}", "", ""],
-] };
+export const bulkRoutes: RouteModule<"bulk"> = /* @__PURE__ */ packed("bulk", `
+GET /V1/bulk operations.search searchCriteria sq
+GET /V1/bulk/{bulkUuid}/detailed-status getDetailedStatus
+GET /V1/bulk/{bulkUuid}/status getStatus
+GET /V1/bulk/{bulkUuid}/operation-status/{status} countByStatus
+`);
 
 /** The `modules.*` routes. */
-export const modulesRoutes: RouteModule<"modules"> = { name: "modules", rows: [
-  ["modules.list", "GET", "/V1/modules", "", ""],
-] };
+export const modulesRoutes: RouteModule<"modules"> = /* @__PURE__ */ packed("modules", `
+GET /V1/modules list
+`);
 
 /** The `bundleProducts.*` routes. */
-export const bundleProductsRoutes: RouteModule<"bundleProducts"> = { name: "bundleProducts", rows: [
-  ["bundleProducts.links.add", "POST", "/V1/bundle-products/{sku}/links/{optionId}", "", "n"],
-  ["bundleProducts.links.update", "PUT", "/V1/bundle-products/{sku}/links/{id}", "", ""],
-  ["bundleProducts.children.list", "GET", "/V1/bundle-products/{productSku}/children", "optionId", ""],
-  ["bundleProducts.children.delete", "DELETE", "/V1/bundle-products/{sku}/options/{optionId}/children/{childSku}", "", ""],
-  ["bundleProducts.options.list", "GET", "/V1/bundle-products/{sku}/options/all", "", ""],
-  ["bundleProducts.options.types.list", "GET", "/V1/bundle-products/options/types", "", ""],
-  ["bundleProducts.options.get", "GET", "/V1/bundle-products/{sku}/options/{optionId}", "", ""],
-  ["bundleProducts.options.delete", "DELETE", "/V1/bundle-products/{sku}/options/{optionId}", "", ""],
-  ["bundleProducts.options.add", "POST", "/V1/bundle-products/options/add", "", "n"],
-  ["bundleProducts.options.update", "PUT", "/V1/bundle-products/options/{optionId}", "", ""],
-] };
+export const bundleProductsRoutes: RouteModule<"bundleProducts"> = /* @__PURE__ */ packed("bundleProducts", `
+POST /V1/bundle-products/{sku}/links/{optionId} links.add  n
+PUT /V1/bundle-products/{sku}/links/{id} links.update
+GET /V1/bundle-products/{productSku}/children children.list optionId
+DELETE /V1/bundle-products/{sku}/options/{optionId}/children/{childSku} children.delete
+GET /V1/bundle-products/{sku}/options/all options.list
+GET /V1/bundle-products/options/types options.types.list
+GET /V1/bundle-products/{sku}/options/{optionId} options.get
+DELETE /V1/bundle-products/{sku}/options/{optionId} options.delete
+POST /V1/bundle-products/options/add options.add  n
+PUT /V1/bundle-products/options/{optionId} options.update
+`);
 
 /** The `products.*` routes. */
-export const productsRoutes: RouteModule<"products"> = { name: "products", rows: [
-  ["products.list", "GET", "/V1/products", "searchCriteria", "sq"],
-  ["products.create", "POST", "/V1/products", "", "n"],
-  ["products.get", "GET", "/V1/products/{sku}", "editMode,storeId,forceReload", ""],
-  ["products.update", "PUT", "/V1/products/{sku}", "", ""],
-  ["products.delete", "DELETE", "/V1/products/{sku}", "", ""],
-  ["products.attributes.types.list", "GET", "/V1/products/attributes/types", "", ""],
-  ["products.attributes.get", "GET", "/V1/products/attributes/{attributeCode}", "", ""],
-  ["products.attributes.update", "PUT", "/V1/products/attributes/{attributeCode}", "", ""],
-  ["products.attributes.delete", "DELETE", "/V1/products/attributes/{attributeCode}", "", ""],
-  ["products.attributes.list", "GET", "/V1/products/attributes", "searchCriteria", "sq"],
-  ["products.attributes.create", "POST", "/V1/products/attributes", "", "n"],
-  ["products.types.list", "GET", "/V1/products/types", "", ""],
-  ["products.attributeSets.list", "GET", "/V1/products/attribute-sets/sets/list", "searchCriteria", "sq"],
-  ["products.attributeSets.get", "GET", "/V1/products/attribute-sets/{attributeSetId}", "", ""],
-  ["products.attributeSets.update", "PUT", "/V1/products/attribute-sets/{attributeSetId}", "", ""],
-  ["products.attributeSets.delete", "DELETE", "/V1/products/attribute-sets/{attributeSetId}", "", ""],
-  ["products.attributeSets.create", "POST", "/V1/products/attribute-sets", "", "n"],
-  ["products.attributeSets.attributes.list", "GET", "/V1/products/attribute-sets/{attributeSetId}/attributes", "", ""],
-  ["products.attributeSets.attributes.assign", "POST", "/V1/products/attribute-sets/attributes", "", "n"],
-  ["products.attributeSets.attributes.unassign", "DELETE", "/V1/products/attribute-sets/{attributeSetId}/attributes/{attributeCode}", "", ""],
-  ["products.attributeSets.groups.list", "GET", "/V1/products/attribute-sets/groups/list", "searchCriteria", "sq"],
-  ["products.attributeSets.groups.create", "POST", "/V1/products/attribute-sets/groups", "", "n"],
-  ["products.attributeSets.groups.update", "PUT", "/V1/products/attribute-sets/{attributeSetId}/groups", "", ""],
-  ["products.attributeSets.groups.delete", "DELETE", "/V1/products/attribute-sets/groups/{groupId}", "", ""],
-  ["products.attributes.options.list", "GET", "/V1/products/attributes/{attributeCode}/options", "", ""],
-  ["products.attributes.options.add", "POST", "/V1/products/attributes/{attributeCode}/options", "", "n"],
-  ["products.attributes.options.update", "PUT", "/V1/products/attributes/{attributeCode}/options/{optionId}", "", "x"],
-  ["products.attributes.options.delete", "DELETE", "/V1/products/attributes/{attributeCode}/options/{optionId}", "", ""],
-  ["products.media.types.list", "GET", "/V1/products/media/types/{attributeSetName}", "", ""],
-  ["products.media.get", "GET", "/V1/products/{sku}/media/{entryId}", "", ""],
-  ["products.media.update", "PUT", "/V1/products/{sku}/media/{entryId}", "", ""],
-  ["products.media.delete", "DELETE", "/V1/products/{sku}/media/{entryId}", "", ""],
-  ["products.media.list", "GET", "/V1/products/{sku}/media", "", ""],
-  ["products.media.create", "POST", "/V1/products/{sku}/media", "", "n"],
-  ["products.groupPrices.tiers.list", "GET", "/V1/products/{sku}/group-prices/{customerGroupId}/tiers", "", ""],
-  ["products.groupPrices.tiers.add", "POST", "/V1/products/{sku}/group-prices/{customerGroupId}/tiers/{qty}/price/{price}", "", "n"],
-  ["products.groupPrices.tiers.delete", "DELETE", "/V1/products/{sku}/group-prices/{customerGroupId}/tiers/{qty}", "", ""],
-  ["products.tierPrices.get", "POST", "/V1/products/tier-prices-information", "", ""],
-  ["products.tierPrices.update", "POST", "/V1/products/tier-prices", "", "n"],
-  ["products.tierPrices.replace", "PUT", "/V1/products/tier-prices", "", ""],
-  ["products.tierPrices.delete", "POST", "/V1/products/tier-prices-delete", "", "n"],
-  ["products.basePrices.get", "POST", "/V1/products/base-prices-information", "", ""],
-  ["products.basePrices.update", "POST", "/V1/products/base-prices", "", "n"],
-  ["products.cost.get", "POST", "/V1/products/cost-information", "", ""],
-  ["products.cost.update", "POST", "/V1/products/cost", "", "n"],
-  ["products.cost.delete", "POST", "/V1/products/cost-delete", "", "n"],
-  ["products.specialPrice.get", "POST", "/V1/products/special-price-information", "", ""],
-  ["products.specialPrice.update", "POST", "/V1/products/special-price", "", "n"],
-  ["products.specialPrice.delete", "POST", "/V1/products/special-price-delete", "", "n"],
-  ["products.options.types.list", "GET", "/V1/products/options/types", "", ""],
-  ["products.options.list", "GET", "/V1/products/{sku}/options", "", ""],
-  ["products.options.get", "GET", "/V1/products/{sku}/options/{optionId}", "", ""],
-  ["products.options.delete", "DELETE", "/V1/products/{sku}/options/{optionId}", "", ""],
-  ["products.options.create", "POST", "/V1/products/options", "", "n"],
-  ["products.options.update", "PUT", "/V1/products/options/{optionId}", "", ""],
-  ["products.links.types.list", "GET", "/V1/products/links/types", "", ""],
-  ["products.links.attributes.list", "GET", "/V1/products/links/{type}/attributes", "", ""],
-  ["products.links.list", "GET", "/V1/products/{sku}/links/{type}", "", ""],
-  ["products.links.add", "POST", "/V1/products/{sku}/links", "", "n"],
-  ["products.links.update", "PUT", "/V1/products/{sku}/links", "", ""],
-  ["products.links.delete", "DELETE", "/V1/products/{sku}/links/{type}/{linkedProductSku}", "", ""],
-  ["products.websites.add", "POST", "/V1/products/{sku}/websites", "", "n"],
-  ["products.websites.update", "PUT", "/V1/products/{sku}/websites", "", ""],
-  ["products.websites.delete", "DELETE", "/V1/products/{sku}/websites/{websiteId}", "", ""],
-  ["products.stockItems.update", "PUT", "/V1/products/{productSku}/stockItems/{itemId}", "", ""],
-  ["products.downloadableLinks.list", "GET", "/V1/products/{sku}/downloadable-links", "", ""],
-  ["products.downloadableLinks.create", "POST", "/V1/products/{sku}/downloadable-links", "", "n"],
-  ["products.downloadableLinks.samples.list", "GET", "/V1/products/{sku}/downloadable-links/samples", "", ""],
-  ["products.downloadableLinks.samples.create", "POST", "/V1/products/{sku}/downloadable-links/samples", "", "n"],
-  ["products.downloadableLinks.update", "PUT", "/V1/products/{sku}/downloadable-links/{id}", "", ""],
-  ["products.downloadableLinks.delete", "DELETE", "/V1/products/downloadable-links/{id}", "", ""],
-  ["products.downloadableLinks.samples.update", "PUT", "/V1/products/{sku}/downloadable-links/samples/{id}", "", ""],
-  ["products.downloadableLinks.samples.delete", "DELETE", "/V1/products/downloadable-links/samples/{id}", "", ""],
-  ["products.attributes.isFilterable.get", "GET", "/V1/products/attributes/{attributeCode}/is-filterable", "", "x+7"],
-  ["products.attributes.isFilterable.set", "PUT", "/V1/products/attributes/{attributeCode}/is-filterable/{isFilterable}", "", "x+7"],
-] };
+export const productsRoutes: RouteModule<"products"> = /* @__PURE__ */ packed("products", `
+GET /V1/products list searchCriteria sq
+POST /V1/products create  n
+GET /V1/products/{sku} get editMode,storeId,forceReload
+PUT /V1/products/{sku} update
+DELETE /V1/products/{sku} delete
+GET /V1/products/attributes/types attributes.types.list
+GET /V1/products/attributes/{attributeCode} attributes.get
+PUT /V1/products/attributes/{attributeCode} attributes.update
+DELETE /V1/products/attributes/{attributeCode} attributes.delete
+GET /V1/products/attributes attributes.list searchCriteria sq
+POST /V1/products/attributes attributes.create  n
+GET /V1/products/types types.list
+GET /V1/products/attribute-sets/sets/list attributeSets.list searchCriteria sq
+GET /V1/products/attribute-sets/{attributeSetId} attributeSets.get
+PUT /V1/products/attribute-sets/{attributeSetId} attributeSets.update
+DELETE /V1/products/attribute-sets/{attributeSetId} attributeSets.delete
+POST /V1/products/attribute-sets attributeSets.create  n
+GET /V1/products/attribute-sets/{attributeSetId}/attributes attributeSets.attributes.list
+POST /V1/products/attribute-sets/attributes attributeSets.attributes.assign  n
+DELETE /V1/products/attribute-sets/{attributeSetId}/attributes/{attributeCode} attributeSets.attributes.unassign
+GET /V1/products/attribute-sets/groups/list attributeSets.groups.list searchCriteria sq
+POST /V1/products/attribute-sets/groups attributeSets.groups.create  n
+PUT /V1/products/attribute-sets/{attributeSetId}/groups attributeSets.groups.update
+DELETE /V1/products/attribute-sets/groups/{groupId} attributeSets.groups.delete
+GET /V1/products/attributes/{attributeCode}/options attributes.options.list
+POST /V1/products/attributes/{attributeCode}/options attributes.options.add  n
+PUT /V1/products/attributes/{attributeCode}/options/{optionId} attributes.options.update  x
+DELETE /V1/products/attributes/{attributeCode}/options/{optionId} attributes.options.delete
+GET /V1/products/media/types/{attributeSetName} media.types.list
+GET /V1/products/{sku}/media/{entryId} media.get
+PUT /V1/products/{sku}/media/{entryId} media.update
+DELETE /V1/products/{sku}/media/{entryId} media.delete
+GET /V1/products/{sku}/media media.list
+POST /V1/products/{sku}/media media.create  n
+GET /V1/products/{sku}/group-prices/{customerGroupId}/tiers groupPrices.tiers.list
+POST /V1/products/{sku}/group-prices/{customerGroupId}/tiers/{qty}/price/{price} groupPrices.tiers.add  n
+DELETE /V1/products/{sku}/group-prices/{customerGroupId}/tiers/{qty} groupPrices.tiers.delete
+POST /V1/products/tier-prices-information tierPrices.get
+POST /V1/products/tier-prices tierPrices.update  n
+PUT /V1/products/tier-prices tierPrices.replace
+POST /V1/products/tier-prices-delete tierPrices.delete  n
+POST /V1/products/base-prices-information basePrices.get
+POST /V1/products/base-prices basePrices.update  n
+POST /V1/products/cost-information cost.get
+POST /V1/products/cost cost.update  n
+POST /V1/products/cost-delete cost.delete  n
+POST /V1/products/special-price-information specialPrice.get
+POST /V1/products/special-price specialPrice.update  n
+POST /V1/products/special-price-delete specialPrice.delete  n
+GET /V1/products/options/types options.types.list
+GET /V1/products/{sku}/options options.list
+GET /V1/products/{sku}/options/{optionId} options.get
+DELETE /V1/products/{sku}/options/{optionId} options.delete
+POST /V1/products/options options.create  n
+PUT /V1/products/options/{optionId} options.update
+GET /V1/products/links/types links.types.list
+GET /V1/products/links/{type}/attributes links.attributes.list
+GET /V1/products/{sku}/links/{type} links.list
+POST /V1/products/{sku}/links links.add  n
+PUT /V1/products/{sku}/links links.update
+DELETE /V1/products/{sku}/links/{type}/{linkedProductSku} links.delete
+POST /V1/products/{sku}/websites websites.add  n
+PUT /V1/products/{sku}/websites websites.update
+DELETE /V1/products/{sku}/websites/{websiteId} websites.delete
+PUT /V1/products/{productSku}/stockItems/{itemId} stockItems.update
+GET /V1/products/{sku}/downloadable-links downloadableLinks.list
+POST /V1/products/{sku}/downloadable-links downloadableLinks.create  n
+GET /V1/products/{sku}/downloadable-links/samples downloadableLinks.samples.list
+POST /V1/products/{sku}/downloadable-links/samples downloadableLinks.samples.create  n
+PUT /V1/products/{sku}/downloadable-links/{id} downloadableLinks.update
+DELETE /V1/products/downloadable-links/{id} downloadableLinks.delete
+PUT /V1/products/{sku}/downloadable-links/samples/{id} downloadableLinks.samples.update
+DELETE /V1/products/downloadable-links/samples/{id} downloadableLinks.samples.delete
+GET /V1/products/attributes/{attributeCode}/is-filterable attributes.isFilterable.get  x+7
+PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable} attributes.isFilterable.set  x+7
+`);
 
 /** The `categories.*` routes. */
-export const categoriesRoutes: RouteModule<"categories"> = { name: "categories", rows: [
-  ["categories.attributes.get", "GET", "/V1/categories/attributes/{attributeCode}", "", ""],
-  ["categories.attributes.list", "GET", "/V1/categories/attributes", "searchCriteria", "sq"],
-  ["categories.attributes.options.list", "GET", "/V1/categories/attributes/{attributeCode}/options", "", ""],
-  ["categories.get", "GET", "/V1/categories/{categoryId}", "storeId", ""],
-  ["categories.delete", "DELETE", "/V1/categories/{categoryId}", "", ""],
-  ["categories.tree", "GET", "/V1/categories", "rootCategoryId,depth", ""],
-  ["categories.create", "POST", "/V1/categories", "", "n"],
-  ["categories.update", "PUT", "/V1/categories/{id}", "", ""],
-  ["categories.move", "PUT", "/V1/categories/{categoryId}/move", "", ""],
-  ["categories.list", "GET", "/V1/categories/list", "searchCriteria", "sq"],
-  ["categories.products.list", "GET", "/V1/categories/{categoryId}/products", "", ""],
-  ["categories.products.add", "POST", "/V1/categories/{categoryId}/products", "", "n"],
-  ["categories.products.update", "PUT", "/V1/categories/{categoryId}/products", "", ""],
-  ["categories.products.delete", "DELETE", "/V1/categories/{categoryId}/products/{sku}", "", ""],
-] };
+export const categoriesRoutes: RouteModule<"categories"> = /* @__PURE__ */ packed("categories", `
+GET /V1/categories/attributes/{attributeCode} attributes.get
+GET /V1/categories/attributes attributes.list searchCriteria sq
+GET /V1/categories/attributes/{attributeCode}/options attributes.options.list
+GET /V1/categories/{categoryId} get storeId
+DELETE /V1/categories/{categoryId} delete
+GET /V1/categories tree rootCategoryId,depth
+POST /V1/categories create  n
+PUT /V1/categories/{id} update
+PUT /V1/categories/{categoryId}/move move
+GET /V1/categories/list list searchCriteria sq
+GET /V1/categories/{categoryId}/products products.list
+POST /V1/categories/{categoryId}/products products.add  n
+PUT /V1/categories/{categoryId}/products products.update
+DELETE /V1/categories/{categoryId}/products/{sku} products.delete
+`);
 
 /** The `productsRenderInfo.*` routes. */
-export const productsRenderInfoRoutes: RouteModule<"productsRenderInfo"> = { name: "productsRenderInfo", rows: [
-  ["productsRenderInfo.list", "GET", "/V1/products-render-info", "storeId,currencyCode,searchCriteria", "qo"],
-] };
+export const productsRenderInfoRoutes: RouteModule<"productsRenderInfo"> = /* @__PURE__ */ packed("productsRenderInfo", `
+GET /V1/products-render-info list storeId,currencyCode,searchCriteria qo
+`);
 
 /** The `stockItems.*` routes. */
-export const stockItemsRoutes: RouteModule<"stockItems"> = { name: "stockItems", rows: [
-  ["stockItems.get", "GET", "/V1/stockItems/{productSku}", "scopeId", ""],
-  ["stockItems.lowStock.list", "GET", "/V1/stockItems/lowStock/", "scopeId,qty,currentPage,pageSize", "s"],
-] };
+export const stockItemsRoutes: RouteModule<"stockItems"> = /* @__PURE__ */ packed("stockItems", `
+GET /V1/stockItems/{productSku} get scopeId
+GET /V1/stockItems/lowStock/ lowStock.list scopeId,qty,currentPage,pageSize s
+`);
 
 /** The `stockStatuses.*` routes. */
-export const stockStatusesRoutes: RouteModule<"stockStatuses"> = { name: "stockStatuses", rows: [
-  ["stockStatuses.get", "GET", "/V1/stockStatuses/{productSku}", "scopeId", ""],
-] };
+export const stockStatusesRoutes: RouteModule<"stockStatuses"> = /* @__PURE__ */ packed("stockStatuses", `
+GET /V1/stockStatuses/{productSku} get scopeId
+`);
 
 /** The `cmsPages.*` routes. */
-export const cmsPagesRoutes: RouteModule<"cmsPages"> = { name: "cmsPages", rows: [
-  ["cmsPages.get", "GET", "/V1/cmsPage/{pageId}", "", "o"],
-  ["cmsPages.delete", "DELETE", "/V1/cmsPage/{pageId}", "", "o"],
-  ["cmsPages.search", "GET", "/V1/cmsPage/search", "searchCriteria", "sqo"],
-  ["cmsPages.create", "POST", "/V1/cmsPage", "", "no"],
-  ["cmsPages.update", "PUT", "/V1/cmsPage/{id}", "", "o"],
-] };
+export const cmsPagesRoutes: RouteModule<"cmsPages"> = /* @__PURE__ */ packed("cmsPages", `
+GET /V1/cmsPage/{pageId} get  o
+DELETE /V1/cmsPage/{pageId} delete  o
+GET /V1/cmsPage/search search searchCriteria sqo
+POST /V1/cmsPage create  no
+PUT /V1/cmsPage/{id} update  o
+`);
 
 /** The `cmsBlocks.*` routes. */
-export const cmsBlocksRoutes: RouteModule<"cmsBlocks"> = { name: "cmsBlocks", rows: [
-  ["cmsBlocks.get", "GET", "/V1/cmsBlock/{blockId}", "", "o"],
-  ["cmsBlocks.delete", "DELETE", "/V1/cmsBlock/{blockId}", "", "o"],
-  ["cmsBlocks.search", "GET", "/V1/cmsBlock/search", "searchCriteria", "sqo"],
-  ["cmsBlocks.create", "POST", "/V1/cmsBlock", "", "no"],
-  ["cmsBlocks.update", "PUT", "/V1/cmsBlock/{id}", "", "o"],
-] };
+export const cmsBlocksRoutes: RouteModule<"cmsBlocks"> = /* @__PURE__ */ packed("cmsBlocks", `
+GET /V1/cmsBlock/{blockId} get  o
+DELETE /V1/cmsBlock/{blockId} delete  o
+GET /V1/cmsBlock/search search searchCriteria sqo
+POST /V1/cmsBlock create  no
+PUT /V1/cmsBlock/{id} update  o
+`);
 
 /** The `configurableProducts.*` routes. */
-export const configurableProductsRoutes: RouteModule<"configurableProducts"> = { name: "configurableProducts", rows: [
-  ["configurableProducts.children.list", "GET", "/V1/configurable-products/{sku}/children", "", ""],
-  ["configurableProducts.children.delete", "DELETE", "/V1/configurable-products/{sku}/children/{childSku}", "", ""],
-  ["configurableProducts.variation.generate", "PUT", "/V1/configurable-products/variation", "", ""],
-  ["configurableProducts.children.add", "POST", "/V1/configurable-products/{sku}/child", "", "n"],
-  ["configurableProducts.options.get", "GET", "/V1/configurable-products/{sku}/options/{id}", "", ""],
-  ["configurableProducts.options.update", "PUT", "/V1/configurable-products/{sku}/options/{id}", "", ""],
-  ["configurableProducts.options.delete", "DELETE", "/V1/configurable-products/{sku}/options/{id}", "", ""],
-  ["configurableProducts.options.list", "GET", "/V1/configurable-products/{sku}/options/all", "", ""],
-  ["configurableProducts.options.create", "POST", "/V1/configurable-products/{sku}/options", "", "n"],
-] };
+export const configurableProductsRoutes: RouteModule<"configurableProducts"> = /* @__PURE__ */ packed("configurableProducts", `
+GET /V1/configurable-products/{sku}/children children.list
+DELETE /V1/configurable-products/{sku}/children/{childSku} children.delete
+PUT /V1/configurable-products/variation variation.generate
+POST /V1/configurable-products/{sku}/child children.add  n
+GET /V1/configurable-products/{sku}/options/{id} options.get
+PUT /V1/configurable-products/{sku}/options/{id} options.update
+DELETE /V1/configurable-products/{sku}/options/{id} options.delete
+GET /V1/configurable-products/{sku}/options/all options.list
+POST /V1/configurable-products/{sku}/options options.create  n
+`);
 
 /** The `customerGroups.*` routes. */
-export const customerGroupsRoutes: RouteModule<"customerGroups"> = { name: "customerGroups", rows: [
-  ["customerGroups.get", "GET", "/V1/customerGroups/{id}", "", ""],
-  ["customerGroups.update", "PUT", "/V1/customerGroups/{id}", "", ""],
-  ["customerGroups.delete", "DELETE", "/V1/customerGroups/{id}", "", ""],
-  ["customerGroups.default.getForStore", "GET", "/V1/customerGroups/default/{storeId}", "", ""],
-  ["customerGroups.default.get", "GET", "/V1/customerGroups/default", "storeId", ""],
-  ["customerGroups.default.set", "PUT", "/V1/customerGroups/default/{id}", "", ""],
-  ["customerGroups.permissions.get", "GET", "/V1/customerGroups/{id}/permissions", "", ""],
-  ["customerGroups.search", "GET", "/V1/customerGroups/search", "searchCriteria", "sq"],
-  ["customerGroups.create", "POST", "/V1/customerGroups", "", "n"],
-] };
+export const customerGroupsRoutes: RouteModule<"customerGroups"> = /* @__PURE__ */ packed("customerGroups", `
+GET /V1/customerGroups/{id} get
+PUT /V1/customerGroups/{id} update
+DELETE /V1/customerGroups/{id} delete
+GET /V1/customerGroups/default/{storeId} default.getForStore
+GET /V1/customerGroups/default default.get storeId
+PUT /V1/customerGroups/default/{id} default.set
+GET /V1/customerGroups/{id}/permissions permissions.get
+GET /V1/customerGroups/search search searchCriteria sq
+POST /V1/customerGroups create  n
+`);
 
 /** The `attributeMetadata.*` routes. */
-export const attributeMetadataRoutes: RouteModule<"attributeMetadata"> = { name: "attributeMetadata", rows: [
-  ["attributeMetadata.customer.get", "GET", "/V1/attributeMetadata/customer/attribute/{attributeCode}", "", ""],
-  ["attributeMetadata.customer.listByForm", "GET", "/V1/attributeMetadata/customer/form/{formCode}", "", ""],
-  ["attributeMetadata.customer.list", "GET", "/V1/attributeMetadata/customer", "", ""],
-  ["attributeMetadata.customer.listCustom", "GET", "/V1/attributeMetadata/customer/custom", "dataInterfaceName", ""],
-  ["attributeMetadata.customerAddress.get", "GET", "/V1/attributeMetadata/customerAddress/attribute/{attributeCode}", "", ""],
-  ["attributeMetadata.customerAddress.listByForm", "GET", "/V1/attributeMetadata/customerAddress/form/{formCode}", "", ""],
-  ["attributeMetadata.customerAddress.list", "GET", "/V1/attributeMetadata/customerAddress", "", ""],
-  ["attributeMetadata.customerAddress.listCustom", "GET", "/V1/attributeMetadata/customerAddress/custom", "dataInterfaceName", ""],
-] };
+export const attributeMetadataRoutes: RouteModule<"attributeMetadata"> = /* @__PURE__ */ packed("attributeMetadata", `
+GET /V1/attributeMetadata/customer/attribute/{attributeCode} customer.get
+GET /V1/attributeMetadata/customer/form/{formCode} customer.listByForm
+GET /V1/attributeMetadata/customer customer.list
+GET /V1/attributeMetadata/customer/custom customer.listCustom dataInterfaceName
+GET /V1/attributeMetadata/customerAddress/attribute/{attributeCode} customerAddress.get
+GET /V1/attributeMetadata/customerAddress/form/{formCode} customerAddress.listByForm
+GET /V1/attributeMetadata/customerAddress customerAddress.list
+GET /V1/attributeMetadata/customerAddress/custom customerAddress.listCustom dataInterfaceName
+`);
 
 /** The `customers.*` routes. */
-export const customersRoutes: RouteModule<"customers"> = { name: "customers", rows: [
-  ["customers.get", "GET", "/V1/customers/{customerId}", "", ""],
-  ["customers.update", "PUT", "/V1/customers/{customerId}", "", ""],
-  ["customers.delete", "DELETE", "/V1/customers/{customerId}", "", ""],
-  ["customers.create", "POST", "/V1/customers", "", "n"],
-  ["customers.me.get", "GET", "/V1/customers/me", "", "o"],
-  ["customers.me.update", "PUT", "/V1/customers/me", "", "o"],
-  ["customers.me.activate", "PUT", "/V1/customers/me/activate", "", "no"],
-  ["customers.search", "GET", "/V1/customers/search", "searchCriteria", "sq"],
-  ["customers.activate", "PUT", "/V1/customers/{email}/activate", "", "n"],
-  ["customers.me.password.change", "PUT", "/V1/customers/me/password", "", "no"],
-  ["customers.password.validateResetLinkToken", "GET", "/V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}", "", "o"],
-  ["customers.password.initiateReset", "PUT", "/V1/customers/password", "", "no"],
-  ["customers.password.reset", "POST", "/V1/customers/resetPassword", "", "no"],
-  ["customers.confirmation.getStatus", "GET", "/V1/customers/{customerId}/confirm", "", ""],
-  ["customers.confirmation.resend", "POST", "/V1/customers/confirm", "", "n"],
-  ["customers.validate", "PUT", "/V1/customers/validate", "", ""],
-  ["customers.permissions.isReadonly", "GET", "/V1/customers/{customerId}/permissions/readonly", "", ""],
-  ["customers.isEmailAvailable", "POST", "/V1/customers/isEmailAvailable", "", "o"],
-  ["customers.addresses.get", "GET", "/V1/customers/addresses/{addressId}", "", ""],
-  ["customers.me.billingAddress.get", "GET", "/V1/customers/me/billingAddress", "", "o"],
-  ["customers.billingAddress.get", "GET", "/V1/customers/{customerId}/billingAddress", "", ""],
-  ["customers.me.shippingAddress.get", "GET", "/V1/customers/me/shippingAddress", "", "o"],
-  ["customers.shippingAddress.get", "GET", "/V1/customers/{customerId}/shippingAddress", "", ""],
-  ["customers.carts.create", "POST", "/V1/customers/{customerId}/carts", "", "n"],
-  ["customers.balance.get", "GET", "/V1/customers/{customerId}/balance/{websiteId}", "", "cxo+9"],
-  ["customers.companies.list", "GET", "/V1/customers/{customerId}/companies", "", "bx+7"],
-  ["customers.companies.get", "GET", "/V1/customers/{customerId}/companies/{companyId}", "", "bx+7"],
-  ["customers.companies.assign", "PUT", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx+7"],
-  ["customers.companies.unassign", "DELETE", "/V1/customers/{customerId}/companies/{companyId}", "", "bvx+7"],
-  ["customers.activateByConfirmationKey", "POST", "/V1/customers/activate", "", "xno+9"],
-  ["customers.loginAsCustomerToken.create", "POST", "/V1/customers/{customerId}/token", "", "xn+9"],
-  ["customers.loginAsCustomerOtp.create", "POST", "/V1/customer/{customerId}/otp", "", "cxnu"],
-] };
+export const customersRoutes: RouteModule<"customers"> = /* @__PURE__ */ packed("customers", `
+GET /V1/customers/{customerId} get
+PUT /V1/customers/{customerId} update
+DELETE /V1/customers/{customerId} delete
+POST /V1/customers create  n
+GET /V1/customers/me me.get  o
+PUT /V1/customers/me me.update  o
+PUT /V1/customers/me/activate me.activate  no
+GET /V1/customers/search search searchCriteria sq
+PUT /V1/customers/{email}/activate activate  n
+PUT /V1/customers/me/password me.password.change  no
+GET /V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken} password.validateResetLinkToken  o
+PUT /V1/customers/password password.initiateReset  no
+POST /V1/customers/resetPassword password.reset  no
+GET /V1/customers/{customerId}/confirm confirmation.getStatus
+POST /V1/customers/confirm confirmation.resend  n
+PUT /V1/customers/validate validate
+GET /V1/customers/{customerId}/permissions/readonly permissions.isReadonly
+POST /V1/customers/isEmailAvailable isEmailAvailable  o
+GET /V1/customers/addresses/{addressId} addresses.get
+GET /V1/customers/me/billingAddress me.billingAddress.get  o
+GET /V1/customers/{customerId}/billingAddress billingAddress.get
+GET /V1/customers/me/shippingAddress me.shippingAddress.get  o
+GET /V1/customers/{customerId}/shippingAddress shippingAddress.get
+POST /V1/customers/{customerId}/carts carts.create  n
+GET /V1/customers/{customerId}/balance/{websiteId} balance.get  cxo+9
+GET /V1/customers/{customerId}/companies companies.list  bx+7
+GET /V1/customers/{customerId}/companies/{companyId} companies.get  bx+7
+PUT /V1/customers/{customerId}/companies/{companyId} companies.assign  bvx+7
+DELETE /V1/customers/{customerId}/companies/{companyId} companies.unassign  bvx+7
+POST /V1/customers/activate activateByConfirmationKey  xno+9
+POST /V1/customers/{customerId}/token loginAsCustomerToken.create  xn+9
+POST /V1/customer/{customerId}/otp loginAsCustomerOtp.create  cxnu
+`);
 
 /** The `addresses.*` routes. */
-export const addressesRoutes: RouteModule<"addresses"> = { name: "addresses", rows: [
-  ["addresses.delete", "DELETE", "/V1/addresses/{addressId}", "", ""],
-] };
+export const addressesRoutes: RouteModule<"addresses"> = /* @__PURE__ */ packed("addresses", `
+DELETE /V1/addresses/{addressId} delete
+`);
 
 /** The `directory.*` routes. */
-export const directoryRoutes: RouteModule<"directory"> = { name: "directory", rows: [
-  ["directory.currency.get", "GET", "/V1/directory/currency", "", "o"],
-  ["directory.countries.list", "GET", "/V1/directory/countries", "", ""],
-  ["directory.countries.get", "GET", "/V1/directory/countries/{countryId}", "", ""],
-] };
+export const directoryRoutes: RouteModule<"directory"> = /* @__PURE__ */ packed("directory", `
+GET /V1/directory/currency currency.get  o
+GET /V1/directory/countries countries.list
+GET /V1/directory/countries/{countryId} countries.get
+`);
 
 /** The `eav.*` routes. */
-export const eavRoutes: RouteModule<"eav"> = { name: "eav", rows: [
-  ["eav.attributeSets.list", "GET", "/V1/eav/attribute-sets/list", "searchCriteria", "sq"],
-  ["eav.attributeSets.get", "GET", "/V1/eav/attribute-sets/{attributeSetId}", "", ""],
-  ["eav.attributeSets.update", "PUT", "/V1/eav/attribute-sets/{attributeSetId}", "", ""],
-  ["eav.attributeSets.delete", "DELETE", "/V1/eav/attribute-sets/{attributeSetId}", "", ""],
-  ["eav.attributeSets.create", "POST", "/V1/eav/attribute-sets", "", "n"],
-] };
+export const eavRoutes: RouteModule<"eav"> = /* @__PURE__ */ packed("eav", `
+GET /V1/eav/attribute-sets/list attributeSets.list searchCriteria sq
+GET /V1/eav/attribute-sets/{attributeSetId} attributeSets.get
+PUT /V1/eav/attribute-sets/{attributeSetId} attributeSets.update
+DELETE /V1/eav/attribute-sets/{attributeSetId} attributeSets.delete
+POST /V1/eav/attribute-sets attributeSets.create  n
+`);
 
 /** The `integration.*` routes. */
-export const integrationRoutes: RouteModule<"integration"> = { name: "integration", rows: [
-  ["integration.adminToken.create", "POST", "/V1/integration/admin/token", "", "no"],
-  ["integration.customerToken.create", "POST", "/V1/integration/customer/token", "", "no"],
-  ["integration.customerToken.revoke", "POST", "/V1/integration/customer/revoke-customer-token", "", "xno"],
-] };
+export const integrationRoutes: RouteModule<"integration"> = /* @__PURE__ */ packed("integration", `
+POST /V1/integration/admin/token adminToken.create  no
+POST /V1/integration/customer/token customerToken.create  no
+POST /V1/integration/customer/revoke-customer-token customerToken.revoke  xno
+`);
 
 /** The `inventory.*` routes. */
-export const inventoryRoutes: RouteModule<"inventory"> = { name: "inventory", rows: [
-  ["inventory.sources.list", "GET", "/V1/inventory/sources", "searchCriteria", "sq"],
-  ["inventory.sources.create", "POST", "/V1/inventory/sources", "", "vn"],
-  ["inventory.sources.get", "GET", "/V1/inventory/sources/{sourceCode}", "", ""],
-  ["inventory.sources.update", "PUT", "/V1/inventory/sources/{sourceCode}", "", "v"],
-  ["inventory.stocks.listAssignedSources", "GET", "/V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/{stockId}", "", ""],
-  ["inventory.stocks.list", "GET", "/V1/inventory/stocks", "searchCriteria", "sq"],
-  ["inventory.stocks.create", "POST", "/V1/inventory/stocks", "", "n"],
-  ["inventory.stocks.get", "GET", "/V1/inventory/stocks/{stockId}", "", ""],
-  ["inventory.stocks.update", "PUT", "/V1/inventory/stocks/{stockId}", "", ""],
-  ["inventory.stocks.delete", "DELETE", "/V1/inventory/stocks/{stockId}", "", "v"],
-  ["inventory.stockSourceLinks.list", "GET", "/V1/inventory/stock-source-links", "searchCriteria", "sq"],
-  ["inventory.stockSourceLinks.save", "POST", "/V1/inventory/stock-source-links", "", "vn"],
-  ["inventory.stockSourceLinks.delete", "POST", "/V1/inventory/stock-source-links-delete", "", "vn"],
-  ["inventory.sourceItems.list", "GET", "/V1/inventory/source-items", "searchCriteria", "sq"],
-  ["inventory.sourceItems.save", "POST", "/V1/inventory/source-items", "", "vn"],
-  ["inventory.sourceItems.delete", "POST", "/V1/inventory/source-items-delete", "", "vn"],
-  ["inventory.bulkProductSource.assign", "POST", "/V1/inventory/bulk-product-source-assign", "", "n"],
-  ["inventory.bulkProductSource.unassign", "POST", "/V1/inventory/bulk-product-source-unassign", "", "n"],
-  ["inventory.bulkProductSource.transfer", "POST", "/V1/inventory/bulk-product-source-transfer", "", "n"],
-  ["inventory.distance.getProviderCode", "GET", "/V1/inventory/get-distance-provider-code", "", ""],
-  ["inventory.distance.get", "GET", "/V1/inventory/get-distance", "source,destination", ""],
-  ["inventory.distance.getLatLngFromAddress", "GET", "/V1/inventory/get-latlng-from-address", "address", ""],
-  ["inventory.lowQuantityNotification.get", "GET", "/V1/inventory/low-quantity-notification/{sourceCode}/{sku}", "", ""],
-  ["inventory.lowQuantityNotification.save", "POST", "/V1/inventory/low-quantity-notification", "", "vn"],
-  ["inventory.lowQuantityNotification.delete", "POST", "/V1/inventory/low-quantity-notifications-delete", "", "vn"],
-  ["inventory.salability.getSalableQuantity", "GET", "/V1/inventory/get-product-salable-quantity/{sku}/{stockId}", "", ""],
-  ["inventory.salability.isSalable", "GET", "/V1/inventory/is-product-salable/{sku}/{stockId}", "", ""],
-  ["inventory.salability.isSalableForRequestedQty", "GET", "/V1/inventory/is-product-salable-for-requested-qty/{sku}/{stockId}/{requestedQty}", "", ""],
-  ["inventory.stockResolver.get", "GET", "/V1/inventory/stock-resolver/{type}/{code}", "", ""],
-  ["inventory.sourceSelectionAlgorithms.list", "GET", "/V1/inventory/source-selection-algorithm-list", "", ""],
-  ["inventory.sourceSelectionAlgorithms.run", "POST", "/V1/inventory/source-selection-algorithm-result", "", ""],
-  ["inventory.salability.areProductsSalableForRequestedQty", "GET", "/V1/inventory/are-product-salable-for-requested-qty/", "stockId,skuRequests", "x"],
-  ["inventory.salability.areProductsSalable", "GET", "/V1/inventory/are-products-salable", "skus,stockId", "x"],
-  ["inventory.bulkPartialSource.transfer", "POST", "/V1/inventory/bulk-partial-source-transfer", "", "vxn"],
-  ["inventory.stockExport.dumpIndexData", "GET", "/V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode}", "", "x"],
-  ["inventory.stockExport.salableQuantities", "GET", "/V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode}", "searchCriteria", "sqx"],
-  ["inventory.distance.getLatsLngsFromAddress", "GET", "/V1/inventory/get-latslngs-from-address", "address", "x"],
-  ["inventory.pickupLocations.search", "GET", "/V1/inventory/in-store-pickup/pickup-locations/", "searchRequest", "sxo"],
-  ["inventory.pickupLocations.find", "POST", "/V1/inventory/in-store-pickup/pickup-locations/", "", "sxo+9"],
-] };
+export const inventoryRoutes: RouteModule<"inventory"> = /* @__PURE__ */ packed("inventory", `
+GET /V1/inventory/sources sources.list searchCriteria sq
+POST /V1/inventory/sources sources.create  vn
+GET /V1/inventory/sources/{sourceCode} sources.get
+PUT /V1/inventory/sources/{sourceCode} sources.update  v
+GET /V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/{stockId} stocks.listAssignedSources
+GET /V1/inventory/stocks stocks.list searchCriteria sq
+POST /V1/inventory/stocks stocks.create  n
+GET /V1/inventory/stocks/{stockId} stocks.get
+PUT /V1/inventory/stocks/{stockId} stocks.update
+DELETE /V1/inventory/stocks/{stockId} stocks.delete  v
+GET /V1/inventory/stock-source-links stockSourceLinks.list searchCriteria sq
+POST /V1/inventory/stock-source-links stockSourceLinks.save  vn
+POST /V1/inventory/stock-source-links-delete stockSourceLinks.delete  vn
+GET /V1/inventory/source-items sourceItems.list searchCriteria sq
+POST /V1/inventory/source-items sourceItems.save  vn
+POST /V1/inventory/source-items-delete sourceItems.delete  vn
+POST /V1/inventory/bulk-product-source-assign bulkProductSource.assign  n
+POST /V1/inventory/bulk-product-source-unassign bulkProductSource.unassign  n
+POST /V1/inventory/bulk-product-source-transfer bulkProductSource.transfer  n
+GET /V1/inventory/get-distance-provider-code distance.getProviderCode
+GET /V1/inventory/get-distance distance.get source,destination
+GET /V1/inventory/get-latlng-from-address distance.getLatLngFromAddress address
+GET /V1/inventory/low-quantity-notification/{sourceCode}/{sku} lowQuantityNotification.get
+POST /V1/inventory/low-quantity-notification lowQuantityNotification.save  vn
+POST /V1/inventory/low-quantity-notifications-delete lowQuantityNotification.delete  vn
+GET /V1/inventory/get-product-salable-quantity/{sku}/{stockId} salability.getSalableQuantity
+GET /V1/inventory/is-product-salable/{sku}/{stockId} salability.isSalable
+GET /V1/inventory/is-product-salable-for-requested-qty/{sku}/{stockId}/{requestedQty} salability.isSalableForRequestedQty
+GET /V1/inventory/stock-resolver/{type}/{code} stockResolver.get
+GET /V1/inventory/source-selection-algorithm-list sourceSelectionAlgorithms.list
+POST /V1/inventory/source-selection-algorithm-result sourceSelectionAlgorithms.run
+GET /V1/inventory/are-product-salable-for-requested-qty/ salability.areProductsSalableForRequestedQty stockId,skuRequests x
+GET /V1/inventory/are-products-salable salability.areProductsSalable skus,stockId x
+POST /V1/inventory/bulk-partial-source-transfer bulkPartialSource.transfer  vxn
+GET /V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode} stockExport.dumpIndexData  x
+GET /V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode} stockExport.salableQuantities searchCriteria sqx
+GET /V1/inventory/get-latslngs-from-address distance.getLatsLngsFromAddress address x
+GET /V1/inventory/in-store-pickup/pickup-locations/ pickupLocations.search searchRequest sxo
+POST /V1/inventory/in-store-pickup/pickup-locations/ pickupLocations.find  sxo+9
+`);
 
 /** The `orders.*` routes. */
-export const ordersRoutes: RouteModule<"orders"> = { name: "orders", rows: [
-  ["orders.get", "GET", "/V1/orders/{id}", "", ""],
-  ["orders.list", "GET", "/V1/orders", "searchCriteria", "sq"],
-  ["orders.getStatus", "GET", "/V1/orders/{id}/statuses", "", ""],
-  ["orders.cancel", "POST", "/V1/orders/{id}/cancel", "", "n"],
-  ["orders.emails.send", "POST", "/V1/orders/{id}/emails", "", "n"],
-  ["orders.hold", "POST", "/V1/orders/{id}/hold", "", "n"],
-  ["orders.unhold", "POST", "/V1/orders/{id}/unhold", "", "n"],
-  ["orders.comments.list", "GET", "/V1/orders/{id}/comments", "", "s"],
-  ["orders.comments.add", "POST", "/V1/orders/{id}/comments", "", "n"],
-  ["orders.save", "PUT", "/V1/orders/create", "", "n"],
-  ["orders.addresses.update", "PUT", "/V1/orders/{parent_id}", "", ""],
-  ["orders.items.get", "GET", "/V1/orders/items/{id}", "", ""],
-  ["orders.items.list", "GET", "/V1/orders/items", "searchCriteria", "sq"],
-  ["orders.refund", "POST", "/V1/order/{orderId}/refund", "", "n"],
-  ["orders.ship", "POST", "/V1/order/{orderId}/ship", "", "n"],
-  ["orders.create", "POST", "/V1/orders/", "", "n"],
-  ["orders.invoice", "POST", "/V1/order/{orderId}/invoice", "", "n"],
-  ["orders.notifyReadyForPickup", "POST", "/V1/order/notify-orders-are-ready-for-pickup", "", "xn"],
-  ["orders.edit.start", "POST", "/V1/orders/{orderId}/edit/start", "", "cxnu"],
-  ["orders.edit.submit", "POST", "/V1/orders/{orderId}/edit/submit", "", "cxnu"],
-] };
+export const ordersRoutes: RouteModule<"orders"> = /* @__PURE__ */ packed("orders", `
+GET /V1/orders/{id} get
+GET /V1/orders list searchCriteria sq
+GET /V1/orders/{id}/statuses getStatus
+POST /V1/orders/{id}/cancel cancel  n
+POST /V1/orders/{id}/emails emails.send  n
+POST /V1/orders/{id}/hold hold  n
+POST /V1/orders/{id}/unhold unhold  n
+GET /V1/orders/{id}/comments comments.list  s
+POST /V1/orders/{id}/comments comments.add  n
+PUT /V1/orders/create save  n
+PUT /V1/orders/{parent_id} addresses.update
+GET /V1/orders/items/{id} items.get
+GET /V1/orders/items items.list searchCriteria sq
+POST /V1/order/{orderId}/refund refund  n
+POST /V1/order/{orderId}/ship ship  n
+POST /V1/orders/ create  n
+POST /V1/order/{orderId}/invoice invoice  n
+POST /V1/order/notify-orders-are-ready-for-pickup notifyReadyForPickup  xn
+POST /V1/orders/{orderId}/edit/start edit.start  cxnu
+POST /V1/orders/{orderId}/edit/submit edit.submit  cxnu
+`);
 
 /** The `invoices.*` routes. */
-export const invoicesRoutes: RouteModule<"invoices"> = { name: "invoices", rows: [
-  ["invoices.get", "GET", "/V1/invoices/{id}", "", ""],
-  ["invoices.list", "GET", "/V1/invoices", "searchCriteria", "sq"],
-  ["invoices.comments.list", "GET", "/V1/invoices/{id}/comments", "", "s"],
-  ["invoices.emails.send", "POST", "/V1/invoices/{id}/emails", "", "n"],
-  ["invoices.void", "POST", "/V1/invoices/{id}/void", "", "n"],
-  ["invoices.capture", "POST", "/V1/invoices/{id}/capture", "", "n"],
-  ["invoices.comments.add", "POST", "/V1/invoices/comments", "", "n"],
-  ["invoices.create", "POST", "/V1/invoices/", "", "n"],
-  ["invoices.refund", "POST", "/V1/invoice/{invoiceId}/refund", "", "n"],
-] };
+export const invoicesRoutes: RouteModule<"invoices"> = /* @__PURE__ */ packed("invoices", `
+GET /V1/invoices/{id} get
+GET /V1/invoices list searchCriteria sq
+GET /V1/invoices/{id}/comments comments.list  s
+POST /V1/invoices/{id}/emails emails.send  n
+POST /V1/invoices/{id}/void void  n
+POST /V1/invoices/{id}/capture capture  n
+POST /V1/invoices/comments comments.add  n
+POST /V1/invoices/ create  n
+POST /V1/invoice/{invoiceId}/refund refund  n
+`);
 
 /** The `creditmemos.*` routes. */
-export const creditmemosRoutes: RouteModule<"creditmemos"> = { name: "creditmemos", rows: [
-  ["creditmemos.comments.list", "GET", "/V1/creditmemo/{id}/comments", "", "s"],
-  ["creditmemos.comments.add", "POST", "/V1/creditmemo/{id}/comments", "", "n"],
-  ["creditmemos.list", "GET", "/V1/creditmemos", "searchCriteria", "sq"],
-  ["creditmemos.get", "GET", "/V1/creditmemo/{id}", "", ""],
-  ["creditmemos.cancel", "PUT", "/V1/creditmemo/{id}", "", "n"],
-  ["creditmemos.emails.send", "POST", "/V1/creditmemo/{id}/emails", "", "n"],
-  ["creditmemos.refund", "POST", "/V1/creditmemo/refund", "", "n"],
-  ["creditmemos.create", "POST", "/V1/creditmemo", "", "n"],
-] };
+export const creditmemosRoutes: RouteModule<"creditmemos"> = /* @__PURE__ */ packed("creditmemos", `
+GET /V1/creditmemo/{id}/comments comments.list  s
+POST /V1/creditmemo/{id}/comments comments.add  n
+GET /V1/creditmemos list searchCriteria sq
+GET /V1/creditmemo/{id} get
+PUT /V1/creditmemo/{id} cancel  n
+POST /V1/creditmemo/{id}/emails emails.send  n
+POST /V1/creditmemo/refund refund  n
+POST /V1/creditmemo create  n
+`);
 
 /** The `shipments.*` routes. */
-export const shipmentsRoutes: RouteModule<"shipments"> = { name: "shipments", rows: [
-  ["shipments.get", "GET", "/V1/shipment/{id}", "", ""],
-  ["shipments.list", "GET", "/V1/shipments", "searchCriteria", "sq"],
-  ["shipments.comments.list", "GET", "/V1/shipment/{id}/comments", "", "s"],
-  ["shipments.comments.add", "POST", "/V1/shipment/{id}/comments", "", "n"],
-  ["shipments.emails.send", "POST", "/V1/shipment/{id}/emails", "", "n"],
-  ["shipments.tracks.add", "POST", "/V1/shipment/track", "", "n"],
-  ["shipments.tracks.delete", "DELETE", "/V1/shipment/track/{id}", "", ""],
-  ["shipments.create", "POST", "/V1/shipment/", "", "n"],
-  ["shipments.label.get", "GET", "/V1/shipment/{id}/label", "", ""],
-] };
+export const shipmentsRoutes: RouteModule<"shipments"> = /* @__PURE__ */ packed("shipments", `
+GET /V1/shipment/{id} get
+GET /V1/shipments list searchCriteria sq
+GET /V1/shipment/{id}/comments comments.list  s
+POST /V1/shipment/{id}/comments comments.add  n
+POST /V1/shipment/{id}/emails emails.send  n
+POST /V1/shipment/track tracks.add  n
+DELETE /V1/shipment/track/{id} tracks.delete
+POST /V1/shipment/ create  n
+GET /V1/shipment/{id}/label label.get
+`);
 
 /** The `transactions.*` routes. */
-export const transactionsRoutes: RouteModule<"transactions"> = { name: "transactions", rows: [
-  ["transactions.get", "GET", "/V1/transactions/{id}", "", ""],
-  ["transactions.list", "GET", "/V1/transactions", "searchCriteria", "sq"],
-] };
+export const transactionsRoutes: RouteModule<"transactions"> = /* @__PURE__ */ packed("transactions", `
+GET /V1/transactions/{id} get
+GET /V1/transactions list searchCriteria sq
+`);
 
 /** The `salesRules.*` routes. */
-export const salesRulesRoutes: RouteModule<"salesRules"> = { name: "salesRules", rows: [
-  ["salesRules.get", "GET", "/V1/salesRules/{ruleId}", "", ""],
-  ["salesRules.update", "PUT", "/V1/salesRules/{ruleId}", "", ""],
-  ["salesRules.delete", "DELETE", "/V1/salesRules/{ruleId}", "", ""],
-  ["salesRules.search", "GET", "/V1/salesRules/search", "searchCriteria", "sq"],
-  ["salesRules.create", "POST", "/V1/salesRules", "", "n"],
-] };
+export const salesRulesRoutes: RouteModule<"salesRules"> = /* @__PURE__ */ packed("salesRules", `
+GET /V1/salesRules/{ruleId} get
+PUT /V1/salesRules/{ruleId} update
+DELETE /V1/salesRules/{ruleId} delete
+GET /V1/salesRules/search search searchCriteria sq
+POST /V1/salesRules create  n
+`);
 
 /** The `coupons.*` routes. */
-export const couponsRoutes: RouteModule<"coupons"> = { name: "coupons", rows: [
-  ["coupons.get", "GET", "/V1/coupons/{couponId}", "", ""],
-  ["coupons.update", "PUT", "/V1/coupons/{couponId}", "", ""],
-  ["coupons.delete", "DELETE", "/V1/coupons/{couponId}", "", ""],
-  ["coupons.search", "GET", "/V1/coupons/search", "searchCriteria", "sq"],
-  ["coupons.create", "POST", "/V1/coupons", "", "n"],
-  ["coupons.generate", "POST", "/V1/coupons/generate", "", "n"],
-  ["coupons.deleteByIds", "POST", "/V1/coupons/deleteByIds", "", "n"],
-  ["coupons.deleteByCodes", "POST", "/V1/coupons/deleteByCodes", "", "n"],
-] };
+export const couponsRoutes: RouteModule<"coupons"> = /* @__PURE__ */ packed("coupons", `
+GET /V1/coupons/{couponId} get
+PUT /V1/coupons/{couponId} update
+DELETE /V1/coupons/{couponId} delete
+GET /V1/coupons/search search searchCriteria sq
+POST /V1/coupons create  n
+POST /V1/coupons/generate generate  n
+POST /V1/coupons/deleteByIds deleteByIds  n
+POST /V1/coupons/deleteByCodes deleteByCodes  n
+`);
 
 /** The `catalogSearch.*` routes. */
-export const catalogSearchRoutes: RouteModule<"catalogSearch"> = { name: "catalogSearch", rows: [
-  ["catalogSearch.search", "GET", "/V1/search", "searchCriteria", "sqo"],
-] };
+export const catalogSearchRoutes: RouteModule<"catalogSearch"> = /* @__PURE__ */ packed("catalogSearch", `
+GET /V1/search search searchCriteria sqo
+`);
 
 /** The `store.*` routes. */
-export const storeRoutes: RouteModule<"store"> = { name: "store", rows: [
-  ["store.storeViews.list", "GET", "/V1/store/storeViews", "", ""],
-  ["store.storeGroups.list", "GET", "/V1/store/storeGroups", "", ""],
-  ["store.websites.list", "GET", "/V1/store/websites", "", ""],
-  ["store.storeConfigs.list", "GET", "/V1/store/storeConfigs", "storeCodes", ""],
-] };
+export const storeRoutes: RouteModule<"store"> = /* @__PURE__ */ packed("store", `
+GET /V1/store/storeViews storeViews.list
+GET /V1/store/storeGroups storeGroups.list
+GET /V1/store/websites websites.list
+GET /V1/store/storeConfigs storeConfigs.list storeCodes
+`);
 
 /** The `taxRates.*` routes. */
-export const taxRatesRoutes: RouteModule<"taxRates"> = { name: "taxRates", rows: [
-  ["taxRates.create", "POST", "/V1/taxRates", "", "n"],
-  ["taxRates.update", "PUT", "/V1/taxRates", "", "n"],
-  ["taxRates.get", "GET", "/V1/taxRates/{rateId}", "", ""],
-  ["taxRates.delete", "DELETE", "/V1/taxRates/{rateId}", "", ""],
-  ["taxRates.search", "GET", "/V1/taxRates/search", "searchCriteria", "sq"],
-] };
+export const taxRatesRoutes: RouteModule<"taxRates"> = /* @__PURE__ */ packed("taxRates", `
+POST /V1/taxRates create  n
+PUT /V1/taxRates update  n
+GET /V1/taxRates/{rateId} get
+DELETE /V1/taxRates/{rateId} delete
+GET /V1/taxRates/search search searchCriteria sq
+`);
 
 /** The `taxRules.*` routes. */
-export const taxRulesRoutes: RouteModule<"taxRules"> = { name: "taxRules", rows: [
-  ["taxRules.create", "POST", "/V1/taxRules", "", "n"],
-  ["taxRules.update", "PUT", "/V1/taxRules", "", "n"],
-  ["taxRules.get", "GET", "/V1/taxRules/{ruleId}", "", ""],
-  ["taxRules.delete", "DELETE", "/V1/taxRules/{ruleId}", "", ""],
-  ["taxRules.search", "GET", "/V1/taxRules/search", "searchCriteria", "sq"],
-] };
+export const taxRulesRoutes: RouteModule<"taxRules"> = /* @__PURE__ */ packed("taxRules", `
+POST /V1/taxRules create  n
+PUT /V1/taxRules update  n
+GET /V1/taxRules/{ruleId} get
+DELETE /V1/taxRules/{ruleId} delete
+GET /V1/taxRules/search search searchCriteria sq
+`);
 
 /** The `taxClasses.*` routes. */
-export const taxClassesRoutes: RouteModule<"taxClasses"> = { name: "taxClasses", rows: [
-  ["taxClasses.create", "POST", "/V1/taxClasses", "", "n"],
-  ["taxClasses.get", "GET", "/V1/taxClasses/{taxClassId}", "", ""],
-  ["taxClasses.delete", "DELETE", "/V1/taxClasses/{taxClassId}", "", ""],
-  ["taxClasses.update", "PUT", "/V1/taxClasses/{classId}", "", ""],
-  ["taxClasses.search", "GET", "/V1/taxClasses/search", "searchCriteria", "sq"],
-] };
+export const taxClassesRoutes: RouteModule<"taxClasses"> = /* @__PURE__ */ packed("taxClasses", `
+POST /V1/taxClasses create  n
+GET /V1/taxClasses/{taxClassId} get
+DELETE /V1/taxClasses/{taxClassId} delete
+PUT /V1/taxClasses/{classId} update
+GET /V1/taxClasses/search search searchCriteria sq
+`);
 
 /** The `tfa.*` routes. */
-export const tfaRoutes: RouteModule<"tfa"> = { name: "tfa", rows: [
-  ["tfa.google.authenticate", "POST", "/V1/tfa/provider/google/authenticate", "", "xno"],
-  ["tfa.users.defaultProvider.get", "GET", "/V1/tfa/default-provider-code/{userId}", "", "xo"],
-  ["tfa.users.defaultProvider.set", "PUT", "/V1/tfa/default-provider-code/{userId}", "", "xo"],
-  ["tfa.providers.forced.list", "GET", "/V1/tfa/forced-providers", "", "xo"],
-  ["tfa.providers.installed.list", "GET", "/V1/tfa/installed-providers", "", "xo"],
-  ["tfa.authy.activate", "POST", "/V1/tfa/provider/authy/activate", "", "vxno"],
-  ["tfa.authy.authenticate", "POST", "/V1/tfa/provider/authy/authenticate", "", "xno"],
-  ["tfa.authy.authenticateOneTouch", "POST", "/V1/tfa/provider/authy/authenticate-onetouch", "", "xno"],
-  ["tfa.authy.configure", "POST", "/V1/tfa/provider/authy/configure", "", "xno"],
-  ["tfa.authy.sendToken", "POST", "/V1/tfa/provider/authy/send-token/{via}", "", "vxno"],
-  ["tfa.duoSecurity.activate", "POST", "/V1/tfa/provider/duo_security/activate", "", "vxno"],
-  ["tfa.duoSecurity.authenticate", "POST", "/V1/tfa/provider/duo_security/authenticate", "", "xno"],
-  ["tfa.duoSecurity.configure", "POST", "/V1/tfa/provider/duo_security/configure", "", "vxno"],
-  ["tfa.google.activate", "POST", "/V1/tfa/provider/google/activate", "", "vxno"],
-  ["tfa.google.configure", "POST", "/V1/tfa/provider/google/configure", "", "xno"],
-  ["tfa.u2fKey.activate", "POST", "/V1/tfa/provider/u2fkey/activate", "", "vxno"],
-  ["tfa.u2fKey.challenge", "POST", "/V1/tfa/provider/u2fkey/authentication-challenge", "", "xno"],
-  ["tfa.u2fKey.configure", "POST", "/V1/tfa/provider/u2fkey/configure", "", "xno"],
-  ["tfa.u2fKey.verify", "POST", "/V1/tfa/provider/u2fkey/verify", "", "xno"],
-  ["tfa.users.providersToActivate.list", "GET", "/V1/tfa/providers-to-activate/{userId}", "", "xo"],
-  ["tfa.session.providersToActivate.list", "GET", "/V1/tfa/tfat-providers-to-activate", "tfaToken", "xo"],
-  ["tfa.session.providers.list", "GET", "/V1/tfa/tfat-user-providers", "tfaToken", "xo"],
-  ["tfa.users.providers.list", "GET", "/V1/tfa/user-providers/{userId}", "", "xo"],
-  ["tfa.users.providers.reset", "PUT", "/V1/tfa/user-providers/{userId}", "", "xo"],
-] };
+export const tfaRoutes: RouteModule<"tfa"> = /* @__PURE__ */ packed("tfa", `
+POST /V1/tfa/provider/google/authenticate google.authenticate  xno
+GET /V1/tfa/default-provider-code/{userId} users.defaultProvider.get  xo
+PUT /V1/tfa/default-provider-code/{userId} users.defaultProvider.set  xo
+GET /V1/tfa/forced-providers providers.forced.list  xo
+GET /V1/tfa/installed-providers providers.installed.list  xo
+POST /V1/tfa/provider/authy/activate authy.activate  vxno
+POST /V1/tfa/provider/authy/authenticate authy.authenticate  xno
+POST /V1/tfa/provider/authy/authenticate-onetouch authy.authenticateOneTouch  xno
+POST /V1/tfa/provider/authy/configure authy.configure  xno
+POST /V1/tfa/provider/authy/send-token/{via} authy.sendToken  vxno
+POST /V1/tfa/provider/duo_security/activate duoSecurity.activate  vxno
+POST /V1/tfa/provider/duo_security/authenticate duoSecurity.authenticate  xno
+POST /V1/tfa/provider/duo_security/configure duoSecurity.configure  vxno
+POST /V1/tfa/provider/google/activate google.activate  vxno
+POST /V1/tfa/provider/google/configure google.configure  xno
+POST /V1/tfa/provider/u2fkey/activate u2fKey.activate  vxno
+POST /V1/tfa/provider/u2fkey/authentication-challenge u2fKey.challenge  xno
+POST /V1/tfa/provider/u2fkey/configure u2fKey.configure  xno
+POST /V1/tfa/provider/u2fkey/verify u2fKey.verify  xno
+GET /V1/tfa/providers-to-activate/{userId} users.providersToActivate.list  xo
+GET /V1/tfa/tfat-providers-to-activate session.providersToActivate.list tfaToken xo
+GET /V1/tfa/tfat-user-providers session.providers.list tfaToken xo
+GET /V1/tfa/user-providers/{userId} users.providers.list  xo
+PUT /V1/tfa/user-providers/{userId} users.providers.reset  xo
+`);
 
 /** The `adminUiSdk.*` routes. */
-export const adminUiSdkRoutes: RouteModule<"adminUiSdk"> = { name: "adminUiSdk", rows: [
-  ["adminUiSdk.appManagement.validate", "POST", "/V1/adminuisdk/appmanagement/validate", "", "ax+9"],
-  ["adminUiSdk.massActions.failedRequest.get", "GET", "/V1/adminuisdk/massaction/{request_id}", "requestId", "ax+7"],
-  ["adminUiSdk.orderViewButtons.failedRequest.get", "GET", "/V1/adminuisdk/orderviewbutton/{request_id}", "requestId", "ax+9"],
-  ["adminUiSdk.extensions.register", "POST", "/V1/adminuisdk/extension", "", "avxnu"],
-  ["adminUiSdk.extensions.delete", "DELETE", "/V1/adminuisdk/extension/{workspace_name}/{extension_name}", "", "avxu"],
-] };
+export const adminUiSdkRoutes: RouteModule<"adminUiSdk"> = /* @__PURE__ */ packed("adminUiSdk", `
+POST /V1/adminuisdk/appmanagement/validate appManagement.validate  ax+9
+GET /V1/adminuisdk/massaction/{request_id} massActions.failedRequest.get requestId ax+7
+GET /V1/adminuisdk/orderviewbutton/{request_id} orderViewButtons.failedRequest.get requestId ax+9
+POST /V1/adminuisdk/extension extensions.register  avxnu
+DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name} extensions.delete  avxu
+`);
 
 /** The `eventing.*` routes. */
-export const eventingRoutes: RouteModule<"eventing"> = { name: "eventing", rows: [
-  ["eventing.configuration.check", "GET", "/V1/adobe_io_events/check_configuration", "", "ax"],
-  ["eventing.providers.list", "GET", "/V1/eventing/eventProvider", "", "ax+9"],
-  ["eventing.providers.create", "POST", "/V1/eventing/eventProvider", "", "axn+9"],
-  ["eventing.providers.update", "PUT", "/V1/eventing/eventProvider", "", "ax+9"],
-  ["eventing.providers.get", "GET", "/V1/eventing/eventProvider/{providerId}", "", "ax+9"],
-  ["eventing.providers.delete", "DELETE", "/V1/eventing/eventProvider/{providerId}", "", "ax+9"],
-  ["eventing.subscriptions.subscribe", "POST", "/V1/eventing/eventSubscribe", "", "avxn+7"],
-  ["eventing.subscriptions.update", "PUT", "/V1/eventing/eventSubscribe/{name}", "", "avx+8"],
-  ["eventing.subscriptions.unsubscribe", "POST", "/V1/eventing/eventUnsubscribe/{name}", "", "avxn+8"],
-  ["eventing.providers.listAll", "GET", "/V1/eventing/getEventProviders", "", "ax+8"],
-  ["eventing.subscriptions.list", "GET", "/V1/eventing/getEventSubscriptions", "", "ax+8"],
-  ["eventing.configuration.update", "PUT", "/V1/eventing/updateConfiguration", "", "ax+7"],
-  ["eventing.listSupported", "GET", "/V1/eventing/supportedList", "", "axu"],
-] };
+export const eventingRoutes: RouteModule<"eventing"> = /* @__PURE__ */ packed("eventing", `
+GET /V1/adobe_io_events/check_configuration configuration.check  ax
+GET /V1/eventing/eventProvider providers.list  ax+9
+POST /V1/eventing/eventProvider providers.create  axn+9
+PUT /V1/eventing/eventProvider providers.update  ax+9
+GET /V1/eventing/eventProvider/{providerId} providers.get  ax+9
+DELETE /V1/eventing/eventProvider/{providerId} providers.delete  ax+9
+POST /V1/eventing/eventSubscribe subscriptions.subscribe  avxn+7
+PUT /V1/eventing/eventSubscribe/{name} subscriptions.update  avx+8
+POST /V1/eventing/eventUnsubscribe/{name} subscriptions.unsubscribe  avxn+8
+GET /V1/eventing/getEventProviders providers.listAll  ax+8
+GET /V1/eventing/getEventSubscriptions subscriptions.list  ax+8
+PUT /V1/eventing/updateConfiguration configuration.update  ax+7
+GET /V1/eventing/supportedList listSupported  axu
+`);
 
 /** The `adobeStock.*` routes. */
-export const adobeStockRoutes: RouteModule<"adobeStock"> = { name: "adobeStock", rows: [
-  ["adobeStock.assets.list", "GET", "/V1/adobestock/asset/list", "searchCriteria", "sqx"],
-  ["adobeStock.assets.search", "GET", "/V1/adobestock/asset/search", "searchCriteria", "sqx"],
-  ["adobeStock.assets.get", "GET", "/V1/adobestock/asset/{id}", "", "x"],
-  ["adobeStock.assets.delete", "DELETE", "/V1/adobestock/asset/{id}", "", "vx"],
-  ["adobeStock.search", "GET", "/V1/adobestock/search", "searchCriteria", "sqx"],
-] };
+export const adobeStockRoutes: RouteModule<"adobeStock"> = /* @__PURE__ */ packed("adobeStock", `
+GET /V1/adobestock/asset/list assets.list searchCriteria sqx
+GET /V1/adobestock/asset/search assets.search searchCriteria sqx
+GET /V1/adobestock/asset/{id} assets.get  x
+DELETE /V1/adobestock/asset/{id} assets.delete  vx
+GET /V1/adobestock/search search searchCriteria sqx
+`);
 
 /** The `applePay.*` routes. */
-export const applePayRoutes: RouteModule<"applePay"> = { name: "applePay", rows: [
-  ["applePay.auth.get", "GET", "/V1/applepay/auth", "", "xo"],
-] };
+export const applePayRoutes: RouteModule<"applePay"> = /* @__PURE__ */ packed("applePay", `
+GET /V1/applepay/auth auth.get  xo
+`);
 
 /** The `braintree.*` routes. */
-export const braintreeRoutes: RouteModule<"braintree"> = { name: "braintree", rows: [
-  ["braintree.mine.vault.save", "POST", "/V1/braintree/mine/payment/vault", "", "xno+7"],
-] };
+export const braintreeRoutes: RouteModule<"braintree"> = /* @__PURE__ */ packed("braintree", `
+POST /V1/braintree/mine/payment/vault mine.vault.save  xno+7
+`);
 
 /** The `paymentServices.*` routes. */
-export const paymentServicesRoutes: RouteModule<"paymentServices"> = { name: "paymentServices", rows: [
-  ["paymentServices.orders.complete", "POST", "/V1/payment-order/completeOrder", "", "pxno+9"],
-  ["paymentServices.config.applePay.get", "GET", "/V1/payments-config/apple-pay/{location}", "", "pxo+7"],
-  ["paymentServices.config.googlePay.get", "GET", "/V1/payments-config/google-pay/{location}", "", "pxo+7"],
-  ["paymentServices.config.hostedFields.get", "GET", "/V1/payments-config/hosted-fields/{location}", "", "pxo+7"],
-  ["paymentServices.config.smartButtons.get", "GET", "/V1/payments-config/smart-buttons/{location}", "", "pxo+7"],
-  ["paymentServices.config.get", "GET", "/V1/payments-config/{location}", "", "pxo+7"],
-  ["paymentServices.sdkParams.list", "GET", "/V1/payments-sdk/{location}", "", "pxo+7"],
-  ["paymentServices.sdkParams.get", "GET", "/V1/payments-sdk/{location}/{methodCode}", "", "pxo+7"],
-  ["paymentServices.paypal.lineItems", "POST", "/V1/paypal/lineItems", "", "pxo+9"],
-  ["paymentServices.paypal.oneClick", "POST", "/V1/paypal/oneClick", "", "pxno+9"],
-  ["paymentServices.paypal.validatePhoneNumber", "POST", "/V1/paypal/validatePhoneNumber", "", "pxo+9"],
-] };
+export const paymentServicesRoutes: RouteModule<"paymentServices"> = /* @__PURE__ */ packed("paymentServices", `
+POST /V1/payment-order/completeOrder orders.complete  pxno+9
+GET /V1/payments-config/apple-pay/{location} config.applePay.get  pxo+7
+GET /V1/payments-config/google-pay/{location} config.googlePay.get  pxo+7
+GET /V1/payments-config/hosted-fields/{location} config.hostedFields.get  pxo+7
+GET /V1/payments-config/smart-buttons/{location} config.smartButtons.get  pxo+7
+GET /V1/payments-config/{location} config.get  pxo+7
+GET /V1/payments-sdk/{location} sdkParams.list  pxo+7
+GET /V1/payments-sdk/{location}/{methodCode} sdkParams.get  pxo+7
+POST /V1/paypal/lineItems paypal.lineItems  pxo+9
+POST /V1/paypal/oneClick paypal.oneClick  pxno+9
+POST /V1/paypal/validatePhoneNumber paypal.validatePhoneNumber  pxo+9
+`);
 
 /** The `purchaseOrderCarts.*` routes. */
-export const purchaseOrderCartsRoutes: RouteModule<"purchaseOrderCarts"> = { name: "purchaseOrderCarts", rows: [
-  ["purchaseOrderCarts.billingAddress.set", "POST", "/V1/purchase-order-carts/{cartId}/billing-address", "", "bxno"],
-  ["purchaseOrderCarts.shippingMethods.estimate", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods", "", "bxo"],
-  ["purchaseOrderCarts.shippingMethods.estimateByAddressId", "POST", "/V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bxo"],
-  ["purchaseOrderCarts.giftCards.add", "POST", "/V1/purchase-order-carts/{cartId}/giftCards", "", "bxno"],
-  ["purchaseOrderCarts.giftCards.delete", "DELETE", "/V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode}", "", "bxo"],
-  ["purchaseOrderCarts.paymentInformation.get", "GET", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxo"],
-  ["purchaseOrderCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/purchase-order-carts/{cartId}/payment-information", "", "bxno"],
-  ["purchaseOrderCarts.paymentInformation.set", "POST", "/V1/purchase-order-carts/{cartId}/set-payment-information", "", "bxno"],
-  ["purchaseOrderCarts.totals.get", "GET", "/V1/purchase-order-carts/{cartId}/totals", "", "bxo"],
-] };
+export const purchaseOrderCartsRoutes: RouteModule<"purchaseOrderCarts"> = /* @__PURE__ */ packed("purchaseOrderCarts", `
+POST /V1/purchase-order-carts/{cartId}/billing-address billingAddress.set  bxno
+POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  bxo
+POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId  bxo
+POST /V1/purchase-order-carts/{cartId}/giftCards giftCards.add  bxno
+DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode} giftCards.delete  bxo
+GET /V1/purchase-order-carts/{cartId}/payment-information paymentInformation.get  bxo
+POST /V1/purchase-order-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  bxno
+POST /V1/purchase-order-carts/{cartId}/set-payment-information paymentInformation.set  bxno
+GET /V1/purchase-order-carts/{cartId}/totals totals.get  bxo
+`);
 
 /** The `companies.*` routes. */
-export const companiesRoutes: RouteModule<"companies"> = { name: "companies", rows: [
-  ["companies.list", "GET", "/V1/company/", "searchCriteria", "bsqx"],
-  ["companies.create", "POST", "/V1/company/", "", "bxn"],
-  ["companies.roles.assignToUser", "PUT", "/V1/company/assignRoles", "", "bx"],
-  ["companies.relations.list", "GET", "/V1/company/relations", "searchCriteria", "bsqx+7"],
-  ["companies.roles.list", "GET", "/V1/company/role/", "searchCriteria", "bsqx"],
-  ["companies.roles.create", "POST", "/V1/company/role/", "", "bxn"],
-  ["companies.roles.update", "PUT", "/V1/company/role/{id}", "", "bx"],
-  ["companies.roles.get", "GET", "/V1/company/role/{roleId}", "", "bx"],
-  ["companies.roles.delete", "DELETE", "/V1/company/role/{roleId}", "", "bx"],
-  ["companies.roles.users.list", "GET", "/V1/company/role/{roleId}/users", "", "bx"],
-  ["companies.get", "GET", "/V1/company/{companyId}", "", "bx"],
-  ["companies.update", "PUT", "/V1/company/{companyId}", "", "bx"],
-  ["companies.delete", "DELETE", "/V1/company/{companyId}", "", "bx"],
-  ["companies.relations.add", "POST", "/V1/company/{parentId}/relations", "", "bvxn+7"],
-  ["companies.relations.delete", "DELETE", "/V1/company/{parentId}/relations/{companyId}", "", "bvx+7"],
-  ["companies.customers.list", "GET", "/V1/customers/companies", "criteria", "bsx+7"],
-  ["companies.customers.save", "POST", "/V1/customers/companies", "", "bvxn+7"],
-  ["companies.hierarchy.move", "PUT", "/V1/hierarchy/move/{id}", "", "bvx"],
-  ["companies.hierarchy.get", "GET", "/V1/hierarchy/{id}", "", "bx"],
-  ["companies.teams.list", "GET", "/V1/team/", "searchCriteria", "bsqx"],
-  ["companies.teams.create", "POST", "/V1/team/{companyId}", "", "bvxn"],
-  ["companies.teams.get", "GET", "/V1/team/{teamId}", "", "bx"],
-  ["companies.teams.update", "PUT", "/V1/team/{teamId}", "", "bx"],
-  ["companies.teams.delete", "DELETE", "/V1/team/{teamId}", "", "bvx"],
-  ["companies.customAttributes.set", "POST", "/V1/company/setCustomAttributes", "", "bxnu"],
-] };
+export const companiesRoutes: RouteModule<"companies"> = /* @__PURE__ */ packed("companies", `
+GET /V1/company/ list searchCriteria bsqx
+POST /V1/company/ create  bxn
+PUT /V1/company/assignRoles roles.assignToUser  bx
+GET /V1/company/relations relations.list searchCriteria bsqx+7
+GET /V1/company/role/ roles.list searchCriteria bsqx
+POST /V1/company/role/ roles.create  bxn
+PUT /V1/company/role/{id} roles.update  bx
+GET /V1/company/role/{roleId} roles.get  bx
+DELETE /V1/company/role/{roleId} roles.delete  bx
+GET /V1/company/role/{roleId}/users roles.users.list  bx
+GET /V1/company/{companyId} get  bx
+PUT /V1/company/{companyId} update  bx
+DELETE /V1/company/{companyId} delete  bx
+POST /V1/company/{parentId}/relations relations.add  bvxn+7
+DELETE /V1/company/{parentId}/relations/{companyId} relations.delete  bvx+7
+GET /V1/customers/companies customers.list criteria bsx+7
+POST /V1/customers/companies customers.save  bvxn+7
+PUT /V1/hierarchy/move/{id} hierarchy.move  bvx
+GET /V1/hierarchy/{id} hierarchy.get  bx
+GET /V1/team/ teams.list searchCriteria bsqx
+POST /V1/team/{companyId} teams.create  bvxn
+GET /V1/team/{teamId} teams.get  bx
+PUT /V1/team/{teamId} teams.update  bx
+DELETE /V1/team/{teamId} teams.delete  bvx
+POST /V1/company/setCustomAttributes customAttributes.set  bxnu
+`);
 
 /** The `companyCredits.*` routes. */
-export const companyCreditsRoutes: RouteModule<"companyCredits"> = { name: "companyCredits", rows: [
-  ["companyCredits.list", "GET", "/V1/companyCredits/", "searchCriteria", "bsqx"],
-  ["companyCredits.getByCompany", "GET", "/V1/companyCredits/company/{companyId}", "", "bx"],
-  ["companyCredits.history.list", "GET", "/V1/companyCredits/history", "searchCriteria", "bsqx"],
-  ["companyCredits.history.update", "PUT", "/V1/companyCredits/history/{historyId}", "", "bx"],
-  ["companyCredits.get", "GET", "/V1/companyCredits/{creditId}", "reload", "bx"],
-  ["companyCredits.decreaseBalance", "POST", "/V1/companyCredits/{creditId}/decreaseBalance", "", "bxn"],
-  ["companyCredits.increaseBalance", "POST", "/V1/companyCredits/{creditId}/increaseBalance", "", "bxn"],
-  ["companyCredits.update", "PUT", "/V1/companyCredits/{id}", "", "bx"],
-] };
+export const companyCreditsRoutes: RouteModule<"companyCredits"> = /* @__PURE__ */ packed("companyCredits", `
+GET /V1/companyCredits/ list searchCriteria bsqx
+GET /V1/companyCredits/company/{companyId} getByCompany  bx
+GET /V1/companyCredits/history history.list searchCriteria bsqx
+PUT /V1/companyCredits/history/{historyId} history.update  bx
+GET /V1/companyCredits/{creditId} get reload bx
+POST /V1/companyCredits/{creditId}/decreaseBalance decreaseBalance  bxn
+POST /V1/companyCredits/{creditId}/increaseBalance increaseBalance  bxn
+PUT /V1/companyCredits/{id} update  bx
+`);
 
 /** The `import.*` routes. */
-export const importRoutes: RouteModule<"import"> = { name: "import", rows: [
-  ["import.csv", "POST", "/V1/import/csv", "", "xno"],
-  ["import.json", "POST", "/V1/import/json", "", "xn+7"],
-] };
+export const importRoutes: RouteModule<"import"> = /* @__PURE__ */ packed("import", `
+POST /V1/import/csv csv  xno
+POST /V1/import/json json  xn+7
+`);
 
 /** The `negotiableQuotes.*` routes. */
-export const negotiableQuotesRoutes: RouteModule<"negotiableQuotes"> = { name: "negotiableQuotes", rows: [
-  ["negotiableQuotes.itemNotes.save", "POST", "/V1/negotiable-cart-item-note", "", "bxn+7"],
-  ["negotiableQuotes.itemNotes.search", "GET", "/V1/negotiable-cart-item-note/search", "searchCriteria", "bsqx+7"],
-  ["negotiableQuotes.itemNotes.get", "GET", "/V1/negotiable-cart-item-note/{noteId}", "", "bx+7"],
-  ["negotiableQuotes.itemNotes.delete", "DELETE", "/V1/negotiable-cart-item-note/{noteId}", "", "bvx+7"],
-  ["negotiableQuotes.attachments.get", "GET", "/V1/negotiableQuote/attachmentContent", "attachmentIds", "bx"],
-  ["negotiableQuotes.decline", "POST", "/V1/negotiableQuote/decline", "", "bxn"],
-  ["negotiableQuotes.createDraft", "POST", "/V1/negotiableQuote/draft", "", "bxn+7"],
-  ["negotiableQuotes.markPricesUpdated", "POST", "/V1/negotiableQuote/pricesUpdated", "", "bxn"],
-  ["negotiableQuotes.request", "POST", "/V1/negotiableQuote/request", "", "bxn"],
-  ["negotiableQuotes.submitToCustomer", "POST", "/V1/negotiableQuote/submitToCustomer", "", "bxn"],
-  ["negotiableQuotes.duplicate", "POST", "/V1/negotiableQuote/{negotiableQuoteId}/duplicate", "", "bxn+7"],
-  ["negotiableQuotes.update", "PUT", "/V1/negotiableQuote/{quoteId}", "", "bvx"],
-  ["negotiableQuotes.comments.list", "GET", "/V1/negotiableQuote/{quoteId}/comments", "", "bx"],
-  ["negotiableQuotes.shippingMethod.set", "PUT", "/V1/negotiableQuote/{quoteId}/shippingMethod", "", "bx"],
-  ["negotiableQuotes.customAttributes.set", "POST", "/V1/negotiableQuote/setCustomAttributes", "", "bxnu"],
-] };
+export const negotiableQuotesRoutes: RouteModule<"negotiableQuotes"> = /* @__PURE__ */ packed("negotiableQuotes", `
+POST /V1/negotiable-cart-item-note itemNotes.save  bxn+7
+GET /V1/negotiable-cart-item-note/search itemNotes.search searchCriteria bsqx+7
+GET /V1/negotiable-cart-item-note/{noteId} itemNotes.get  bx+7
+DELETE /V1/negotiable-cart-item-note/{noteId} itemNotes.delete  bvx+7
+GET /V1/negotiableQuote/attachmentContent attachments.get attachmentIds bx
+POST /V1/negotiableQuote/decline decline  bxn
+POST /V1/negotiableQuote/draft createDraft  bxn+7
+POST /V1/negotiableQuote/pricesUpdated markPricesUpdated  bxn
+POST /V1/negotiableQuote/request request  bxn
+POST /V1/negotiableQuote/submitToCustomer submitToCustomer  bxn
+POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate duplicate  bxn+7
+PUT /V1/negotiableQuote/{quoteId} update  bvx
+GET /V1/negotiableQuote/{quoteId}/comments comments.list  bx
+PUT /V1/negotiableQuote/{quoteId}/shippingMethod shippingMethod.set  bx
+POST /V1/negotiableQuote/setCustomAttributes customAttributes.set  bxnu
+`);
 
 /** The `negotiableCarts.*` routes. */
-export const negotiableCartsRoutes: RouteModule<"negotiableCarts"> = { name: "negotiableCarts", rows: [
-  ["negotiableCarts.billingAddress.get", "GET", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxo"],
-  ["negotiableCarts.billingAddress.set", "POST", "/V1/negotiable-carts/{cartId}/billing-address", "", "bxno"],
-  ["negotiableCarts.coupons.delete", "DELETE", "/V1/negotiable-carts/{cartId}/coupons", "", "bxo"],
-  ["negotiableCarts.coupons.set", "PUT", "/V1/negotiable-carts/{cartId}/coupons/{couponCode}", "", "bxo"],
-  ["negotiableCarts.shippingMethods.estimate", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods", "", "bxo"],
-  ["negotiableCarts.shippingMethods.estimateByAddressId", "POST", "/V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id", "", "bxo"],
-  ["negotiableCarts.giftCards.add", "POST", "/V1/negotiable-carts/{cartId}/giftCards", "", "bxno"],
-  ["negotiableCarts.giftCards.delete", "DELETE", "/V1/negotiable-carts/{cartId}/giftCards/{giftCardCode}", "", "bxo"],
-  ["negotiableCarts.paymentInformation.get", "GET", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxo"],
-  ["negotiableCarts.paymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/payment-information", "", "bxno"],
-  ["negotiableCarts.purchaseOrderPaymentInformation.saveAndPlaceOrder", "POST", "/V1/negotiable-carts/{cartId}/po-payment-information", "", "bxno+9"],
-  ["negotiableCarts.paymentInformation.set", "POST", "/V1/negotiable-carts/{cartId}/set-payment-information", "", "bxno"],
-  ["negotiableCarts.shippingInformation.save", "POST", "/V1/negotiable-carts/{cartId}/shipping-information", "", "bxno"],
-  ["negotiableCarts.totals.get", "GET", "/V1/negotiable-carts/{cartId}/totals", "", "bxo"],
-] };
+export const negotiableCartsRoutes: RouteModule<"negotiableCarts"> = /* @__PURE__ */ packed("negotiableCarts", `
+GET /V1/negotiable-carts/{cartId}/billing-address billingAddress.get  bxo
+POST /V1/negotiable-carts/{cartId}/billing-address billingAddress.set  bxno
+DELETE /V1/negotiable-carts/{cartId}/coupons coupons.delete  bxo
+PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode} coupons.set  bxo
+POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  bxo
+POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId  bxo
+POST /V1/negotiable-carts/{cartId}/giftCards giftCards.add  bxno
+DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode} giftCards.delete  bxo
+GET /V1/negotiable-carts/{cartId}/payment-information paymentInformation.get  bxo
+POST /V1/negotiable-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  bxno
+POST /V1/negotiable-carts/{cartId}/po-payment-information purchaseOrderPaymentInformation.saveAndPlaceOrder  bxno+9
+POST /V1/negotiable-carts/{cartId}/set-payment-information paymentInformation.set  bxno
+POST /V1/negotiable-carts/{cartId}/shipping-information shippingInformation.save  bxno
+GET /V1/negotiable-carts/{cartId}/totals totals.get  bxo
+`);
 
 /** The `negotiableQuoteTemplates.*` routes. */
-export const negotiableQuoteTemplatesRoutes: RouteModule<"negotiableQuoteTemplates"> = { name: "negotiableQuoteTemplates", rows: [
-  ["negotiableQuoteTemplates.list", "GET", "/V1/negotiableQuoteTemplate", "searchCriteria", "bsqx+7"],
-  ["negotiableQuoteTemplates.update", "PUT", "/V1/negotiableQuoteTemplate", "", "bvx+7"],
-  ["negotiableQuoteTemplates.accept", "POST", "/V1/negotiableQuoteTemplate/accept", "", "bvxno+7"],
-  ["negotiableQuoteTemplates.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel", "", "bvxn+7"],
-  ["negotiableQuoteTemplates.me.cancel", "POST", "/V1/negotiableQuoteTemplate/cancel/me", "", "bvxno+7"],
-  ["negotiableQuoteTemplates.decline", "POST", "/V1/negotiableQuoteTemplate/decline", "", "bvxn+7"],
-  ["negotiableQuoteTemplates.createDraft", "POST", "/V1/negotiableQuoteTemplate/draft", "", "bxn+7"],
-  ["negotiableQuoteTemplates.generateQuote", "POST", "/V1/negotiableQuoteTemplate/generateQuote", "", "bxno+7"],
-  ["negotiableQuoteTemplates.me.update", "PUT", "/V1/negotiableQuoteTemplate/me", "", "bvxo+7"],
-  ["negotiableQuoteTemplates.me.delete", "DELETE", "/V1/negotiableQuoteTemplate/me/{templateId}", "", "bvxo+7"],
-  ["negotiableQuoteTemplates.open", "POST", "/V1/negotiableQuoteTemplate/open", "", "bvxn+7"],
-  ["negotiableQuoteTemplates.me.open", "POST", "/V1/negotiableQuoteTemplate/open/me", "", "bvxno+7"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.list", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "searchCriteria", "bsqx+8"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.save", "PUT", "/V1/negotiableQuoteTemplate/referenceDocumentLink", "", "bvxn+8"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.get", "GET", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bx+8"],
-  ["negotiableQuoteTemplates.referenceDocumentLinks.delete", "DELETE", "/V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId}", "", "bvx+8"],
-  ["negotiableQuoteTemplates.request", "POST", "/V1/negotiableQuoteTemplate/request", "", "bxn+7"],
-  ["negotiableQuoteTemplates.me.request", "POST", "/V1/negotiableQuoteTemplate/request/me", "", "bxno+7"],
-  ["negotiableQuoteTemplates.submitToCustomer", "POST", "/V1/negotiableQuoteTemplate/submitToCustomer", "", "bvxn+7"],
-  ["negotiableQuoteTemplates.submitToSeller", "POST", "/V1/negotiableQuoteTemplate/submitToSeller", "", "bvxno+7"],
-  ["negotiableQuoteTemplates.get", "GET", "/V1/negotiableQuoteTemplate/{templateId}", "", "bx+7"],
-  ["negotiableQuoteTemplates.delete", "DELETE", "/V1/negotiableQuoteTemplate/{templateId}", "", "bvx+7"],
-] };
+export const negotiableQuoteTemplatesRoutes: RouteModule<"negotiableQuoteTemplates"> = /* @__PURE__ */ packed("negotiableQuoteTemplates", `
+GET /V1/negotiableQuoteTemplate list searchCriteria bsqx+7
+PUT /V1/negotiableQuoteTemplate update  bvx+7
+POST /V1/negotiableQuoteTemplate/accept accept  bvxno+7
+POST /V1/negotiableQuoteTemplate/cancel cancel  bvxn+7
+POST /V1/negotiableQuoteTemplate/cancel/me me.cancel  bvxno+7
+POST /V1/negotiableQuoteTemplate/decline decline  bvxn+7
+POST /V1/negotiableQuoteTemplate/draft createDraft  bxn+7
+POST /V1/negotiableQuoteTemplate/generateQuote generateQuote  bxno+7
+PUT /V1/negotiableQuoteTemplate/me me.update  bvxo+7
+DELETE /V1/negotiableQuoteTemplate/me/{templateId} me.delete  bvxo+7
+POST /V1/negotiableQuoteTemplate/open open  bvxn+7
+POST /V1/negotiableQuoteTemplate/open/me me.open  bvxno+7
+GET /V1/negotiableQuoteTemplate/referenceDocumentLink referenceDocumentLinks.list searchCriteria bsqx+8
+PUT /V1/negotiableQuoteTemplate/referenceDocumentLink referenceDocumentLinks.save  bvxn+8
+GET /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId} referenceDocumentLinks.get  bx+8
+DELETE /V1/negotiableQuoteTemplate/referenceDocumentLink/{linkId} referenceDocumentLinks.delete  bvx+8
+POST /V1/negotiableQuoteTemplate/request request  bxn+7
+POST /V1/negotiableQuoteTemplate/request/me me.request  bxno+7
+POST /V1/negotiableQuoteTemplate/submitToCustomer submitToCustomer  bvxn+7
+POST /V1/negotiableQuoteTemplate/submitToSeller submitToSeller  bvxno+7
+GET /V1/negotiableQuoteTemplate/{templateId} get  bx+7
+DELETE /V1/negotiableQuoteTemplate/{templateId} delete  bvx+7
+`);
 
 /** The `requisitionLists.*` routes. */
-export const requisitionListsRoutes: RouteModule<"requisitionLists"> = { name: "requisitionLists", rows: [
-  ["requisitionLists.save", "POST", "/V1/requisition_lists", "", "bxno"],
-] };
+export const requisitionListsRoutes: RouteModule<"requisitionLists"> = /* @__PURE__ */ packed("requisitionLists", `
+POST /V1/requisition_lists save  bxno
+`);
 
 /** The `sharedCatalogs.*` routes. */
-export const sharedCatalogsRoutes: RouteModule<"sharedCatalogs"> = { name: "sharedCatalogs", rows: [
-  ["sharedCatalogs.create", "POST", "/V1/sharedCatalog", "", "bxn"],
-  ["sharedCatalogs.list", "GET", "/V1/sharedCatalog/", "searchCriteria", "bsqx"],
-  ["sharedCatalogs.update", "PUT", "/V1/sharedCatalog/{id}", "", "bx"],
-  ["sharedCatalogs.categories.assign", "POST", "/V1/sharedCatalog/{id}/assignCategories", "", "bxn"],
-  ["sharedCatalogs.products.assign", "POST", "/V1/sharedCatalog/{id}/assignProducts", "", "bxn"],
-  ["sharedCatalogs.categories.list", "GET", "/V1/sharedCatalog/{id}/categories", "", "bx"],
-  ["sharedCatalogs.products.list", "GET", "/V1/sharedCatalog/{id}/products", "", "bx"],
-  ["sharedCatalogs.categories.unassign", "POST", "/V1/sharedCatalog/{id}/unassignCategories", "", "bxn"],
-  ["sharedCatalogs.products.unassign", "POST", "/V1/sharedCatalog/{id}/unassignProducts", "", "bxn"],
-  ["sharedCatalogs.get", "GET", "/V1/sharedCatalog/{sharedCatalogId}", "", "bx"],
-  ["sharedCatalogs.delete", "DELETE", "/V1/sharedCatalog/{sharedCatalogId}", "", "bx"],
-  ["sharedCatalogs.companies.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignCompanies", "", "bxn"],
-  ["sharedCatalogs.tierPrices.assign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/assignTierPrices", "", "bvxn+7"],
-  ["sharedCatalogs.companies.list", "GET", "/V1/sharedCatalog/{sharedCatalogId}/companies", "", "bx"],
-  ["sharedCatalogs.tierPrices.reset", "POST", "/V1/sharedCatalog/{sharedCatalogId}/resetTierPrices", "", "bvxn+7"],
-  ["sharedCatalogs.companies.unassign", "POST", "/V1/sharedCatalog/{sharedCatalogId}/unassignCompanies", "", "bxn"],
-] };
+export const sharedCatalogsRoutes: RouteModule<"sharedCatalogs"> = /* @__PURE__ */ packed("sharedCatalogs", `
+POST /V1/sharedCatalog create  bxn
+GET /V1/sharedCatalog/ list searchCriteria bsqx
+PUT /V1/sharedCatalog/{id} update  bx
+POST /V1/sharedCatalog/{id}/assignCategories categories.assign  bxn
+POST /V1/sharedCatalog/{id}/assignProducts products.assign  bxn
+GET /V1/sharedCatalog/{id}/categories categories.list  bx
+GET /V1/sharedCatalog/{id}/products products.list  bx
+POST /V1/sharedCatalog/{id}/unassignCategories categories.unassign  bxn
+POST /V1/sharedCatalog/{id}/unassignProducts products.unassign  bxn
+GET /V1/sharedCatalog/{sharedCatalogId} get  bx
+DELETE /V1/sharedCatalog/{sharedCatalogId} delete  bx
+POST /V1/sharedCatalog/{sharedCatalogId}/assignCompanies companies.assign  bxn
+POST /V1/sharedCatalog/{sharedCatalogId}/assignTierPrices tierPrices.assign  bvxn+7
+GET /V1/sharedCatalog/{sharedCatalogId}/companies companies.list  bx
+POST /V1/sharedCatalog/{sharedCatalogId}/resetTierPrices tierPrices.reset  bvxn+7
+POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies companies.unassign  bxn
+`);
 
 /** The `webhooks.*` routes. */
-export const webhooksRoutes: RouteModule<"webhooks"> = { name: "webhooks", rows: [
-  ["webhooks.list", "GET", "/V1/webhooks/list", "", "ax+8"],
-  ["webhooks.subscribe", "POST", "/V1/webhooks/subscribe", "", "avxn+9"],
-  ["webhooks.unsubscribe", "POST", "/V1/webhooks/unsubscribe", "", "avxn+9"],
-  ["webhooks.listSupported", "GET", "/V1/webhooks/supportedList", "", "axu"],
-] };
+export const webhooksRoutes: RouteModule<"webhooks"> = /* @__PURE__ */ packed("webhooks", `
+GET /V1/webhooks/list list  ax+8
+POST /V1/webhooks/subscribe subscribe  avxn+9
+POST /V1/webhooks/unsubscribe unsubscribe  avxn+9
+GET /V1/webhooks/supportedList listSupported  axu
+`);
 
 /** The `v2.*` routes. */
-export const v2Routes: RouteModule<"v2"> = { name: "v2", rows: [
-  ["v2.carts.mine.coupons.list", "GET", "/V2/carts/mine/coupons", "", "xo+7"],
-  ["v2.carts.mine.coupons.add", "POST", "/V2/carts/mine/coupons", "", "vxno+7"],
-  ["v2.carts.mine.coupons.replace", "PUT", "/V2/carts/mine/coupons", "", "vxo+7"],
-  ["v2.carts.mine.coupons.deleteByCodes", "POST", "/V2/carts/mine/coupons/deleteByCodes", "", "vxno+7"],
-  ["v2.carts.coupons.list", "GET", "/V2/carts/{cartId}/coupons", "", "x+7"],
-  ["v2.carts.coupons.add", "POST", "/V2/carts/{cartId}/coupons", "", "vxn+7"],
-  ["v2.carts.coupons.replace", "PUT", "/V2/carts/{cartId}/coupons", "", "vx+7"],
-  ["v2.carts.coupons.deleteByCodes", "POST", "/V2/carts/{cartId}/coupons/deleteByCodes", "", "vxn+7"],
-] };
+export const v2Routes: RouteModule<"v2"> = /* @__PURE__ */ packed("v2", `
+GET /V2/carts/mine/coupons carts.mine.coupons.list  xo+7
+POST /V2/carts/mine/coupons carts.mine.coupons.add  vxno+7
+PUT /V2/carts/mine/coupons carts.mine.coupons.replace  vxo+7
+POST /V2/carts/mine/coupons/deleteByCodes carts.mine.coupons.deleteByCodes  vxno+7
+GET /V2/carts/{cartId}/coupons carts.coupons.list  x+7
+POST /V2/carts/{cartId}/coupons carts.coupons.add  vxn+7
+PUT /V2/carts/{cartId}/coupons carts.coupons.replace  vx+7
+POST /V2/carts/{cartId}/coupons/deleteByCodes carts.coupons.deleteByCodes  vxn+7
+`);
 
 /** The `customEmail.*` routes. */
-export const customEmailRoutes: RouteModule<"customEmail"> = { name: "customEmail", rows: [
-  ["customEmail.send", "POST", "/V1/custom-email/send", "", "cxnu"],
-  ["customEmail.templates.list", "GET", "/V1/custom-email/templates", "searchCriteria", "csqxu"],
-  ["customEmail.templates.create", "POST", "/V1/custom-email/templates", "", "cxnu"],
-  ["customEmail.templates.get", "GET", "/V1/custom-email/templates/{templateId}", "", "cxu"],
-] };
+export const customEmailRoutes: RouteModule<"customEmail"> = /* @__PURE__ */ packed("customEmail", `
+POST /V1/custom-email/send send  cxnu
+GET /V1/custom-email/templates templates.list searchCriteria csqxu
+POST /V1/custom-email/templates templates.create  cxnu
+GET /V1/custom-email/templates/{templateId} templates.get  cxu
+`);
 
 /** The `customerSegments.*` routes. */
-export const customerSegmentsRoutes: RouteModule<"customerSegments"> = { name: "customerSegments", rows: [
-  ["customerSegments.search", "GET", "/V1/customerSegments/search", "searchCriteria", "csqxu"],
-] };
+export const customerSegmentsRoutes: RouteModule<"customerSegments"> = /* @__PURE__ */ packed("customerSegments", `
+GET /V1/customerSegments/search search searchCriteria csqxu
+`);
 
 /** The `giftCardAccounts.*` routes. */
-export const giftCardAccountsRoutes: RouteModule<"giftCardAccounts"> = { name: "giftCardAccounts", rows: [
-  ["giftCardAccounts.list", "GET", "/V1/giftcardaccounts", "searchCriteria", "csqxu"],
-  ["giftCardAccounts.create", "POST", "/V1/giftcardaccounts", "", "cxnu"],
-  ["giftCardAccounts.getByCode", "GET", "/V1/giftcardaccounts/code/{code}", "", "cxu"],
-  ["giftCardAccounts.get", "GET", "/V1/giftcardaccounts/{id}", "", "cxu"],
-  ["giftCardAccounts.update", "PUT", "/V1/giftcardaccounts/{id}", "", "cxu"],
-  ["giftCardAccounts.delete", "DELETE", "/V1/giftcardaccounts/{id}", "", "cxu"],
-] };
+export const giftCardAccountsRoutes: RouteModule<"giftCardAccounts"> = /* @__PURE__ */ packed("giftCardAccounts", `
+GET /V1/giftcardaccounts list searchCriteria csqxu
+POST /V1/giftcardaccounts create  cxnu
+GET /V1/giftcardaccounts/code/{code} getByCode  cxu
+GET /V1/giftcardaccounts/{id} get  cxu
+PUT /V1/giftcardaccounts/{id} update  cxu
+DELETE /V1/giftcardaccounts/{id} delete  cxu
+`);
 
 /** The `media.*` routes. */
-export const mediaRoutes: RouteModule<"media"> = { name: "media", rows: [
-  ["media.uploads.finish", "POST", "/V1/media/finish-upload", "", "cxnu"],
-  ["media.uploads.initiate", "POST", "/V1/media/initiate-upload", "", "cxnu"],
-] };
+export const mediaRoutes: RouteModule<"media"> = /* @__PURE__ */ packed("media", `
+POST /V1/media/finish-upload uploads.finish  cxnu
+POST /V1/media/initiate-upload uploads.initiate  cxnu
+`);
 
 /** The `outOfProcess.*` routes. */
-export const outOfProcessRoutes: RouteModule<"outOfProcess"> = { name: "outOfProcess", rows: [
-  ["outOfProcess.observability.subscriptions.list", "GET", "/V1/oope_observability/subscription", "searchCriteria", "cqxu"],
-  ["outOfProcess.observability.subscriptions.create", "POST", "/V1/oope_observability/subscription", "", "cxnu"],
-  ["outOfProcess.observability.subscriptions.update", "PUT", "/V1/oope_observability/subscription", "", "cxnu"],
-  ["outOfProcess.observability.subscriptions.get", "GET", "/V1/oope_observability/subscription/{subscriptionId}", "", "cxu"],
-  ["outOfProcess.observability.subscriptions.delete", "DELETE", "/V1/oope_observability/subscription/{subscriptionId}", "", "cxu"],
-  ["outOfProcess.paymentMethods.list", "GET", "/V1/oope_payment_method", "", "cxu"],
-  ["outOfProcess.paymentMethods.create", "POST", "/V1/oope_payment_method", "", "cxnu"],
-  ["outOfProcess.paymentMethods.get", "GET", "/V1/oope_payment_method/{code}", "", "cxu"],
-  ["outOfProcess.shippingCarriers.list", "GET", "/V1/oope_shipping_carrier", "", "cxu"],
-  ["outOfProcess.shippingCarriers.create", "POST", "/V1/oope_shipping_carrier", "", "cxnu"],
-  ["outOfProcess.shippingCarriers.update", "PUT", "/V1/oope_shipping_carrier", "", "cxnu"],
-  ["outOfProcess.shippingCarriers.get", "GET", "/V1/oope_shipping_carrier/{code}", "", "cxu"],
-  ["outOfProcess.shippingCarriers.delete", "DELETE", "/V1/oope_shipping_carrier/{code}", "", "cxu"],
-  ["outOfProcess.taxIntegrations.list", "GET", "/V1/oope_tax_management/tax_integration", "", "cxu"],
-  ["outOfProcess.taxIntegrations.create", "POST", "/V1/oope_tax_management/tax_integration", "", "cxnu"],
-  ["outOfProcess.taxIntegrations.get", "GET", "/V1/oope_tax_management/tax_integration/{code}", "", "cxu"],
-] };
+export const outOfProcessRoutes: RouteModule<"outOfProcess"> = /* @__PURE__ */ packed("outOfProcess", `
+GET /V1/oope_observability/subscription observability.subscriptions.list searchCriteria cqxu
+POST /V1/oope_observability/subscription observability.subscriptions.create  cxnu
+PUT /V1/oope_observability/subscription observability.subscriptions.update  cxnu
+GET /V1/oope_observability/subscription/{subscriptionId} observability.subscriptions.get  cxu
+DELETE /V1/oope_observability/subscription/{subscriptionId} observability.subscriptions.delete  cxu
+GET /V1/oope_payment_method paymentMethods.list  cxu
+POST /V1/oope_payment_method paymentMethods.create  cxnu
+GET /V1/oope_payment_method/{code} paymentMethods.get  cxu
+GET /V1/oope_shipping_carrier shippingCarriers.list  cxu
+POST /V1/oope_shipping_carrier shippingCarriers.create  cxnu
+PUT /V1/oope_shipping_carrier shippingCarriers.update  cxnu
+GET /V1/oope_shipping_carrier/{code} shippingCarriers.get  cxu
+DELETE /V1/oope_shipping_carrier/{code} shippingCarriers.delete  cxu
+GET /V1/oope_tax_management/tax_integration taxIntegrations.list  cxu
+POST /V1/oope_tax_management/tax_integration taxIntegrations.create  cxnu
+GET /V1/oope_tax_management/tax_integration/{code} taxIntegrations.get  cxu
+`);
 
 /** The `orderStatuses.*` routes. */
-export const orderStatusesRoutes: RouteModule<"orderStatuses"> = { name: "orderStatuses", rows: [
-  ["orderStatuses.list", "GET", "/V1/order-statuses", "", "cxu"],
-] };
+export const orderStatusesRoutes: RouteModule<"orderStatuses"> = /* @__PURE__ */ packed("orderStatuses", `
+GET /V1/order-statuses list  cxu
+`);
 
 /** The `orderChain.*` routes. */
-export const orderChainRoutes: RouteModule<"orderChain"> = { name: "orderChain", rows: [
-  ["orderChain.cancel", "POST", "/V1/orderChain/{id}/cancel", "", "cxnu"],
-  ["orderChain.comments.list", "GET", "/V1/orderChain/{id}/comments", "", "csxu"],
-  ["orderChain.comments.add", "POST", "/V1/orderChain/{id}/comments", "", "cxnu"],
-  ["orderChain.emails.send", "POST", "/V1/orderChain/{id}/emails", "", "cxnu"],
-  ["orderChain.hold", "POST", "/V1/orderChain/{id}/hold", "", "cxnu"],
-  ["orderChain.statuses.list", "GET", "/V1/orderChain/{id}/statuses", "", "cxu"],
-  ["orderChain.unhold", "POST", "/V1/orderChain/{id}/unhold", "", "cxnu"],
-  ["orderChain.invoice", "POST", "/V1/orderChain/{orderId}/invoice", "", "cxnu"],
-] };
+export const orderChainRoutes: RouteModule<"orderChain"> = /* @__PURE__ */ packed("orderChain", `
+POST /V1/orderChain/{id}/cancel cancel  cxnu
+GET /V1/orderChain/{id}/comments comments.list  csxu
+POST /V1/orderChain/{id}/comments comments.add  cxnu
+POST /V1/orderChain/{id}/emails emails.send  cxnu
+POST /V1/orderChain/{id}/hold hold  cxnu
+GET /V1/orderChain/{id}/statuses statuses.list  cxu
+POST /V1/orderChain/{id}/unhold unhold  cxnu
+POST /V1/orderChain/{orderId}/invoice invoice  cxnu
+`);
 
 /** The `externalMedia.*` routes. */
-export const externalMediaRoutes: RouteModule<"externalMedia"> = { name: "externalMedia", rows: [
-  ["externalMedia.saveAsset", "POST", "/V1/products/external-media/asset", "", "cvxnu"],
-  ["externalMedia.skusByAsset", "GET", "/V1/products/external-media/get-sku/assetId/{assetId}", "", "cxu"],
-  ["externalMedia.addImage", "POST", "/V1/products/external-media/image", "", "cvxnu"],
-  ["externalMedia.ping", "GET", "/V1/products/external-media/ping", "", "cxu"],
-  ["externalMedia.removeByAsset", "POST", "/V1/products/external-media/remove-by-asset-id", "", "cvxnu"],
-  ["externalMedia.removeByAssetAndSku", "POST", "/V1/products/external-media/remove-by-asset-id-and-sku", "", "cvxnu"],
-  ["externalMedia.removeBySku", "POST", "/V1/products/external-media/remove-by-sku", "", "cvxnu"],
-  ["externalMedia.syncAsset", "POST", "/V1/products/external-media/sync-asset", "", "cvxnu"],
-  ["externalMedia.version", "GET", "/V1/products/external-media/version", "", "cxu"],
-  ["externalMedia.addVideo", "POST", "/V1/products/external-media/video", "", "cvxnu"],
-] };
+export const externalMediaRoutes: RouteModule<"externalMedia"> = /* @__PURE__ */ packed("externalMedia", `
+POST /V1/products/external-media/asset saveAsset  cvxnu
+GET /V1/products/external-media/get-sku/assetId/{assetId} skusByAsset  cxu
+POST /V1/products/external-media/image addImage  cvxnu
+GET /V1/products/external-media/ping ping  cxu
+POST /V1/products/external-media/remove-by-asset-id removeByAsset  cvxnu
+POST /V1/products/external-media/remove-by-asset-id-and-sku removeByAssetAndSku  cvxnu
+POST /V1/products/external-media/remove-by-sku removeBySku  cvxnu
+POST /V1/products/external-media/sync-asset syncAsset  cvxnu
+GET /V1/products/external-media/version version  cxu
+POST /V1/products/external-media/video addVideo  cvxnu
+`);
 
 /** Interleaves the modules' rows back into spec order: `order` names each row's module (base 36). */
 function inSpecOrder(modules: readonly RouteModule[], order: string): RouteRow[] {

@@ -7,10 +7,14 @@
 import { InputError } from '@magekit/core';
 import { LIST_CONDITIONS, VALUELESS_CONDITIONS, isConditionType, CONDITION_TYPES } from './conditions.ts';
 import type { ConditionType, RawSearchCriteria, WireSearchCriteria } from './types.ts';
+import type { QueryEncoder } from '../query-encoders.ts';
 
 const fail = (message: string): never => {
   throw new InputError(`searchCriteria: ${message}`, { service: 'commerce' });
 };
+
+/** `searchCriteria` on the wire, for a lean client: `createLeanClient({ encoders: [searchCriteriaEncoder] })`. */
+export const searchCriteriaEncoder: QueryEncoder = { parameter: 'searchCriteria', encode: (value) => toRawSearchCriteria(value) };
 
 /** Accepts the platform's raw structure (snake_case or camelCase) or a builder (anything with toSearchCriteria()). */
 export function toRawSearchCriteria(value: unknown): WireSearchCriteria {

@@ -17,6 +17,7 @@ import { adminToken, createCommerceClient, none, type AuthStrategy } from '../..
 import { createFakeCommerce, startFakeCommerce, type FakeCommerce, type FakeCommerceOptions } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
 import { server } from '@magekit/test-support/msw';
+import { runCli } from '@magekit/test-support/cli';
 
 const BASE = 'https://shop.cli.test';
 const UNKNOWN = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -52,18 +53,8 @@ function startConsumer(fake: FakeCommerce, delayMs = 2): void {
   fake.consumer.start();
 }
 
-async function cli(argv: string[], options: { env?: Record<string, string | undefined>; isTTY?: boolean; readStdin?: () => Promise<string> } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(argv, {
-    env: options.env ?? ENV,
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    isTTY: options.isTTY ?? false,
-    ...(options.readStdin ? { readStdin: options.readStdin } : {}),
-  });
-  return { code, stdout, stderr, all: stdout + stderr };
-}
+const cli = (argv: string[], options: { env?: Record<string, string | undefined>; isTTY?: boolean; readStdin?: () => Promise<string> } = {}) =>
+  runCli(run, argv, { ...options, env: options.env ?? ENV });
 
 /** No stack frames, ever. */
 function expectNoStack(text: string): void {

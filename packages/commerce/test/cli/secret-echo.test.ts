@@ -11,6 +11,7 @@ import { createFakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
 import { echoOf, findLeaks } from '@magekit/test-support/leaks';
 import { server } from '@magekit/test-support/msw';
+import { runCli } from '@magekit/test-support/cli';
 
 const BASE = 'https://shop.cli-echo.test';
 const odd = (name: string) => `${name}/Zq+8 x"w=7&k`;
@@ -25,9 +26,7 @@ const ENV = {
 const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 async function cli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(argv, { env: ENV, stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (c: string) => (stderr += c) }, isTTY: false });
+  const { code, stdout, stderr } = await runCli(run, argv, { env: ENV });
   return { code, surfaces: { stdout, stderr } };
 }
 

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.ts';
 import { createMarketplaceClient } from '../../src/index.ts';
 import { createFakeMarketplace, startFakeMarketplace, type FakeMarketplace, type FakeMarketplaceOptions } from '../../src/testing/index.ts';
+import { runCli } from '@magekit/test-support/cli';
 
 const SECRET = 'fake-app-secret';
 const ENV = { MAGEKIT_EQP_APP_ID: 'fake-app-id', MAGEKIT_EQP_APP_SECRET: SECRET };
@@ -50,19 +51,8 @@ function workspace(packages: { itemId: string; artifact?: string; review?: strin
   return join(dir, 'release.json');
 }
 
-async function cli(argv: string[], options: { fake?: FakeMarketplace; env?: Record<string, string | undefined>; isTTY?: boolean; readStdin?: () => Promise<string> } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(argv, {
-    env: options.env ?? ENV,
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    isTTY: options.isTTY ?? false,
-    ...(options.fake ? { fetch: options.fake.fetch } : {}),
-    ...(options.readStdin ? { readStdin: options.readStdin } : {}),
-  });
-  return { code, stdout, stderr, all: stdout + stderr };
-}
+const cli = (argv: string[], { fake, ...options }: { fake?: FakeMarketplace; env?: Record<string, string | undefined>; isTTY?: boolean; readStdin?: () => Promise<string> } = {}) =>
+  runCli(run, argv, { ...options, env: options.env ?? ENV, ...(fake ? { fetch: fake.fetch } : {}) });
 
 const fakeWith = (options: FakeMarketplaceOptions = {}) => createFakeMarketplace({ scanDelayMs: 5, reviewDelayMs: 5, ...options });
 const expectNoSecret = (text: string) => expect(text).not.toContain(SECRET);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.ts';
 import { echoOf, findLeaks } from '@magekit/test-support/leaks';
 import { server } from '@magekit/test-support/msw';
+import { runCli } from '@magekit/test-support/cli';
 
 const BASE = 'https://commercedeveloper-sandbox-api.adobe.com/rest/v1';
 const APP_ID = 'cli-echo-app';
@@ -16,10 +17,7 @@ const UST = 'ust/Tk+9 q"z=1&m';
 const SECRETS = { appSecret: APP_SECRET, basic: btoa(`${APP_ID}:${APP_SECRET}`), ust: UST };
 
 async function cli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const env = { MAGEKIT_EQP_APP_ID: APP_ID, MAGEKIT_EQP_APP_SECRET: APP_SECRET };
-  const code = await run(argv, { env, stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (c: string) => (stderr += c) }, isTTY: false });
+  const { code, stdout, stderr } = await runCli(run, argv, { env: { MAGEKIT_EQP_APP_ID: APP_ID, MAGEKIT_EQP_APP_SECRET: APP_SECRET } });
   return { code, surfaces: { stdout, stderr } };
 }
 

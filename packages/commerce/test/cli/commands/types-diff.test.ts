@@ -11,6 +11,7 @@ import { acmeWarrantyModule, startFakeCommerce, type RunningFakeCommerce } from 
 import { moduleSchema } from '../../../src/testing/custom-module.ts';
 import { server } from '@magekit/test-support/msw';
 import { repoRoot } from '../../support/spec.ts';
+import { runCli } from '@magekit/test-support/cli';
 
 const admin = { username: 'admin', password: 'admin123!' };
 const tmpRoot = path.join(repoRoot, 'bench/.tmp');
@@ -27,12 +28,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(['types', 'diff', ...argv], { env, stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (c: string) => (stderr += c) }, isTTY: false });
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[], env: Record<string, string> = {}) => runCli(run, ['types', 'diff', ...argv], { env });
 
 describe('types diff', () => {
   it('2.4.6 → 2.4.9: 92 routes added, 4 removed, the field changes, exit 2 for the breaking ones', async () => {

@@ -18,6 +18,7 @@ import { acmeWarrantyModule, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCo
 import { moduleSchema } from '../../../src/testing/custom-module.ts';
 import { server } from '@magekit/test-support/msw';
 import { repoRoot } from '../../support/spec.ts';
+import { runCli } from '@magekit/test-support/cli';
 
 const admin = { username: 'admin', password: 'admin123!' };
 const ENV = { MAGEKIT_ADMIN_USERNAME: admin.username, MAGEKIT_ADMIN_PASSWORD: admin.password };
@@ -43,12 +44,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], env: Record<string, string> = ENV) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(argv, { env, stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (c: string) => (stderr += c) }, isTTY: false });
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[], env: Record<string, string> = ENV) => runCli(run, argv, { env });
 
 const pull = (...extra: string[]) => cli(['types', 'pull', '--base-url', fake.url, '--out', declarationFile, '--runtime', runtimeFile, ...extra]);
 
