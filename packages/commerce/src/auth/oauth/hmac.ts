@@ -17,7 +17,7 @@ export function signingKey(consumerSecret: string, tokenSecret: string): string 
 }
 
 /** The signing key as a WebCrypto HMAC key: import it once per credential and keep it (importing costs as much as signing). */
-export function importHmacKey(key: string): Promise<CryptoKey> {
+function importHmacKey(key: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
 }
 
