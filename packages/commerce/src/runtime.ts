@@ -193,7 +193,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     // Async and bulk submissions are never repeated once they may have reached the server: the
     // queue would run the work twice, and only the second UUID would be known.
     const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
-    if (anonymousSecrets(call)) for (const value of secretValues(call.json)) core.redactor.add(value);
+    if (call.anonymous) protectTokenRequest(call.json, core.redactor);
     const result = await core.send<T>({
       method: call.method,
       url,
@@ -281,15 +281,8 @@ function platformRelease(value: unknown, cloudService: boolean): PlatformRelease
 }
 
 /** Anonymous calls with a body are the token routes: their secret-named fields are this client's secrets. */
-function anonymousSecrets(call: RawCall): boolean {
-  return call.anonymous === true && call.json !== undefined;
-}
-
-function* secretValues(value: unknown): Generator<string> {
-  if (!value || typeof value !== 'object') return;
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' && /^(password|pass|secret|token)$/i.test(key)) yield item;
-  }
+function protectTokenRequest(body: unknown, redactor: Redactor): void {
+  if (body && typeof body === 'object') for (const [key, item] of Object.entries(body)) if (typeof item === 'string' && /^(password|pass|secret|token)$/i.test(key)) redactor.add(item);
 }
 
 /** For a queued write: retries stay possible for connections refused before sending, never after. */
