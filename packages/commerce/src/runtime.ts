@@ -22,7 +22,7 @@ import { assertNoRouteConflict } from './conflicts.ts';
 import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from './platform-version.ts';
 import { commerceHttpError } from './errors.ts';
-import { appendBracketed, buildQuery } from './query.ts';
+import { buildQuery } from './query.ts';
 import type { EncodedParameter, QueryEncoder } from './query-encoders.ts';
 import { splitInput, type RouteInfo } from './routes/info.ts';
 import type { ClientRoutes, RouteModule } from './routes/module.ts';
@@ -238,9 +238,8 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
       const path = fillPath(route.path, pathValues, 'commerce', route.key);
       if (query['fields'] !== undefined) query['fields'] = encoded('fields', query['fields'], route);
       // Search routes refuse a request without searchCriteria ("searchCriteria" is required); an
-      // empty `searchCriteria=` is the platform's form for "everything".
-      const criteria = query['searchCriteria'] === undefined ? undefined : encoded('searchCriteria', query['searchCriteria'], route);
-      if (criteria && serializesToSomething('searchCriteria', criteria)) query['searchCriteria'] = criteria;
+      // empty `searchCriteria=` is the platform's form for "everything" (the encoder gives it too).
+      if (query['searchCriteria'] !== undefined) query['searchCriteria'] = encoded('searchCriteria', query['searchCriteria'], route);
       else if (route.takesSearchCriteria) query['searchCriteria'] = '';
       return { path, query, body };
     },
@@ -290,11 +289,4 @@ function limitToUnsent(retry: CallOptions['retry']): CallOptions['retry'] {
   if (retry === undefined || retry === false || typeof retry === 'number') return retry;
   const { methods: _ignored, ...rest } = retry;
   return rest;
-}
-
-/** False for criteria such as `{ filter_groups: [] }`, which put no key on the wire. */
-function serializesToSomething(name: string, value: unknown): boolean {
-  const probe = new URLSearchParams();
-  appendBracketed(probe, name, value);
-  return probe.size > 0;
 }
