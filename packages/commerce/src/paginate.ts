@@ -15,7 +15,7 @@
  */
 import { InputError, ResponseError, createPaginator, type CollectOptions, type Paginator as CorePaginator } from '@magekit/core';
 import { runtimeOf, type CallOptions, type CommerceRuntime } from './runtime.ts';
-import { InputLimitError } from './errors.ts';
+import { smallerPageSize } from './errors.ts';
 import { fieldsEncoder, listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
@@ -98,8 +98,7 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
         try {
           body = await runtime.call<unknown>(info, input, callOptions);
         } catch (error) {
-          if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < size)) throw error;
-          size = error.maximum;
+          size = smallerPageSize(error, size);
           continue;
         }
         const { items, totalCount } = readPage(body, route, page);

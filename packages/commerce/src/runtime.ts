@@ -22,7 +22,7 @@ import { assertNoRouteConflict } from './conflicts.ts';
 import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from './platform-version.ts';
 import { commerceHttpError } from './errors.ts';
-import { appendBracketed, buildQuery } from './query.ts';
+import { buildQuery } from './query.ts';
 import type { EncodedParameter, QueryEncoder } from './query-encoders.ts';
 import { splitInput, type RouteInfo } from './routes/info.ts';
 import type { ClientRoutes, RouteModule } from './routes/module.ts';
@@ -193,7 +193,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     // Async and bulk submissions are never repeated once they may have reached the server: the
     // queue would run the work twice, and only the second UUID would be known.
     const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
-    if (anonymousSecrets(call)) for (const value of secretValues(call.json)) core.redactor.add(value);
+    if (call.anonymous) protectTokenRequest(call.json, core.redactor);
     const result = await core.send<T>({
       method: call.method,
       url,
@@ -238,9 +238,8 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
       const path = fillPath(route.path, pathValues, 'commerce', route.key);
       if (query['fields'] !== undefined) query['fields'] = encoded('fields', query['fields'], route);
       // Search routes refuse a request without searchCriteria ("searchCriteria" is required); an
-      // empty `searchCriteria=` is the platform's form for "everything".
-      const criteria = query['searchCriteria'] === undefined ? undefined : encoded('searchCriteria', query['searchCriteria'], route);
-      if (criteria && serializesToSomething('searchCriteria', criteria)) query['searchCriteria'] = criteria;
+      // empty `searchCriteria=` is the platform's form for "everything" (the encoder gives it too).
+      if (query['searchCriteria'] !== undefined) query['searchCriteria'] = encoded('searchCriteria', query['searchCriteria'], route);
       else if (route.takesSearchCriteria) query['searchCriteria'] = '';
       return { path, query, body };
     },
@@ -281,15 +280,8 @@ function platformRelease(value: unknown, cloudService: boolean): PlatformRelease
 }
 
 /** Anonymous calls with a body are the token routes: their secret-named fields are this client's secrets. */
-function anonymousSecrets(call: RawCall): boolean {
-  return call.anonymous === true && call.json !== undefined;
-}
-
-function* secretValues(value: unknown): Generator<string> {
-  if (!value || typeof value !== 'object') return;
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' && /^(password|pass|secret|token)$/i.test(key)) yield item;
-  }
+function protectTokenRequest(body: unknown, redactor: Redactor): void {
+  if (body && typeof body === 'object') for (const [key, item] of Object.entries(body)) if (typeof item === 'string' && /^(password|pass|secret|token)$/i.test(key)) redactor.add(item);
 }
 
 /** For a queued write: retries stay possible for connections refused before sending, never after. */
@@ -297,11 +289,4 @@ function limitToUnsent(retry: CallOptions['retry']): CallOptions['retry'] {
   if (retry === undefined || retry === false || typeof retry === 'number') return retry;
   const { methods: _ignored, ...rest } = retry;
   return rest;
-}
-
-/** False for criteria such as `{ filter_groups: [] }`, which put no key on the wire. */
-function serializesToSomething(name: string, value: unknown): boolean {
-  const probe = new URLSearchParams();
-  appendBracketed(probe, name, value);
-  return probe.size > 0;
 }
