@@ -73,14 +73,9 @@ function permissionError(error: HttpError, service: Service): PermissionError {
   return new PermissionError(
     `${error.method ?? ''} ${error.url ?? ''} was refused (401) with a credential issued moments ago, so the account lacks the permission${resource ? ` for ${resource}` : ''} rather than holding an expired token. ${hint}`.trim(),
     {
+      // The 401's fields (status, method, url, template, parameters, errors, body) with this hint.
+      ...error,
       service,
-      status: error.status,
-      ...(error.method === undefined ? {} : { method: error.method }),
-      ...(error.url === undefined ? {} : { url: error.url }),
-      ...(error.template === undefined ? {} : { template: error.template }),
-      parameters: error.parameters,
-      errors: error.errors,
-      body: error.body,
       hint,
       resource,
       cause: error,

@@ -28,7 +28,7 @@ export interface RedirectContext {
 }
 
 /** One attempt: `request` sent, and same-origin redirects followed, up to five hops. */
-export async function fetchFollowing(fetchImpl: typeof fetch, request: Request, init: RequestInit | undefined, call: Call, context: RedirectContext): Promise<Response> {
+export async function fetchFollowing(fetchImpl: typeof fetch, request: Request, call: Call, context: RedirectContext): Promise<Response> {
   const { hooks, redactor } = context;
   let current = request;
   let url = request.url;
@@ -38,10 +38,8 @@ export async function fetchFollowing(fetchImpl: typeof fetch, request: Request, 
     const started = hooks.onResponse ? performance.now() : 0;
     hooks.onRequest?.({ method, url: redactor.text(url), headers: redactor.headers(current.headers), attempt: call.attempt });
     const response = await (hop === 0 && context.sendsCallBody && typeof payload === 'string'
-      ? fetchImpl(url, { ...init, method, headers: current.headers, body: payload, signal: current.signal, redirect: 'manual' })
-      : init
-        ? fetchImpl(current, init)
-        : fetchImpl(current));
+      ? fetchImpl(url, { method, headers: current.headers, body: payload, signal: current.signal, redirect: 'manual' })
+      : fetchImpl(current));
     hooks.onResponse?.({ method, url: redactor.text(url), status: response.status, attempt: call.attempt, durationMs: performance.now() - started });
     if (response.type === 'opaqueredirect') {
       // A browser hides the target of a manual redirect: it cannot be checked, so it is not followed.
@@ -79,7 +77,7 @@ function redirectError(call: Call, context: RedirectContext, status: number, loc
     url,
     hint,
     fate: 'not-sent',
-    ...(location === undefined ? {} : { location: redactor.text(location) }),
+    location: location && redactor.text(location),
   });
 }
 

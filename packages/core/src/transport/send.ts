@@ -11,10 +11,9 @@
  *   nonce, a renewed token); `beforeError` turns every failure into the typed, redacted error.
  * The caller's ky hooks run after the SDK's. Nothing here knows either API's routes.
  */
-import ky, { HTTPError as KyHttpError, NetworkError as KyNetworkError, TimeoutError as KyTimeoutError, type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type Hooks, type KyInstance, type Options } from 'ky';
+import ky, { type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type KyInstance, type Options } from 'ky';
 import { isMagekitError, PermissionError, TimeoutError, type HttpError, type MagekitError, type Service } from '../errors.ts';
-import { untilAborted } from '../sleep.ts';
-import { createAttemptFetch, bufferedText } from './attempt.ts';
+import { createAttemptFetch } from './attempt.ts';
 import { parseBody } from './body.ts';
 import { CALL, type Call } from './call.ts';
 import { abortError, classify, type ClassifyContext } from './classify.ts';
@@ -61,27 +60,37 @@ export function createTransport(options: TransportOptions): Transport {
   function authorize(call: Call, request: Request): Promise<void> | undefined {
     if (!call.credential) return undefined;
     const pending = call.credential.authorize(request, call.request.signal);
-    // The wait for a sign-in (which other calls may share, and which carries on) is bounded like an
-    // attempt: by the caller's signal, the attempt's timeout and the call's deadline. ky itself only
-    // races its hooks against totalTimeout.
-    if (pending) return untilAborted(withinAttempt(pending, call), call.request.signal).then(() => protect(request.headers.get('authorization')));
-    protect(request.headers.get('authorization'));
-    return undefined;
+    const done = () => protect(request.headers.get('authorization'));
+    return pending ? waitForSignIn(pending, call).then(done) : void done();
   }
 
-  function withinAttempt(pending: Promise<void>, call: Call): Promise<void> {
+  /**
+   * The wait for a sign-in (which other calls may share, and which carries on) is bounded like an
+   * attempt: by the caller's signal, the attempt's timeout and the call's deadline. ky itself only
+   * races its hooks against totalTimeout.
+   */
+  function waitForSignIn(pending: Promise<void>, call: Call): Promise<void> {
+    const signal = call.request.signal;
     const ms = Math.min(call.timeout, call.deadlineAt - performance.now());
-    if (ms >= MAX_TIMER) return pending;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stop = () => (clearTimeout(timer), signal?.removeEventListener('abort', aborted));
+      const fail = (error: unknown) => {
+        stop();
+        // This caller stops waiting; the sign-in itself carries on for the others.
         pending.catch(() => undefined);
-        const url = redactor.text(call.request.url);
-        reject(new TimeoutError(`${call.method} ${url} timed out waiting for the sign-in: no credential within the timeout. Raise the timeout option if the token route is slow.`, { service, method: call.method, url }));
-      }, Math.max(0, ms));
-      pending.then(
-        () => (clearTimeout(timer), resolve()),
-        (error: unknown) => (clearTimeout(timer), reject(error)),
-      );
+        reject(error);
+      };
+      const aborted = () => fail(signal!.reason);
+      if (signal?.aborted) return aborted();
+      signal?.addEventListener('abort', aborted, { once: true });
+      if (ms < MAX_TIMER) {
+        timer = setTimeout(() => {
+          const url = redactor.text(call.request.url);
+          fail(new TimeoutError(`${call.method} ${url} timed out waiting for the sign-in: no credential within the timeout. Raise the timeout option if the token route is slow.`, { service, method: call.method, url }));
+        }, Math.max(0, ms));
+      }
+      pending.then(() => (stop(), resolve()), fail);
     });
   }
 
@@ -94,67 +103,55 @@ export function createTransport(options: TransportOptions): Transport {
     return redactor.error(failure.error);
   }
 
-  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, sendsCallBody: options.fetch === undefined && !hooks.beforeRequest?.length, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch;
-  const afterResponse = hooks.afterResponse ?? [];
+  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, sendsCallBody: options.fetch === undefined && !hooks.beforeRequest?.length, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch;
   // ky races the caller's hooks against totalTimeout; a first attempt without them needs no totalTimeout.
-  const timedHooks = (hooks.beforeRequest?.length ?? 0) + afterResponse.length > 0;
-
-  const userBeforeError = hooks.beforeError ?? [];
+  const timedHooks = !!(hooks.beforeRequest?.length || hooks.afterResponse?.length);
 
   /**
-   * The instance that sends every first attempt, with `retry: 0`: ky 2 clones the Request of every
-   * attempt that may be retried (`retry.limit > 0`), which costs a Request and its abort wiring, and
-   * tees a body, on calls that almost always succeed. `beforeRequest` authorizes the first attempt
-   * only for a client whose credential authorizes each attempt (tokens, OAuth; set up on the first
-   * such call). A failure the policy retries continues in `retrying` (send()); with the caller's
-   * beforeError hooks, it leaves through the SDK's beforeError as a Continue before theirs see it.
-   * Hooks are only given when there are some: ky merges each list into every call's options.
+   * `first`: the instance every first attempt goes through, with `retry: 0`. ky 2 clones the Request
+   * of every attempt it may retry (`retry.limit > 0`): a Request with its abort wiring, and a tee of
+   * a body, on calls that almost always succeed. Its `beforeRequest` authorizes the first attempt
+   * for a credential that authorizes each attempt (tokens, OAuth; set up on the first such call). A
+   * failure the policy retries leaves its `beforeError` as CONTINUE, before the caller's hooks see
+   * it, and the call continues on the retrying instance, with the policy as ky's `retry`: its first
+   * fetch throws that failure back (attempt.ts), so ky's own retry path (the wait, `beforeRetry`,
+   * later attempts, `beforeError`) runs as in one ky call.
    */
-  function createFirst(authorizing: boolean): KyInstance {
-    const beforeRequest = [...(authorizing ? [(state: BeforeRequestState) => authorize(callOf(state), state.request)] : []), ...(hooks.beforeRequest ?? [])];
-    const firstHooks: Hooks = {};
-    if (beforeRequest.length > 0) firstHooks.beforeRequest = beforeRequest;
-    if (afterResponse.length > 0) firstHooks.afterResponse = afterResponse;
-    if (userBeforeError.length > 0) firstHooks.beforeError = [(state: BeforeErrorState) => firstFailure(state.error, callOf(state)), ...userBeforeError];
-    return ky.create({ redirect: 'manual', fetch: attemptFetch, ...(Object.keys(firstHooks).length > 0 ? { hooks: firstHooks } : {}) });
+  function createKy(first: boolean, authorizing?: boolean): KyInstance {
+    return ky.create({
+      redirect: 'manual',
+      fetch: attemptFetch,
+      hooks: {
+        beforeRequest: [...(authorizing ? [(state: BeforeRequestState) => authorize(callOf(state), state.request)] : []), ...((first && hooks.beforeRequest) || [])],
+        beforeRetry: [
+          async (state: BeforeRetryState) => {
+            const call = callOf(state);
+            // The hook sees the error before it is thrown: remove this client's secrets first (an HTML
+            // 500 that echoes the request would otherwise hand its token to a logger).
+            hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: redactor.error(call.failure?.error ?? state.error) });
+            await authorize(call, state.request);
+          },
+          ...(hooks.beforeRetry ?? []),
+        ],
+        afterResponse: hooks.afterResponse ?? [],
+        beforeError: [
+          (state: BeforeErrorState) => {
+            const { error } = state;
+            const call = callOf(state);
+            if (first && fromAttempt(error, call) && decide(call, error)) {
+              call.replay = error;
+              throw CONTINUE;
+            }
+            return typed(error, call);
+          },
+          ...(hooks.beforeError ?? []),
+        ],
+      },
+    });
   }
-
-  /**
-   * The instance a retried call continues on, with the policy as ky's `retry` (shouldRetry, delay).
-   * Its first fetch throws the first attempt's failure back (attempt.ts), so ky's own retry path
-   * (the wait, `beforeRetry`, the later attempts, `beforeError`) runs exactly as in one ky call.
-   */
-  const retrying = ky.create({
-    redirect: 'manual',
-    fetch: attemptFetch,
-    hooks: {
-      beforeRetry: [
-        async (state: BeforeRetryState) => {
-          const call = callOf(state);
-          // The hook sees the error before it is thrown: remove this client's secrets first (an HTML
-          // 500 that echoes the request would otherwise hand its token to a logger).
-          hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: redactor.error(call.failure?.error ?? state.error) });
-          await authorize(call, state.request);
-        },
-        ...(hooks.beforeRetry ?? []),
-      ],
-      afterResponse,
-      beforeError: [(state: BeforeErrorState) => typed(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
-    },
-  });
-  let first = createFirst(false);
+  const retrying = createKy(false);
+  let first = createKy(true);
   let authorizing = false;
-
-  /** The first attempt failed, seen by beforeError: a Continue when the policy retries, the typed error otherwise. */
-  function firstFailure(error: Error, call: Call): Error {
-    if (continues(error, call)) throw new Continue(error);
-    return typed(error, call);
-  }
-
-  /** Whether the policy retries the first attempt's failure (ky would have asked shouldRetry about it). */
-  function continues(error: unknown, call: Call): error is Error {
-    return error instanceof Error && fromAttempt(error, call) && decide(call, error);
-  }
 
   async function send<T>(request: SendRequest): Promise<SendResult<T>> {
     const policy = request.retry === undefined ? clientRetry : resolveRetry(request.retry, clientRetry);
@@ -174,22 +171,13 @@ export function createTransport(options: TransportOptions): Transport {
       attempt: 0,
       attemptStartedAt: 0,
       retries: 0,
-      renewed: false,
-      nextDelay: 0,
-      failure: undefined,
-      final: undefined,
-      response: undefined,
-      text: '',
-      sent: undefined,
-      thrown: undefined,
-      replay: undefined,
     };
     const signal = request.signal;
     if (signal?.aborted) throw redactor.error(abortError(call, redactor, service));
     if (request.credential && !authorizing) {
       // The first call with a per-attempt credential: from now on first attempts are authorized.
       authorizing = true;
-      first = createFirst(true);
+      first = createKy(true, true);
     }
     const base = request.json !== undefined ? jsonHeaders : staticHeaders;
     // Only what this call sets: ky merges every option it is given into a new object.
@@ -208,47 +196,39 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       response = await first(request.url, kyOptions as Options);
     } catch (error) {
-      // Without the caller's beforeError hooks, ky throws the first attempt's failure as it was.
-      const failure = error instanceof Continue ? error.error : userBeforeError.length === 0 && continues(error, call) ? error : undefined;
-      if (failure === undefined) throw untyped(error, call);
-      response = await continueCall(call, failure);
+      if (error !== CONTINUE) throw untyped(error, call);
+      // The policy retries the first attempt's failure (call.replay): the call continues on the
+      // retrying instance, from the request that attempt sent (a beforeRequest hook's headers kept),
+      // with the policy as ky's retry and what is left of the deadline.
+      const sent = call.sent!;
+      const failure = call.replay;
+      Object.assign(kyOptions, {
+        method: sent.method,
+        headers: sent.headers,
+        timeout,
+        totalTimeout: total === false ? false : Math.max(1, Math.min(call.deadlineAt - performance.now(), MAX_TIMER)),
+        retry: {
+          // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
+          limit: policy.limit + (request.credential ? 1 : 0),
+          methods: ALL_METHODS,
+          // The first attempt's failure was decided already (beforeError).
+          shouldRetry: ({ error }: { error: Error }) => error === failure || decide(call, error),
+          delay: () => call.nextDelay,
+        },
+      });
+      try {
+        response = await retrying(sent.url, kyOptions as Options);
+      } catch (error) {
+        throw untyped(error, call);
+      }
     }
     if (call.authorization !== null) call.credential?.accepted?.(call.authorization);
     // A Response an afterResponse hook put in place is read here.
-    const text = response === call.response ? call.text : (bufferedText(response) ?? (await response.text()));
+    const text = response === call.response ? call.text! : await response.text();
     try {
       return { status: response.status, headers: response.headers, data: parseBody<T>(text, response, request.expect ?? 'json', { service, redactor, method: request.method, url: request.url }) };
     } catch (error) {
       throw redactor.error(error);
-    }
-  }
-
-  /** A retried call, on the retrying instance: ky's retry path takes it from the first attempt's failure. */
-  async function continueCall(call: Call, failure: Error): Promise<Response> {
-    const sent = call.sent!;
-    call.replay = failure;
-    const options = {
-      // The request as the first attempt sent it (the caller's beforeRequest hooks ran once, on it).
-      method: sent.method,
-      headers: sent.headers,
-      body: call.body,
-      signal: call.request.signal,
-      timeout: call.timeout,
-      totalTimeout: call.deadlineAt === Infinity ? false : Math.max(1, Math.min(call.deadlineAt - performance.now(), MAX_TIMER)),
-      retry: {
-        // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
-        limit: call.policy.limit + (call.credential ? 1 : 0),
-        methods: ALL_METHODS,
-        // The first attempt's failure was decided already (firstFailure).
-        shouldRetry: ({ error }: { error: Error }) => error === failure || decide(call, error),
-        delay: () => call.nextDelay,
-      },
-      [CALL]: call,
-    } as Options;
-    try {
-      return await retrying(sent.url, options);
-    } catch (error) {
-      throw untyped(error, call);
     }
   }
 
@@ -274,20 +254,15 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-/** Thrown by the first instance's beforeError (never out of send()): the policy retries this failure. */
-class Continue {
-  constructor(readonly error: Error) {}
-}
+/** Thrown by the first instance's beforeError (never out of send()): the policy retries call.replay. */
+const CONTINUE = Symbol('continue');
 
 /**
  * Whether ky's error is the first attempt's own failure (what ky would have asked shouldRetry
- * about), not a hook's: ky names the attempt's Request in its errors, and the attempt fetch
- * remembers what it threw.
+ * about), not a hook's: thrown while the attempt was under way, or a ky error naming its Request.
  */
 function fromAttempt(error: Error, call: Call): boolean {
-  if (call.sent === undefined) return false;
-  if (error === call.thrown) return true;
-  return (error instanceof KyHttpError || error instanceof KyTimeoutError || error instanceof KyNetworkError) && error.request === call.sent;
+  return !!call.sent && (!call.response || (error as { request?: unknown }).request === call.sent);
 }
 
 function callOf(state: { options: unknown }): Call {
