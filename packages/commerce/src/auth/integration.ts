@@ -30,11 +30,9 @@ export function integration(options: IntegrationOptions): AuthStrategy {
     bind: (runtime) => {
       for (const secret of Object.values(credentials)) runtime.protect?.(secret);
       return {
-        // Synchronous where the signer is (node:crypto): the transport then waits for nothing.
-        authorize(request) {
-          const authorization = signer.authorization(request, { nonce: createNonce(), timestamp: Math.floor(runtime.now() / 1000) });
-          if (typeof authorization === 'string') request.headers.set('authorization', authorization);
-          else return authorization.then((value) => void request.headers.set('authorization', value));
+        async authorize(request) {
+          const { authorization } = await signer.sign(request, { nonce: createNonce(), timestamp: Math.floor(runtime.now() / 1000) });
+          request.headers.set('authorization', authorization);
         },
         // A refused signature is not fixed by signing again (clock skew, wrong secret): no retry.
         unauthorized: () => 'fail',

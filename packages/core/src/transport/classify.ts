@@ -4,7 +4,7 @@
  * policy needs to know about it: did the request certainly not leave, may it have reached the
  * server, is it final.
  */
-import { HTTPError as KyHttpError, TimeoutError as KyTimeoutError } from 'ky';
+import { HTTPError as KyHttpError } from 'ky';
 import { AbortError, NetworkError, TimeoutError, isMagekitError, type HttpError, type MagekitError, type Service } from '../errors.ts';
 import type { Redactor } from '../redact.ts';
 import { excerpt } from '../bounded-body.ts';
@@ -45,7 +45,8 @@ export function classify(raw: unknown, call: Call, context: ClassifyContext): Fa
   if (call.request.signal?.aborted) return { error: abortError(call, redactor, service), reason: 'final' };
   if (isMagekitError(raw)) return { error: raw, reason: 'final' };
   if (raw instanceof KyHttpError) return httpFailure(raw, call, context, url);
-  if (raw instanceof KyTimeoutError || isTimeoutAbort(raw)) {
+  // ky's TimeoutError, the platform's abort by ky's timer, either inside a body cut off.
+  if (isTimeoutAbort(raw)) {
     const reading = raw instanceof BodyReadFailure ? ' while reading the response body' : '';
     // The call's deadline ended it (never retried), or the attempt's own timeout (retried if idempotent).
     const deadline = performance.now() >= call.deadlineAt - 1 || call.deadlineAt - call.attemptStartedAt <= call.timeout;

@@ -18,13 +18,6 @@ export interface RedirectContext {
   service: Service;
   redactor: Redactor;
   hooks: TransportHooks;
-  /**
-   * Whether the first hop may send the call's own string body rather than ky's Request: true for
-   * the platform's fetch when no caller hook can have replaced that Request. Handed a Request with a
-   * body, fetch pipes that body through a new stream (a TransformStream per request); a string body
-   * is sent as it is.
-   */
-  sendsCallBody: boolean;
 }
 
 /** One attempt: `request` sent, and same-origin redirects followed, up to five hops. */
@@ -37,9 +30,7 @@ export async function fetchFollowing(fetchImpl: typeof fetch, request: Request, 
   for (let hop = 0; ; hop++) {
     const started = hooks.onResponse ? performance.now() : 0;
     hooks.onRequest?.({ method, url: redactor.text(url), headers: redactor.headers(current.headers), attempt: call.attempt });
-    const response = await (hop === 0 && context.sendsCallBody && typeof payload === 'string'
-      ? fetchImpl(url, { method, headers: current.headers, body: payload, signal: current.signal, redirect: 'manual' })
-      : fetchImpl(current));
+    const response = await fetchImpl(current);
     hooks.onResponse?.({ method, url: redactor.text(url), status: response.status, attempt: call.attempt, durationMs: performance.now() - started });
     if (response.type === 'opaqueredirect') {
       // A browser hides the target of a manual redirect: it cannot be checked, so it is not followed.

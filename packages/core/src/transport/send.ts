@@ -22,8 +22,8 @@ import { resolveRetry, shouldRetry, type RetryContext } from './policy.ts';
 
 const DEFAULT_TIMEOUT = 120_000;
 const DEFAULT_TOTAL_TIMEOUT = 600_000;
-/** setTimeout's limit (about 24.8 days); ky refuses a longer timeout. */
-const MAX_TIMER = 2 ** 31 - 1;
+/** setTimeout's limit (about 24.8 days); ky refuses a longer timeout. Written out: `2 ** 31 - 1` is kept by bundlers even where unused. */
+const MAX_TIMER = 2_147_483_647;
 /** Every method reaches shouldRetry, which decides by the route, not by the method. */
 const ALL_METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
@@ -47,11 +47,13 @@ export function createTransport(options: TransportOptions): Transport {
   const retryContext: RetryContext = { redactor, permissionError: options.permissionError ?? ((error) => error) };
   let lastProtected: string | undefined;
 
-  /** Every Authorization value an attempt carries is a secret of this client. */
+  /**
+   * Every token an attempt carries is a secret of this client. An OAuth signature is not (it is
+   * new each time): integration() registers the four OAuth values when it is bound.
+   */
   function protect(authorization: string | null): void {
-    if (authorization === null) return;
-    const credential = credentialOf(authorization);
-    if (credential === lastProtected) return;
+    const credential = authorization?.startsWith('OAuth ') ? undefined : authorization?.replace(/^\w+\s+/, '');
+    if (credential === undefined || credential === lastProtected) return;
     lastProtected = credential;
     redactor.add(credential);
   }
@@ -103,17 +105,15 @@ export function createTransport(options: TransportOptions): Transport {
     return redactor.error(failure.error);
   }
 
-  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, sendsCallBody: options.fetch === undefined && !hooks.beforeRequest?.length, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch;
-  // ky races the caller's hooks against totalTimeout; a first attempt without them needs no totalTimeout.
-  const timedHooks = !!(hooks.beforeRequest?.length || hooks.afterResponse?.length);
+  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch;
 
   /**
    * `first`: the instance every first attempt goes through, with `retry: 0`. ky 2 clones the Request
    * of every attempt it may retry (`retry.limit > 0`): a Request with its abort wiring, and a tee of
    * a body, on calls that almost always succeed. Its `beforeRequest` authorizes the first attempt
    * for a credential that authorizes each attempt (tokens, OAuth; set up on the first such call). A
-   * failure the policy retries leaves its `beforeError` as CONTINUE, before the caller's hooks see
-   * it, and the call continues on the retrying instance, with the policy as ky's `retry`: its first
+   * failure the policy retries leaves its `beforeError` by throwing the call itself, before the
+   * caller's hooks see it, and the call continues on the retrying instance, with the policy as ky's `retry`: its first
    * fetch throws that failure back (attempt.ts), so ky's own retry path (the wait, `beforeRetry`,
    * later attempts, `beforeError`) runs as in one ky call.
    */
@@ -138,9 +138,12 @@ export function createTransport(options: TransportOptions): Transport {
           (state: BeforeErrorState) => {
             const { error } = state;
             const call = callOf(state);
-            if (first && fromAttempt(error, call) && decide(call, error)) {
+            // The first attempt's own failure (thrown while it was under way, or a ky error naming its
+            // Request), not a hook's: what ky would have asked shouldRetry about.
+            if (first && call.sent && (!call.response || (error as { request?: unknown }).request === call.sent) && decide(call, error)) {
+              // Thrown past the caller's beforeError hooks to send(), which continues the call.
               call.replay = error;
-              throw CONTINUE;
+              throw call;
             }
             return typed(error, call);
           },
@@ -180,30 +183,28 @@ export function createTransport(options: TransportOptions): Transport {
       first = createKy(true, true);
     }
     const base = request.json !== undefined ? jsonHeaders : staticHeaders;
-    // Only what this call sets: ky merges every option it is given into a new object.
     const kyOptions: Record<string, unknown> = {
       method: request.method,
       headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base,
-      // The first attempt ends at the deadline too: totalTimeout is not needed for it.
+      body,
+      signal,
+      // The first attempt ends at the deadline too; totalTimeout bounds the hooks ky runs for it.
       timeout: total === false ? timeout : Math.min(timeout, total),
+      totalTimeout: total === false ? false : Math.min(total, MAX_TIMER),
       retry: 0,
       [CALL]: call,
     };
-    if (body !== undefined) kyOptions['body'] = body;
-    if (signal) kyOptions['signal'] = signal;
-    if (timedHooks && total !== false) kyOptions['totalTimeout'] = Math.min(total, MAX_TIMER);
     let response: Response;
     try {
       response = await first(request.url, kyOptions as Options);
     } catch (error) {
-      if (error !== CONTINUE) throw untyped(error, call);
+      if (error !== call) throw untyped(error, call);
       // The policy retries the first attempt's failure (call.replay): the call continues on the
       // retrying instance, from the request that attempt sent (a beforeRequest hook's headers kept),
       // with the policy as ky's retry and what is left of the deadline.
       const sent = call.sent!;
       const failure = call.replay;
       Object.assign(kyOptions, {
-        method: sent.method,
         headers: sent.headers,
         timeout,
         totalTimeout: total === false ? false : Math.max(1, Math.min(call.deadlineAt - performance.now(), MAX_TIMER)),
@@ -254,32 +255,9 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-/** Thrown by the first instance's beforeError (never out of send()): the policy retries call.replay. */
-const CONTINUE = Symbol('continue');
-
-/**
- * Whether ky's error is the first attempt's own failure (what ky would have asked shouldRetry
- * about), not a hook's: thrown while the attempt was under way, or a ky error naming its Request.
- */
-function fromAttempt(error: Error, call: Call): boolean {
-  return !!call.sent && (!call.response || (error as { request?: unknown }).request === call.sent);
-}
 
 function callOf(state: { options: unknown }): Call {
   return (state.options as Record<string, Call>)[CALL]!;
-}
-
-/** The secret part of an Authorization value: the token, the Basic value, the OAuth access token. */
-function credentialOf(authorization: string): string {
-  const oauth = /oauth_token="([^"]+)"/.exec(authorization);
-  if (oauth) {
-    try {
-      return decodeURIComponent(oauth[1]!);
-    } catch {
-      return oauth[1]!;
-    }
-  }
-  return authorization.replace(/^\w+\s+/, '');
 }
 
 function lowerKeys(headers: Record<string, string> | undefined): Record<string, string> {

@@ -5,16 +5,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtinNodeCrypto, createHmacSha256, createNonce, signingKey } from '../../../src/auth/oauth/hmac.ts';
+import { createHmacSha256, createNonce, signingKey, type NodeHmac } from '../../../src/auth/oauth/hmac.ts';
 import { createOAuthSigner, type OAuthCredentials } from '../../../src/auth/oauth/sign-request.ts';
 
-const node = builtinNodeCrypto();
-const nodePath = (key: string) => createHmacSha256(key, node!);
+const node = process.getBuiltinModule('node:crypto') as NodeHmac;
+const nodePath = (key: string) => createHmacSha256(key, node);
 const webCryptoPath = (key: string) => createHmacSha256(key, null);
 
 describe('HMAC-SHA256 paths', () => {
   it('node:crypto is found on Node without importing it, and its path signs synchronously', () => {
-    expect(node).toBeDefined();
+    expect(typeof createHmacSha256('k')('text')).toBe('string');
     expect(typeof nodePath('k')('text')).toBe('string');
     expect(webCryptoPath('k')('text')).toBeInstanceOf(Promise);
   });
@@ -59,16 +59,13 @@ describe('HMAC-SHA256 paths', () => {
       new Request('https://shop.example.com/rest/V1/products/MB-01', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"product":{}}' }),
       new Request('https://shop.example.com/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b=%20' }),
     ]) {
-      const a = await viaNode.sign(request.clone(), inputs);
-      const b = await viaWebCrypto.sign(request.clone(), inputs);
-      expect(a).toEqual(b);
-      expect(await viaNode.authorization(request.clone(), inputs)).toBe(a.authorization);
+      expect(await viaNode.sign(request.clone(), inputs)).toEqual(await viaWebCrypto.sign(request.clone(), inputs));
     }
   });
 });
 
 describe('nonces', () => {
-  it('are 32 alphanumerics, all different, across refills of the random pool (64 nonces a refill)', () => {
+  it('are 32 alphanumerics, all different', () => {
     const nonces = Array.from({ length: 1000 }, () => createNonce());
     expect(nonces.every((nonce) => /^[A-Za-z0-9]{32}$/.test(nonce))).toBe(true);
     expect(new Set(nonces).size).toBe(nonces.length);
