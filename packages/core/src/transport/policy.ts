@@ -22,7 +22,6 @@ const DEFAULT_RETRY: Required<RetryPolicy> = {
 export function resolveRetry(policy: RetryPolicy | number | false | undefined, base: Required<RetryPolicy> = DEFAULT_RETRY): Required<RetryPolicy> {
   if (policy === false) return { ...base, limit: 0 };
   if (typeof policy === 'number') return { ...base, limit: policy };
-  if (policy === undefined) return base;
   return { ...base, ...policy };
 }
 

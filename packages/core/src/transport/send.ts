@@ -20,8 +20,6 @@ import { abortError, classify, type ClassifyContext } from './classify.ts';
 import type { SendRequest, SendResult, TransportOptions } from './options.ts';
 import { resolveRetry, shouldRetry, type RetryContext } from './policy.ts';
 
-const DEFAULT_TIMEOUT = 120_000;
-const DEFAULT_TOTAL_TIMEOUT = 600_000;
 /** setTimeout's limit (about 24.8 days); ky refuses a longer timeout. Written out: `2 ** 31 - 1` is kept by bundlers even where unused. */
 const MAX_TIMER = 2_147_483_647;
 /** Every method reaches shouldRetry, which decides by the route, not by the method. */
@@ -38,8 +36,9 @@ export function createTransport(options: TransportOptions): Transport {
   const { service, redactor } = options;
   const clientRetry = resolveRetry(options.retry);
   const hooks = options.hooks ?? {};
-  const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
-  const clientTotal = options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT;
+  // The defaults: 2 minutes an attempt, 10 minutes a call.
+  const clientTimeout = options.timeout ?? 120_000;
+  const clientTotal = options.totalTimeout ?? 600_000;
   // Headers that do not change between calls are merged once.
   let staticHeaders: Record<string, string> = { accept: 'application/json', ...lowerKeys(options.headers) };
   let jsonHeaders: Record<string, string> = { ...staticHeaders, 'content-type': 'application/json' };
@@ -90,7 +89,7 @@ export function createTransport(options: TransportOptions): Transport {
         timer = setTimeout(() => {
           const url = redactor.text(call.request.url);
           fail(new TimeoutError(`${call.method} ${url} timed out waiting for the sign-in: no credential within the timeout. Raise the timeout option if the token route is slow.`, { service, method: call.method, url }));
-        }, Math.max(0, ms));
+        }, ms);
       }
       pending.then(() => (stop(), resolve()), fail);
     });
@@ -105,7 +104,7 @@ export function createTransport(options: TransportOptions): Transport {
     return redactor.error(failure.error);
   }
 
-  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch;
+  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, sendsCallBody: !(options.fetch || hooks.beforeRequest), hooksReadResponses: !!hooks.afterResponse?.length }) as typeof fetch;
 
   /**
    * `first`: the instance every first attempt goes through, with `retry: 0`. ky 2 clones the Request
@@ -188,8 +187,8 @@ export function createTransport(options: TransportOptions): Transport {
       headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base,
       body,
       signal,
-      // The first attempt ends at the deadline too; totalTimeout bounds the hooks ky runs for it.
-      timeout: total === false ? timeout : Math.min(timeout, total),
+      // ky ends each attempt at its timeout or the call's deadline, whichever comes first.
+      timeout,
       totalTimeout: total === false ? false : Math.min(total, MAX_TIMER),
       retry: 0,
       [CALL]: call,
@@ -206,7 +205,6 @@ export function createTransport(options: TransportOptions): Transport {
       const failure = call.replay;
       Object.assign(kyOptions, {
         headers: sent.headers,
-        timeout,
         totalTimeout: total === false ? false : Math.max(1, Math.min(call.deadlineAt - performance.now(), MAX_TIMER)),
         retry: {
           // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
@@ -223,7 +221,7 @@ export function createTransport(options: TransportOptions): Transport {
         throw untyped(error, call);
       }
     }
-    if (call.authorization !== null) call.credential?.accepted?.(call.authorization);
+    if (call.authorization) call.credential?.accepted?.(call.authorization);
     // A Response an afterResponse hook put in place is read here.
     const text = response === call.response ? call.text! : await response.text();
     try {
