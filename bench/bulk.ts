@@ -5,6 +5,7 @@
 // goes over real HTTP through a counting fetch, so requests and bytes are what a real client would see.
 import budgets from './budgets.json' with { type: 'json' };
 import { attachAsync } from '../packages/commerce/src/async/attach.ts';
+import { bundledParts } from '../packages/commerce/src/async/bundled-parts.ts';
 import { createCommerceClient, none } from '../packages/commerce/src/index.ts';
 import { startFakeCommerce, type RunningFakeCommerce } from '../packages/commerce/src/testing/index.ts';
 import { runtimeOf } from '../packages/commerce/src/runtime-of.ts';
@@ -76,7 +77,7 @@ function priceRows(n: number) {
 
 function clientFor(running: RunningFakeCommerce, traffic: Traffic) {
   const client = createCommerceClient({ baseUrl: running.url, auth: none(), fetch: countingFetch(traffic) });
-  return { client, features: attachAsync(runtimeOf(client)) };
+  return { client, features: attachAsync(runtimeOf(client), bundledParts) };
 }
 
 export async function benchBulk(options: BenchBulkOptions = {}): Promise<BenchBulkResult> {

@@ -1,8 +1,8 @@
 // Bundle sizes as users would ship them: esbuild over the built `dist` (run `npm run build` first),
 // minified, browser platform, gzip level 9, two ways:
 // - up front: code splitting on (as app bundlers do), the entry chunk and the chunks it imports
-//   statically. Code behind a dynamic import (the fields and searchCriteria encoders, zod's
-//   acceptance check) is a chunk of its own, loaded on first use: reported as `lazy`.
+//   statically. Code behind a dynamic import (the full client's zod acceptance check and bulk
+//   waiter) is a chunk of its own, loaded on first use: reported as `lazy`.
 // - whole: no code splitting, every lazy chunk included: everything the app can ever load, which
 //   the issue-21 targets hold (bundleWholeGzipBytes).
 // Each bundle's route rows are counted too: a lean app holds only the rows of the modules it names.
@@ -36,10 +36,9 @@ export const bundleEntries: BundleEntry[] = [
     // A bulk import: submit through /bulk and wait for the outcome (the waiter needs the bulk module).
     name: 'lean + /bulk submit and waiter',
     modules: ['productsRoutes', 'bulkRoutes'],
-    code: `import { asyncFeatures, waitForBulk } from '@magekit/commerce/bulk';
+    code: `import { bulkRequest, waitForBulk } from '@magekit/commerce/bulk';
       ${leanClient('productsRoutes, bulkRoutes')}
-      const { bulk } = asyncFeatures(commerce);
-      bulk.request('PUT /V1/products/{sku}', [{ sku: 'MB-01', product: { sku: 'MB-01', price: 10 } }]).then((job) => waitForBulk(commerce, job)).then(console.log);`,
+      bulkRequest(commerce, 'PUT /V1/products/{sku}', [{ sku: 'MB-01', product: { sku: 'MB-01', price: 10 } }]).then((job) => waitForBulk(commerce, job)).then(console.log);`,
   },
   {
     name: 'lean + /paginate',

@@ -31,6 +31,14 @@ export interface OverheadResult {
    * median of per-round ratios to each baseline (contenders of one round ran side by side).
    */
   modes: Record<Mode, Record<string, ContenderResult>>;
+  /** The HMAC path magekit's OAuth rows used: the SDK signs with node:crypto where the runtime has it as a built-in module. */
+  oauthSigning: 'node:crypto createHmac' | 'WebCrypto';
+}
+
+/** The SDK's own condition (commerce src/auth/oauth/hmac.ts, builtinNodeCrypto): node:crypto as a built-in module. */
+function oauthSigningPath(): OverheadResult['oauthSigning'] {
+  const found = typeof process.getBuiltinModule === 'function' ? (process.getBuiltinModule('node:crypto') as { createHmac?: unknown } | undefined) : undefined;
+  return typeof found?.createHmac === 'function' ? 'node:crypto createHmac' : 'WebCrypto';
 }
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {
@@ -146,7 +154,7 @@ export async function benchOverhead({ requests = 1000, rounds = 11 } = {}): Prom
         ]),
       );
     }
-    return { requests, rounds, modes };
+    return { requests, rounds, modes, oauthSigning: oauthSigningPath() };
   } finally {
     server.stop();
   }

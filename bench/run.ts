@@ -44,11 +44,11 @@ for (const [mode, contenders] of Object.entries(overhead.modes)) {
         `vs aio-commerce-lib-api: wall ${fmt(vsAio.wall, 3)}× ${verdict(vsAio.wall, aioBudget)}, cpu ${fmt(vsAio.cpu, 3)}× ${verdict(vsAio.cpu, aioBudget)} (target ≤ ${aioBudget}×)`;
     } else if (name === MAGEKIT_OAUTH) {
       const vsAio = v.ratioTo[AIO_OAUTH]!;
-      // Issue 22 item 6: signing (a kept WebCrypto key, no URL re-parse) costs little next to the call.
+      // Issue 22 item 6: signing (one HMAC set up per credential, no URL re-parse) costs little next to the call.
       const vsBearer = v.ratioTo[MAGEKIT]!;
       const oauthBudget = budgets.overhead.maxOAuthRatioToBearer;
       note =
-        `vs magekit (bearer): wall ${fmt(vsBearer.wall, 3)}× ${verdict(vsBearer.wall, oauthBudget)}, cpu ${fmt(vsBearer.cpu, 3)}× ${verdict(vsBearer.cpu, oauthBudget)} (target ≤ ${oauthBudget}×); ` +
+        `signed with ${overhead.oauthSigning}; vs magekit (bearer): wall ${fmt(vsBearer.wall, 3)}× ${verdict(vsBearer.wall, oauthBudget)}, cpu ${fmt(vsBearer.cpu, 3)}× ${verdict(vsBearer.cpu, oauthBudget)} (target ≤ ${oauthBudget}×); ` +
         `vs aio-commerce-lib-api (OAuth): wall ${fmt(vsAio.wall, 3)}×, cpu ${fmt(vsAio.cpu, 3)}×`;
     }
     rows.push([`${mode}: ${name}`, `${fmt(v.wallUs, 1)} µs wall, ${fmt(v.cpuUs, 1)} µs cpu`, `ky ${fmt(ky.wallUs, 1)} / ${fmt(ky.cpuUs, 1)} µs`, note]);

@@ -5,7 +5,8 @@
  * and helpers attached. addRoutes and methodsOf work on either.
  */
 import { ConfigurationError, buildMethodTree } from '@magekit/core';
-import { bindRuntime, createCommerceRuntime, runtimeOf, type CallOptions, type CommerceClientOptions, type RuntimeParts } from './runtime.ts';
+import { bindRuntime, createCommerceRuntime, runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
+import type { QueryEncoder } from './query-encoders.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { MethodTree } from './generated/method-tree.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
@@ -13,8 +14,15 @@ import { createClientRoutes, type ClientRoutesOptions, type RouteModule } from '
 
 export type { RouteModule };
 
-/** The lean client takes the same options as the full one; `routes` names the modules it may call. */
-export type LeanClientOptions = CommerceClientOptions;
+/** The lean client takes the full one's options; `routes` names the modules it may call. */
+export interface LeanClientOptions extends CommerceClientOptions {
+  /**
+   * How the client writes `fields` and `searchCriteria`: `[fieldsEncoder]` (from `@magekit/commerce/fields`),
+   * `[searchCriteriaEncoder]` (from `@magekit/commerce/search`), both, or none (the default: a call
+   * with either is refused before sending, naming the import). `paginate()` brings both.
+   */
+  encoders?: readonly QueryEncoder[] | undefined;
+}
 
 export interface LeanClient {
   /** Calls a route of the client's modules by its reference string: `request('GET /V1/products/{sku}', { sku })`. */
@@ -28,11 +36,11 @@ export interface LeanClient {
 }
 
 /** The client over `first` modules then `options.routes`: what both createLeanClient and createCommerceClient build. */
-export function buildLeanClient(options: LeanClientOptions, routesOptions: ClientRoutesOptions & { first?: readonly RouteModule[] }, encoders: Omit<RuntimeParts, 'routes'>): LeanClient {
+export function buildLeanClient(options: CommerceClientOptions, routesOptions: ClientRoutesOptions & { first?: readonly RouteModule[] }, encoders: readonly QueryEncoder[]): LeanClient {
   const given = options && typeof options === 'object' ? options.routes : undefined;
   if (given !== undefined && !Array.isArray(given)) throw new ConfigurationError('routes takes an array of route modules, e.g. routes: [productsRoutes] (exported by @magekit/commerce/modules).', { service: 'commerce' });
   const routes = createClientRoutes([...(routesOptions.first ?? []), ...(given ?? [])], routesOptions);
-  const runtime = createCommerceRuntime(options, { routes, ...encoders });
+  const runtime = createCommerceRuntime(options, { routes, encoders });
   const client: LeanClient = {
     request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as LeanClient['request'],
     logout: () => runtime.authorizer.signOut(),
@@ -65,4 +73,3 @@ export function methodsOf<N extends keyof MethodTree>(client: LeanClient, module
   const routes = module.rows.map((row) => runtime.route(`${row[1]} ${row[2]}`));
   return buildMethodTree(routes, (route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions))[module.name] as MethodTree[N];
 }
-

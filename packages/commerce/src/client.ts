@@ -8,9 +8,11 @@ import { buildMethodTree } from '@magekit/core';
 import type { MethodTree } from './generated/method-tree.ts';
 import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
+import { lazyParts } from './async/lazy-parts.ts';
 import { runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
 import { buildLeanClient, type LeanClient } from './bare-client.ts';
-import { queryEncoders } from './query-encoders.ts';
+import { fieldsEncoder } from './fields/index.ts';
+import { searchCriteriaEncoder } from './search/normalize.ts';
 import { everyRoute, routes as builtinRoutes } from './routes/table.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
@@ -41,11 +43,11 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures,
 }
 
 export function createCommerceClient(options: CommerceClientOptions): CommerceClient {
-  const lean = buildLeanClient(options, { first: [everyRoute], everyBuiltin: true }, { encoders: queryEncoders });
+  const lean = buildLeanClient(options, { first: [everyRoute], everyBuiltin: true }, [fieldsEncoder, searchCriteriaEncoder]);
   const runtime = runtimeOf(lean);
   // The named methods are the built-in routes' (an installation's routes are typed by key only).
   const tree = buildMethodTree(builtinRoutes, (route) => (input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(route, input, callOptions));
-  const attached = Object.assign(tree, attachAsync(runtime), {
+  const attached = Object.assign(tree, attachAsync(runtime, lazyParts), {
     paginate: ((route: ListRouteKey, params?: object, paginateOptions?: PaginateOptions) => paginate(lean, route, params as never, paginateOptions)) as unknown as CommerceClient['paginate'],
     fetch: createFetch(runtime),
     schema: attachSchemaEndpoints(runtime),

@@ -52,6 +52,15 @@ export class InputLimitError extends HttpError {
   }
 }
 
+/**
+ * The page size to go on at after `error`: the installation's maximum when its input limits refused
+ * `size` (the one rule paginate, the bulk listings and outcome results share); anything else is rethrown.
+ */
+export function smallerPageSize(error: unknown, size: number): number {
+  if (error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < size) return error.maximum;
+  throw error;
+}
+
 interface PlatformErrorBody {
   message?: unknown;
   parameters?: unknown;

@@ -15,13 +15,13 @@
  */
 import { InputError, ResponseError, createPaginator, type CollectOptions, type Paginator as CorePaginator } from '@magekit/core';
 import { runtimeOf, type CallOptions, type CommerceRuntime } from './runtime.ts';
-import { InputLimitError } from './errors.ts';
-import { listSelection, serializeSelection, toSelection } from './fields/index.ts';
+import { smallerPageSize } from './errors.ts';
+import { fieldsEncoder, listSelection, serializeSelection, toSelection } from './fields/index.ts';
 import type { FieldsArgument } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
 import type { ListRouteKey, Routes } from './generated/operations.ts';
 import type { LeanClient } from './bare-client.ts';
-import { positiveInteger, toRawSearchCriteria } from './search/normalize.ts';
+import { positiveInteger, searchCriteriaEncoder, toRawSearchCriteria } from './search/normalize.ts';
 
 /** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria (generated/operations.ts). */
 export type { ListRouteKey };
@@ -70,6 +70,8 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
 ): Paginator<SelectedItem<Routes[K]['output'], F>> {
   type Item = SelectedItem<Routes[K]['output'], F>;
   const runtime = runtimeOf(client);
+  // Paging writes searchCriteria and (with `fields`) a selection: a lean client gets the encoders paginate ships anyway.
+  runtime.useQueryEncoders(searchCriteriaEncoder, fieldsEncoder);
   const info = runtime.route(route);
   if (!info.searchResults || !info.takesSearchCriteria) {
     throw new InputError(`paginate: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).`, { service: 'commerce' });
@@ -96,8 +98,7 @@ export function paginate<K extends ListRouteKey, const F extends FieldsArgument<
         try {
           body = await runtime.call<unknown>(info, input, callOptions);
         } catch (error) {
-          if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < size)) throw error;
-          size = error.maximum;
+          size = smallerPageSize(error, size);
           continue;
         }
         const { items, totalCount } = readPage(body, route, page);

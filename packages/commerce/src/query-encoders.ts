@@ -1,16 +1,16 @@
 /**
- * How `fields` and `searchCriteria` go on the wire. The full client imports these up front; a lean
- * client loads this module on its first call that has either, so a plain call ships without them.
+ * How `fields` and `searchCriteria` go on the wire, one piece each: the full client has both, a lean
+ * client only those it is given (`createLeanClient({ encoders: [fieldsEncoder] })`), so an app that
+ * never selects fields or searches ships neither the selector parser nor the searchCriteria shapes.
  */
-import { fieldsQueryValue } from './fields/index.ts';
-import { toRawSearchCriteria } from './search/normalize.ts';
-import type { WireSearchCriteria } from './search/types.ts';
+import type { RouteInfo } from './routes/info.ts';
 
-export interface QueryEncoders {
-  /** The `fields` query value; list routes select inside `items[...]`. */
-  fields(value: unknown, listRoute: boolean): string;
-  /** A searchCriteria (builder, camelCase or raw) in the platform's form. */
-  searchCriteria(value: unknown): WireSearchCriteria;
+export type EncodedParameter = 'fields' | 'searchCriteria';
+
+export interface QueryEncoder {
+  /** The query parameter it writes. */
+  readonly parameter: EncodedParameter;
+  /** What the caller passed, in the platform's form (searchCriteria: the raw shape, bracketed later). */
+  encode(value: unknown, route: RouteInfo): unknown;
 }
 
-export const queryEncoders: QueryEncoders = { fields: fieldsQueryValue, searchCriteria: toRawSearchCriteria };

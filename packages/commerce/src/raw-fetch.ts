@@ -48,7 +48,6 @@ export function createFetch(runtime: CommerceRuntime): CommerceFetch {
     // answers with a body); any other path is sent as written.
     const route = knownRoute(runtime, key) ?? unlistedRoute(verb, template, pathParams, query);
     runtime.checkRoute(route);
-    await runtime.loadEncodersFor(query);
     // The same encoding as request(): placeholders one segment each, `fields` and `searchCriteria` as the platform reads them.
     const prepared = runtime.encode(route, { pathValues: params.path ?? {}, query, body: verb === 'GET' ? undefined : (params.body ?? {}) });
     return runtime.sendRaw<T>({

@@ -22,8 +22,8 @@ import { assertNoRouteConflict } from './conflicts.ts';
 import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
 import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from './platform-version.ts';
 import { commerceHttpError } from './errors.ts';
-import { appendBracketed, buildQuery } from './query.ts';
-import type { QueryEncoders } from './query-encoders.ts';
+import { buildQuery } from './query.ts';
+import type { EncodedParameter, QueryEncoder } from './query-encoders.ts';
 import { splitInput, type RouteInfo } from './routes/info.ts';
 import type { ClientRoutes, RouteModule } from './routes/module.ts';
 import { checkStoreCode } from './store-code.ts';
@@ -105,7 +105,7 @@ export interface CommerceRuntime {
   sendRaw<T>(call: RawCall): Promise<T>;
   /** Splits and checks a route's flat input, returning the encoded path, query and body. */
   prepare(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): PreparedCall<Record<string, unknown> | undefined>;
-  /** The second half of prepare(), for input already split (fetch): fills the path, encodes `fields` and `searchCriteria`. */
+  /** The second half of prepare(), for input already split (fetch): fills the path, encodes `fields` and `searchCriteria` (ConfigurationError without their encoder). */
   encode<B>(route: RouteInfo, parts: { pathValues: Record<string, unknown>; query: Record<string, unknown>; body: B }): PreparedCall<B>;
   call<T>(route: RouteInfo, input: Record<string, unknown> | undefined, options: CallOptions | undefined): Promise<T>;
   readonly authorizer: Authorizer;
@@ -115,10 +115,8 @@ export interface CommerceRuntime {
   route(key: unknown): RouteInfo;
   /** The client's route index: its modules, and those added later. */
   readonly routes: ClientRoutes;
-  /** Makes `fields` and `searchCriteria` usable in prepare() (a lean client loads them on first use). */
-  useQueryEncoders(encoders: QueryEncoders): void;
-  /** Loads the query encoders when this input has `fields` or `searchCriteria` and the client has not loaded them yet. */
-  loadEncodersFor(input: Record<string, unknown> | undefined): Promise<void>;
+  /** Makes `fields` or `searchCriteria` usable in prepare() (a helper that ships an encoder gives it to the client). */
+  useQueryEncoders(...encoders: readonly QueryEncoder[]): void;
 }
 
 interface PreparedCall<B> {
@@ -130,10 +128,8 @@ interface PreparedCall<B> {
 /** What a client gives its runtime besides the options: its routes and its query encoders. */
 export interface RuntimeParts {
   routes: ClientRoutes;
-  /** The `fields` and `searchCriteria` encoders, when the client ships them up front. */
-  encoders?: QueryEncoders | undefined;
-  /** Otherwise how to load them, on the first call that needs them. */
-  loadEncoders?: (() => Promise<QueryEncoders>) | undefined;
+  /** The `fields` and `searchCriteria` encoders: what encodes each, or what refuses it (a lean client not given it). */
+  encoders: readonly QueryEncoder[];
 }
 
 /** Ties a client object to its runtime, so helpers imported on their own can take the client. */
@@ -167,12 +163,10 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
   const release = platformRelease(options.platformVersion, cloudService);
   // The client options extend ClientTransportOptions: the runtime reads its own fields from them.
   const core: Runtime = createCoreRuntime({ ...options, service: 'commerce', httpError: commerceHttpError });
-  let encoders = parts.encoders;
+  const encoders = new Map<EncodedParameter, QueryEncoder>();
 
-  function encoderFor(name: 'fields' | 'searchCriteria'): QueryEncoders {
-    if (encoders) return encoders;
-    throw new ConfigurationError(`${name} needs the query encoders, which this client loads on first use: make the call through request() or a helper such as paginate(), or use asyncFeatures (exported by @magekit/commerce/bulk).`, { service: 'commerce' });
-  }
+  // Both are always there: a lean client fills in the ones it was not given with a refusal (lean-client.ts).
+  const encoded = (name: EncodedParameter, value: unknown, route: RouteInfo): unknown => encoders.get(name)!.encode(value, route);
 
   function urlFor(call: RawCall): string {
     const store = storeFor(call);
@@ -199,7 +193,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     // Async and bulk submissions are never repeated once they may have reached the server: the
     // queue would run the work twice, and only the second UUID would be known.
     const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
-    if (anonymousSecrets(call)) for (const value of secretValues(call.json)) core.redactor.add(value);
+    if (call.anonymous) protectTokenRequest(call.json, core.redactor);
     const result = await core.send<T>({
       method: call.method,
       url,
@@ -230,11 +224,8 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     sendRaw,
     route: (key) => parts.routes.route(key),
     routes: parts.routes,
-    useQueryEncoders(given) {
-      encoders = given;
-    },
-    async loadEncodersFor(input) {
-      if (!encoders && parts.loadEncoders && mayNeedEncoders(input)) encoders = await parts.loadEncoders();
+    useQueryEncoders(...given) {
+      for (const encoder of given) encoders.set(encoder.parameter, encoder);
     },
     prepare(route, input, callOptions) {
       runtime.checkRoute(route);
@@ -245,17 +236,15 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     encode(route, { pathValues, query: given, body }) {
       const query = { ...given };
       const path = fillPath(route.path, pathValues, 'commerce', route.key);
-      if (query['fields'] !== undefined) query['fields'] = encoderFor('fields').fields(query['fields'], route.searchResults);
+      if (query['fields'] !== undefined) query['fields'] = encoded('fields', query['fields'], route);
       // Search routes refuse a request without searchCriteria ("searchCriteria" is required); an
-      // empty `searchCriteria=` is the platform's form for "everything".
-      const criteria = query['searchCriteria'] === undefined ? undefined : encoderFor('searchCriteria').searchCriteria(query['searchCriteria']);
-      if (criteria && serializesToSomething('searchCriteria', criteria)) query['searchCriteria'] = criteria;
+      // empty `searchCriteria=` is the platform's form for "everything" (the encoder gives it too).
+      if (query['searchCriteria'] !== undefined) query['searchCriteria'] = encoded('searchCriteria', query['searchCriteria'], route);
       else if (route.takesSearchCriteria) query['searchCriteria'] = '';
       return { path, query, body };
     },
     async call(route, input, callOptions) {
       // async, so bad input rejects the returned promise instead of throwing synchronously
-      await runtime.loadEncodersFor(input);
       const { path, query, body } = runtime.prepare(route, input, callOptions);
       const json = route.method === 'GET' ? undefined : (body ?? {});
       return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
@@ -266,6 +255,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
     redactor: core.redactor,
   };
 
+  runtime.useQueryEncoders(...parts.encoders);
   const authorizer: Authorizer = auth.bind({
     // Token requests are POSTs with a password: never repeated (six refusals lock the account).
     callAnonymous: (method, path, body, signal) =>
@@ -289,21 +279,9 @@ function platformRelease(value: unknown, cloudService: boolean): PlatformRelease
   return parsePlatformVersion(value);
 }
 
-/** A call whose input has `fields` or `searchCriteria` (a route parameter of either name counts too: loading is cheap). */
-function mayNeedEncoders(input: Record<string, unknown> | undefined): boolean {
-  return !!input && typeof input === 'object' && (input['fields'] !== undefined || input['searchCriteria'] !== undefined);
-}
-
 /** Anonymous calls with a body are the token routes: their secret-named fields are this client's secrets. */
-function anonymousSecrets(call: RawCall): boolean {
-  return call.anonymous === true && call.json !== undefined;
-}
-
-function* secretValues(value: unknown): Generator<string> {
-  if (!value || typeof value !== 'object') return;
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' && /^(password|pass|secret|token)$/i.test(key)) yield item;
-  }
+function protectTokenRequest(body: unknown, redactor: Redactor): void {
+  if (body && typeof body === 'object') for (const [key, item] of Object.entries(body)) if (typeof item === 'string' && /^(password|pass|secret|token)$/i.test(key)) redactor.add(item);
 }
 
 /** For a queued write: retries stay possible for connections refused before sending, never after. */
@@ -311,11 +289,4 @@ function limitToUnsent(retry: CallOptions['retry']): CallOptions['retry'] {
   if (retry === undefined || retry === false || typeof retry === 'number') return retry;
   const { methods: _ignored, ...rest } = retry;
   return rest;
-}
-
-/** False for criteria such as `{ filter_groups: [] }`, which put no key on the wire. */
-function serializesToSomething(name: string, value: unknown): boolean {
-  const probe = new URLSearchParams();
-  appendBracketed(probe, name, value);
-  return probe.size > 0;
 }

@@ -11,11 +11,11 @@ const STORE_CODE = /^[a-z][a-z0-9_]{0,31}$/i;
 const RESERVED = new Set(['async', 'v1', 'v2', 'schema']);
 
 export function checkStoreCode(code: unknown, where: 'option' | 'call'): string {
-  if (typeof code === 'string' && STORE_CODE.test(code)) {
-    if (!RESERVED.has(code.toLowerCase())) return code;
-    const message = `storeCode ${JSON.stringify(code)} is reserved: the REST router reads /rest/${code}/ as ${code.toLowerCase() === 'async' ? 'an asynchronous (queued) request' : 'another endpoint'}, not a store view. Use the store view's own code, such as "default".`;
-    throw where === 'option' ? new ConfigurationError(message, { service: 'commerce' }) : new InputError(message, { service: 'commerce' });
-  }
-  const message = `storeCode ${JSON.stringify(code)} is not a valid store view code: use a code such as "default", "en_us" or "all" (a letter, then letters, digits or underscores; at most 32).`;
-  throw where === 'option' ? new ConfigurationError(message, { service: 'commerce' }) : new InputError(message, { service: 'commerce' });
+  const valid = typeof code === 'string' && STORE_CODE.test(code);
+  if (valid && !RESERVED.has(code.toLowerCase())) return code;
+  const why = valid
+    ? `is reserved: the REST router reads /rest/${code}/ as ${code.toLowerCase() === 'async' ? 'an asynchronous (queued) request' : 'another endpoint'}, not a store view. Use the store view's own code, such as "default".`
+    : 'is not a valid store view code: use a code such as "default", "en_us" or "all" (a letter, then letters, digits or underscores; at most 32).';
+  // A client option is a configuration mistake; a per-call value is bad input.
+  throw new (where === 'option' ? ConfigurationError : InputError)(`storeCode ${JSON.stringify(code)} ${why}`, { service: 'commerce' });
 }

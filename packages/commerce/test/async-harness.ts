@@ -1,5 +1,6 @@
 /** A client with the async features attached (as createCommerceClient will once they are merged). */
 import { attachAsync, type AsyncFeatures } from '../src/async/attach.ts';
+import { bundledParts } from '../src/async/bundled-parts.ts';
 import { createCommerceClient, none, type CommerceClient, type CommerceClientOptions } from '../src/index.ts';
 import { runtimeOf } from '../src/runtime-of.ts';
 
@@ -9,7 +10,7 @@ export type AsyncClient = Omit<CommerceClient, 'bulk'> & AsyncFeatures;
 
 export function asyncClient(options: Partial<CommerceClientOptions> = {}): AsyncClient {
   const client = createCommerceClient({ baseUrl: BASE, auth: none(), ...options });
-  return Object.assign(client, attachAsync(runtimeOf(client))) as unknown as AsyncClient;
+  return Object.assign(client, attachAsync(runtimeOf(client), bundledParts)) as unknown as AsyncClient;
 }
 
 export interface Captured {

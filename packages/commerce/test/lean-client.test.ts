@@ -1,14 +1,15 @@
 // The lean way: createLeanClient (request over the modules it is given), methodsOf, and the helpers
 // imported on their own, against the fake platform on a real loopback server. Also: the full
-// client's helpers accept the lean client, and a plain call loads neither zod nor the encoders.
+// client's helpers accept the lean client, and a call with fields or searchCriteria needs their encoder.
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminToken, createLeanClient, InputError, isCommerceError, methodsOf } from '../src/entries/lean.ts';
+import { adminToken, bearer, ConfigurationError, createLeanClient, InputError, isCommerceError, methodsOf } from '../src/entries/lean.ts';
+import { fieldsEncoder } from '../src/entries/fields.ts';
 import { bulkRoutes, ordersRoutes, productsRoutes, routeRows, type RouteModule } from '../src/generated/modules.ts';
 import { paginate } from '../src/entries/paginate.ts';
-import { asyncFeatures, waitForBulk } from '../src/entries/bulk.ts';
+import { asyncFeatures, asyncRequest, bulkRequest, waitForBulk } from '../src/entries/bulk.ts';
 import { schemaEndpoints } from '../src/entries/schema.ts';
-import { where } from '../src/entries/search.ts';
+import { searchCriteriaEncoder, where } from '../src/entries/search.ts';
 import { startFakeCommerce, type RunningFakeCommerce } from '../src/testing/index.ts';
 import { server as msw } from '@magekit/test-support/msw';
 
@@ -58,14 +59,37 @@ describe('createLeanClient', () => {
     expect(Object.keys(methodsOf(commerce, ordersRoutes))).toContain('get');
   });
 
-  it('loads the fields and searchCriteria encoders on the first call that has them', async () => {
+  it('encodes fields and searchCriteria with the encoders it was given', async () => {
     const { url, fake: platform } = await fake();
-    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes], encoders: [fieldsEncoder, searchCriteriaEncoder] });
     const page = await commerce.request('GET /V1/products', { searchCriteria: where('sku', 'eq', 'SKU-0004'), fields: ['sku'] });
     expect(page.items?.map((p) => p.sku)).toEqual(['SKU-0004']);
     const bad = await commerce.request('GET /V1/products', { fields: 'sku,[' }).catch((e: unknown) => e);
     expect(isCommerceError(bad) && bad.kind).toBe('input');
     expect(platform.requests.get('GET /V1/products')).toBe(1);
+  });
+
+  it('refuses fields or searchCriteria it was given no encoder for, naming the import, before sending', async () => {
+    const sent: string[] = [];
+    const fetchThatFails: typeof fetch = async (input) => {
+      sent.push(String(input instanceof Request ? input.url : input));
+      throw new Error('fetch must not be called');
+    };
+    const commerce = createLeanClient({ baseUrl: 'https://shop.example.com', auth: bearer('t0ken'), routes: [productsRoutes], encoders: [searchCriteriaEncoder], fetch: fetchThatFails });
+    const fields = await commerce.request('GET /V1/products/{sku}', { sku: 'A', fields: ['sku'] }).catch((e: unknown) => e);
+    expect(fields).toBeInstanceOf(ConfigurationError);
+    expect((fields as Error).message).toBe(
+      "GET /V1/products/{sku} was given fields, which this client cannot encode: a lean client encodes only what it is given. import { fieldsEncoder } from '@magekit/commerce/fields' and pass it to createLeanClient({ encoders: [...] }) (createCommerceClient has every encoder). Nothing was sent.",
+    );
+    const bare = createLeanClient({ baseUrl: 'https://shop.example.com', auth: bearer('t0ken'), routes: [productsRoutes], fetch: fetchThatFails });
+    const criteria = await bare.request('GET /V1/products', { searchCriteria: where('sku', 'eq', 'A') }).catch((e: unknown) => e);
+    expect(criteria).toBeInstanceOf(ConfigurationError);
+    expect((criteria as Error).message).toMatch(/GET \/V1\/products was given searchCriteria, .*import \{ searchCriteriaEncoder \} from '@magekit\/commerce\/search'/);
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses encoders that are not encoders', () => {
+    expect(() => createLeanClient({ baseUrl: 'https://shop.example.com', encoders: [where as never] })).toThrow("encoders takes an array of what these give: import { fieldsEncoder } from '@magekit/commerce/fields'; import { searchCriteriaEncoder } from '@magekit/commerce/search'.");
   });
 });
 
@@ -85,6 +109,16 @@ describe('helpers imported on their own take a lean client', () => {
     const outcome = await waitForBulk(commerce, job, { maxWait: 10_000 });
     expect(outcome.counts.complete).toBe(2);
     expect((await commerce.request('GET /V1/products/{sku}', { sku: 'SKU-0002' })).price).toBe(12);
+  });
+
+  it('bulkRequest and asyncRequest send one queued write each, without asyncFeatures', async () => {
+    const { url } = await fake();
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes, bulkRoutes] });
+    const job = await bulkRequest(commerce, 'PUT /V1/products/{sku}', [{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 21 } }]);
+    const acceptance = await asyncRequest(commerce, 'PUT /V1/products/{sku}', { sku: 'SKU-0002', product: { sku: 'SKU-0002', price: 22 } });
+    expect((await waitForBulk(commerce, job, { maxWait: 10_000 })).counts.complete).toBe(1);
+    expect((await waitForBulk(commerce, acceptance, { maxWait: 10_000 })).counts.complete).toBe(1);
+    expect((await commerce.request('GET /V1/products/{sku}', { sku: 'SKU-0002' })).price).toBe(22);
   });
 
   it('schemaEndpoints reads the schema document', async () => {

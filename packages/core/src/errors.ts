@@ -32,16 +32,16 @@ const ERROR_BRAND = Symbol.for('magekit.error');
 export interface MagekitErrorOptions {
   service: Service;
   cause?: unknown;
-  status?: number;
-  method?: string;
-  url?: string;
-  hint?: string;
+  status?: number | undefined;
+  method?: string | undefined;
+  url?: string | undefined;
+  hint?: string | undefined;
   /**
    * For a write that failed without a clear answer: 'unknown' when the request may have reached the
    * server (it may or may not have been applied: check before sending it again), 'not-sent' when
    * it certainly did not leave this machine.
    */
-  fate?: Fate;
+  fate?: Fate | undefined;
 }
 
 export type Fate = 'not-sent' | 'unknown';
@@ -122,13 +122,13 @@ export interface ErrorDetail {
 export interface HttpErrorOptions extends MagekitErrorOptions {
   status: number;
   /** The platform's message template (`"The %1 product doesn't exist"`), when it sent one. */
-  template?: string;
+  template?: string | undefined;
   parameters?: unknown;
-  code?: number;
+  code?: number | undefined;
   errors?: ErrorDetail[];
   body?: unknown;
   /** The server's Retry-After, in ms, when it sent one. */
-  retryAfterMs?: number;
+  retryAfterMs?: number | undefined;
 }
 
 /** The server answered with a non-2xx status. */

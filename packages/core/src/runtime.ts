@@ -47,7 +47,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return {
     service,
     redactor,
-    async send<T>(request: RuntimeRequest): Promise<SendResult<T>> {
+    // Not async: the transport's promise is handed on as it is (no extra promise per call).
+    send<T>(request: RuntimeRequest): Promise<SendResult<T>> {
       if (request.headers) protectHeaders(redactor, request.headers);
       // A credential with static headers rides on every request already (useCredential).
       if (request.anonymous || !credential || credential.staticHeaders) return transport.send<T>(request);
@@ -72,14 +73,9 @@ function permissionError(error: HttpError, service: Service): PermissionError {
   return new PermissionError(
     `${error.method ?? ''} ${error.url ?? ''} was refused (401) with a credential issued moments ago, so the account lacks the permission${resource ? ` for ${resource}` : ''} rather than holding an expired token. ${hint}`.trim(),
     {
+      // The 401's fields (status, method, url, template, parameters, errors, body) with this hint.
+      ...error,
       service,
-      status: error.status,
-      ...(error.method === undefined ? {} : { method: error.method }),
-      ...(error.url === undefined ? {} : { url: error.url }),
-      ...(error.template === undefined ? {} : { template: error.template }),
-      parameters: error.parameters,
-      errors: error.errors,
-      body: error.body,
       hint,
       resource,
       cause: error,

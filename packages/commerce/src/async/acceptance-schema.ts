@@ -1,9 +1,9 @@
 /**
- * The zod validator of an async acceptance, in a module of its own: acceptance.ts imports it on
- * first use, so zod is loaded only by apps that queue async or bulk writes.
+ * The zod validator of an async acceptance, in a module of its own: one of the parts queued writes
+ * are given (parts.ts), so zod is loaded only by apps that queue async or bulk writes.
  */
 import * as z from 'zod/mini';
-import type { AcceptanceBody } from './acceptance.ts';
+import type { AcceptanceBody, AcceptanceCheck } from './acceptance.ts';
 
 // Typed with the interface above rather than inferred, so the published declarations do not pull
 // zod's types into every user's type-check.
@@ -21,7 +21,7 @@ const acceptanceSchema: z.ZodMiniType<AcceptanceBody> = z.object({
   errors: z.boolean(),
 });
 
-export function checkAcceptanceBody(body: unknown): { ok: true; data: AcceptanceBody } | { ok: false; problem: string } {
+export function checkAcceptanceBody(body: unknown): AcceptanceCheck {
   const result = acceptanceSchema.safeParse(body);
   return result.success ? { ok: true, data: result.data } : { ok: false, problem: z.prettifyError(result.error).replace(/\n\s*/g, ' ') };
 }

@@ -2,8 +2,8 @@
  * The platform's answer to an asynchronous or bulk write (202): a bulk UUID and one status per
  * request item. It is validated with zod because everything downstream (waiting, mapping outcomes
  * back to inputs) leans on it; a shape the SDK does not recognise is reported, not guessed at.
- * The validator (and zod with it) is loaded on the first acceptance, so importing the SDK or
- * making a plain call never loads zod.
+ * The validator (and zod with it) is one of the parts queued writes are given (parts.ts): the
+ * full client loads it on the first acceptance, so importing the SDK or making a plain call never loads zod.
  */
 import { ResponseError } from '@magekit/core';
 
@@ -32,9 +32,11 @@ export interface AsyncAcceptance<K extends string = string> {
   readonly errors: boolean;
 }
 
-export async function parseAcceptanceBody(body: unknown, context: { method: string; url: string; status?: number }): Promise<AcceptanceBody> {
-  const { checkAcceptanceBody } = await import('./acceptance-schema.ts');
-  const checked = checkAcceptanceBody(body);
+/** What the zod check says of a body: the acceptance, or what is wrong with it. */
+export type AcceptanceCheck = { ok: true; data: AcceptanceBody } | { ok: false; problem: string };
+
+export async function parseAcceptanceBody(body: unknown, context: { method: string; url: string; status?: number }, check: (body: unknown) => AcceptanceCheck | Promise<AcceptanceCheck>): Promise<AcceptanceBody> {
+  const checked = await check(body);
   if (checked.ok) return checked.data;
   const raw = typeof body === 'string' ? body : JSON.stringify(body) ?? String(body);
   throw new ResponseError(

@@ -16,6 +16,7 @@ import type { AsyncArgs, AsyncTree, BulkRouteKey, BulkRow, BulkTree, OperationRe
 import type { WaitOptions } from './waiter/options.ts';
 import type { BulkOutcome } from './waiter/outcome.ts';
 import type { ReadStatusOptions } from './waiter/read-status.ts';
+import type { AsyncParts } from './parts.ts';
 import type { WaitTarget } from './waiter/targets.ts';
 import { isBulkable, isWriteRoute } from './write-routes.ts';
 
@@ -53,18 +54,19 @@ export interface AsyncFeatures {
 /** Names the helpers add; a generated namespace with one of these names would be shadowed. */
 const HELPER_NAMES = ['request', 'resubmitRetryable'];
 
-export function attachAsync(runtime: CommerceRuntime): AsyncFeatures {
+/** `parts`: zod's acceptance check, the waiter and the status read, imported (`/bulk`) or loaded on first use (the full client). */
+export function attachAsync(runtime: CommerceRuntime, parts: AsyncParts): AsyncFeatures {
   // The trees hold the routes the client knows now; async.request and bulk.request look up any
   // route, including those of modules added later, in the client's index.
   const known = runtime.routes.all();
   const asyncTree = buildMethodTree(
     known,
-    (route) => (input?: Record<string, unknown>, options?: CallOptions) => sendAsync(runtime, route.key, input, options),
+    (route) => (input?: Record<string, unknown>, options?: CallOptions) => sendAsync(runtime, parts, route.key, input, options),
     isWriteRoute,
   );
   const bulkTree = buildMethodTree(
     known,
-    (route) => (rows: readonly unknown[], options?: BulkOptions) => sendBulk(runtime, route.key, rows, options),
+    (route) => (rows: readonly unknown[], options?: BulkOptions) => sendBulk(runtime, parts, route.key, rows, options),
     isBulkable,
   );
   const statusTree = (buildMethodTree(
@@ -74,19 +76,18 @@ export function attachAsync(runtime: CommerceRuntime): AsyncFeatures {
   )['bulk'] ?? {}) as Record<string, unknown>;
 
   const asyncNamespace = mergeDisjoint(asyncTree, {
-    request: (route: string, input?: Record<string, unknown>, options?: CallOptions) => sendAsync(runtime, route, input, options),
+    request: (route: string, input?: Record<string, unknown>, options?: CallOptions) => sendAsync(runtime, parts, route, input, options),
   }, 'async');
   const bulkNamespace = mergeDisjoint(mergeDisjoint(bulkTree, statusTree, 'bulk'), {
-    request: (route: string, rows: readonly unknown[], options?: BulkOptions) => sendBulk(runtime, route, rows, options),
-    resubmitRetryable: (outcome: BulkOutcome<string | undefined>, options?: BulkOptions) => resubmitRetryable(runtime, outcome, options),
+    request: (route: string, rows: readonly unknown[], options?: BulkOptions) => sendBulk(runtime, parts, route, rows, options),
+    resubmitRetryable: (outcome: BulkOutcome<string | undefined>, options?: BulkOptions) => resubmitRetryable(runtime, parts, outcome, options),
   }, 'bulk');
 
   return {
     async: asyncNamespace as unknown as AsyncNamespace,
     bulk: bulkNamespace as unknown as BulkNamespace,
-    // The waiter loads on first use: a client that only sends never carries it.
-    waitForBulk: ((target: WaitTarget, options?: WaitOptions) => import('./waiter/wait.ts').then((m) => m.waitForBulk(runtime, target, options))) as WaitForBulk,
-    readBulkStatus: ((target: WaitTarget, options?: ReadStatusOptions) => import('./waiter/read-status.ts').then((m) => m.readBulkStatus(runtime, target, options))) as ReadBulkStatus,
+    waitForBulk: ((target: WaitTarget, options?: WaitOptions) => parts.waitForBulk(runtime, target, options)) as WaitForBulk,
+    readBulkStatus: ((target: WaitTarget, options?: ReadStatusOptions) => parts.readBulkStatus(runtime, target, options)) as ReadBulkStatus,
   };
 }
 

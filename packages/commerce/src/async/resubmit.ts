@@ -2,12 +2,13 @@
 import { InputError } from '@magekit/core';
 import type { CommerceRuntime } from '../runtime.ts';
 import type { BulkJob } from './job.ts';
-import { sendBulk, type BulkOptions } from './submit.ts';
+import { sendBulk, type AcceptanceParts, type BulkOptions } from './submit.ts';
 import type { BulkOutcome } from './waiter/outcome.ts';
 
 /** Resolves to undefined when nothing is retryable. */
 export async function resubmitRetryable<K extends string>(
   runtime: CommerceRuntime,
+  parts: AcceptanceParts,
   outcome: BulkOutcome<K | undefined>,
   options?: BulkOptions,
 ): Promise<BulkJob<K> | undefined> {
@@ -18,5 +19,5 @@ export async function resubmitRetryable<K extends string>(
   }
   const missing = retryable.find((op) => !op.input || typeof op.input !== 'object');
   if (missing) throw new InputError(`Operation #${missing.position} of the outcome has no input to resubmit (its meta_information could not be read).`, { service: 'commerce' });
-  return sendBulk(runtime, outcome.route, retryable.map((op) => op.input), options, retryable.map((op) => op.position));
+  return sendBulk(runtime, parts, outcome.route, retryable.map((op) => op.input), options, retryable.map((op) => op.position));
 }

@@ -9,6 +9,10 @@ import { fillTemplate } from '../errors.ts';
 import type { RouteInfo } from '../routes/info.ts';
 import { checkStoreCode } from '../store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
+import type { AsyncParts } from './parts.ts';
+
+/** What sending needs of the parts: the acceptance check. */
+export type AcceptanceParts = Pick<AsyncParts, 'checkAcceptance'>;
 import { QUEUED_UNKNOWN } from './queued-hint.ts';
 import { checkAsyncArrayLimit, checkChunkOptions, chunkRanges, mapWithConcurrency, type ChunkRange } from './chunking.ts';
 import { checkBulkElement, checkNoFields } from './elements.ts';
@@ -58,7 +62,7 @@ function describe(route: RouteInfo, variant: 'async' | 'bulk', runtime: Commerce
   return `${route.method} ${runtime.cloudService ? path.replace(/^\/V\d+/, `$&${segment}`) : segment + path}`;
 }
 
-export async function sendAsync<K extends string>(runtime: CommerceRuntime, routeKey: K, input: unknown, options: CallOptions | undefined): Promise<AsyncAcceptance<K>> {
+export async function sendAsync<K extends string>(runtime: CommerceRuntime, parts: AcceptanceParts, routeKey: K, input: unknown, options: CallOptions | undefined): Promise<AsyncAcceptance<K>> {
   const route = requireWriteRoute(runtime, routeKey, 'async');
   checkNoFields(route, input, 'async');
   const { path, query, body } = runtime.prepare(route, input as Record<string, unknown> | undefined, options);
@@ -72,7 +76,7 @@ export async function sendAsync<K extends string>(runtime: CommerceRuntime, rout
       service: 'commerce', method: route.method, status: error.status, cause: error, ...(error.url === undefined ? {} : { url: error.url }),
     });
   }
-  const acceptance = toAcceptance(routeKey, await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'async', runtime) }));
+  const acceptance = toAcceptance(routeKey, await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'async', runtime) }, parts.checkAcceptance));
   if (acceptance.errors) {
     const items = acceptance.requestItems
       .filter((item) => item.status === 'rejected')
@@ -94,6 +98,7 @@ interface ChunkAnswer {
  */
 export async function sendBulk<K extends string, Row>(
   runtime: CommerceRuntime,
+  parts: AcceptanceParts,
   routeKey: K,
   rows: readonly Row[],
   options: BulkOptions | undefined,
@@ -121,7 +126,7 @@ export async function sendBulk<K extends string, Row>(
     let answer: ChunkAnswer;
     try {
       const raw = await runtime.sendRaw({ method: route.method, path, json: rows.slice(range.offset, range.offset + range.size), variant: 'bulk', options: callOptions, expect: 'json', unknownOutcomeHint: QUEUED_UNKNOWN });
-      answer = { range, body: await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk', runtime) }) };
+      answer = { range, body: await parseAcceptanceBody(raw, { method: route.method, url: describe(route, 'bulk', runtime) }, parts.checkAcceptance) };
     } catch (error) {
       // An abort, bad input or a broken acceptance is not per-chunk news: stop the whole call.
       if (isMagekitError(error) && (error.kind === 'abort' || error.kind === 'input' || error.kind === 'response' || error.kind === 'auth')) {

@@ -1,12 +1,13 @@
 /**
  * Admin tokens: `POST /V1/integration/admin/token`, or, with two-factor authentication on (the
- * platform's default since 2.4.0), the Google Authenticator provider route with a one-time code.
+ * platform's default since 2.4.0), the Google Authenticator provider route with a one-time code, or
+ * the exchange of the provider given as `twoFactor` (tfa/providers.ts), which carries its own code.
  */
 import { AuthError, type HttpError } from '@magekit/core';
 import { isCommerceError } from '../errors.ts';
 import { configurationError, optionalDuration, requireSecret, requireText } from './config.ts';
-import { checkTwoFactor } from './tfa/config.ts';
-import type { TwoFactor } from './tfa/types.ts';
+import { currentCode } from './tfa/providers.ts';
+import type { SecondFactor, TwoFactor } from './tfa/types.ts';
 import { createTokenAuthorizer } from './token-authorizer.ts';
 import type { AuthRuntime, AuthStrategy } from './types.ts';
 
@@ -22,11 +23,13 @@ export interface AdminTokenOptions {
    */
   otp?: OtpSource | undefined;
   /**
-   * Any two-factor provider: `{ provider: 'google', otp }`, `{ provider: 'authy', via, otp | approved }`,
-   * `{ provider: 'duo_security', passcode }`, `{ provider: 'u2fkey', assert }` (WebAuthn). Callbacks run
-   * at each sign-in, renewals included. `otp` alone is short for `{ provider: 'google', otp }`.
+   * Any two-factor provider: `authyTwoFactor({ via, otp | approved })`, `duoTwoFactor({ passcode })`,
+   * `webAuthnTwoFactor({ assert })`, `googleTwoFactor({ otp })`, each carrying its own sign-in exchange.
+   * The `adminToken` of `@magekit/commerce` also takes a description, `{ provider: 'authy', via, otp }`
+   * (it ships every provider's exchange); the one of `@magekit/commerce/lean` takes the provider only.
+   * Callbacks run at each sign-in, renewals included. `otp` alone is short for `googleTwoFactor({ otp })`.
    */
-  twoFactor?: TwoFactor | undefined;
+  twoFactor?: SecondFactor | TwoFactor | undefined;
   /** How long a token lives. Default 4 h, the platform's default. */
   tokenTtlMs?: number | undefined;
   /** Renew this long before expiry. Default 60 s. */
@@ -39,17 +42,34 @@ const ADMIN_TTL_MS = 4 * 3600_000;
 const DEFAULT_RENEW_BEFORE_MS = 60_000;
 
 const TWO_FACTOR_REFUSAL = /2fa provider-specific endpoints/i;
-const OTP_HINT = `Two-factor authentication is on for this installation: pass otp (a code, or a function returning a current code) to adminToken(), or twoFactor for another provider (authy, duo_security, u2fkey); the SDK then signs in through the provider's route (POST ${GOOGLE_TFA_PATH} for Google).`;
+const OTP_HINT = `Two-factor authentication is on for this installation: pass otp (a code, or a function returning a current code) to adminToken(), or twoFactor for another provider (authyTwoFactor(), duoTwoFactor(), webAuthnTwoFactor()); the SDK then signs in through the provider's route (POST ${GOOGLE_TFA_PATH} for Google).`;
 
+/** adminToken of `@magekit/commerce/lean`: `twoFactor` is a provider value (a description is refused, naming the import). */
 export function adminToken(options: AdminTokenOptions): AuthStrategy {
+  return adminTokenWith(options, (value) => {
+    if (isSecondFactor(value)) return value;
+    const provider = value && typeof value === 'object' ? (value as { provider?: unknown }).provider : undefined;
+    throw configurationError(
+      'adminToken()',
+      `twoFactor takes a provider value such as authyTwoFactor({ via, otp }) (exported by @magekit/commerce/lean), got ${provider === undefined ? 'something else' : `the description { provider: ${JSON.stringify(provider)} }`}, which only the adminToken of @magekit/commerce takes.`,
+    );
+  });
+}
+
+export function isSecondFactor(value: unknown): value is SecondFactor {
+  return !!value && typeof (value as SecondFactor).signIn === 'function';
+}
+
+/** Both adminTokens: the options checked, `twoFactor` read by `readTwoFactor`. */
+export function adminTokenWith(options: AdminTokenOptions, readTwoFactor: (value: unknown) => SecondFactor): AuthStrategy {
   const factory = 'adminToken()';
   if (!options || typeof options !== 'object') throw configurationError(factory, 'needs { username, password }.');
   const username = requireText(options.username, factory, 'username');
   const password = requireSecret(options.password, factory, 'password');
   const otp = options.otp;
   if (otp !== undefined && typeof otp !== 'function') requireText(otp, factory, 'otp');
-  if (otp !== undefined && options.twoFactor !== undefined) throw configurationError(factory, 'give otp or twoFactor, not both (otp is short for twoFactor: { provider: \'google\', otp }).');
-  const twoFactor = options.twoFactor === undefined ? undefined : checkTwoFactor(options.twoFactor, factory);
+  if (otp !== undefined && options.twoFactor !== undefined) throw configurationError(factory, 'give otp or twoFactor, not both (otp is short for twoFactor: googleTwoFactor({ otp })).');
+  const twoFactor = options.twoFactor === undefined ? undefined : readTwoFactor(options.twoFactor);
   const ttlMs = optionalDuration(options.tokenTtlMs, factory, 'tokenTtlMs', ADMIN_TTL_MS);
   const renewBeforeMs = optionalDuration(options.renewBeforeMs, factory, 'renewBeforeMs', Math.min(DEFAULT_RENEW_BEFORE_MS, ttlMs / 10), { allowZero: true });
   if (renewBeforeMs >= ttlMs) throw configurationError(factory, `renewBeforeMs (${renewBeforeMs}) must be shorter than tokenTtlMs (${ttlMs}).`);
@@ -64,13 +84,9 @@ export function adminToken(options: AdminTokenOptions): AuthStrategy {
         ttlMs,
         renewBeforeMs,
         requestToken: async () => {
-          if (twoFactor !== undefined) {
-            // Loaded only by apps that sign in with a second-factor provider.
-            const { signInWithSecondFactor } = await import('./tfa/sign-in.ts');
-            return signInWithSecondFactor(runtime, twoFactor, username, password, factory);
-          }
+          if (twoFactor !== undefined) return twoFactor.signIn(runtime, username, password);
           if (otp !== undefined) {
-            return runtime.callAnonymous<unknown>('POST', GOOGLE_TFA_PATH, { username, password, otp: await currentOtp(otp, factory) });
+            return runtime.callAnonymous<unknown>('POST', GOOGLE_TFA_PATH, { username, password, otp: await currentCode(otp, 'otp') });
           }
           try {
             return await runtime.callAnonymous<unknown>('POST', ADMIN_TOKEN_PATH, { username, password });
@@ -81,14 +97,6 @@ export function adminToken(options: AdminTokenOptions): AuthStrategy {
       });
     },
   };
-}
-
-// One-time codes are deliberately not registered for redaction: they are six digits, expire in
-// seconds, and registering them would mask every matching number in later error messages.
-async function currentOtp(source: OtpSource, factory: string): Promise<string> {
-  const value = typeof source === 'function' ? await source() : source;
-  if (typeof value !== 'string' || !value.trim()) throw configurationError(factory, `the otp function returned ${typeof value === 'string' ? 'an empty string' : `a ${typeof value}`} instead of a code.`);
-  return value.trim();
 }
 
 function isTwoFactorRefusal(error: unknown): error is HttpError {

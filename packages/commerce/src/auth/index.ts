@@ -1,6 +1,8 @@
 export { none, type AuthRuntime, type AuthStrategy } from './types.ts';
-export { adminToken, type AdminTokenOptions, type OtpSource } from './admin-token.ts';
-export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactorSource, TwoFactor, TwoFactorProvider, WebAuthnChallenge, WebAuthnTwoFactor } from './tfa/index.ts';
+// The adminToken that takes two-factor descriptions too; @magekit/commerce/lean exports admin-token.ts's own.
+export { adminToken } from './tfa/descriptions.ts';
+export type { AdminTokenOptions, OtpSource } from './admin-token.ts';
+export { authyTwoFactor, duoTwoFactor, googleTwoFactor, webAuthnTwoFactor, type AuthyTwoFactor, type DuoTwoFactor, type GoogleTwoFactor, type SecondFactor, type SecondFactorSource, type TwoFactor, type TwoFactorProvider, type WebAuthnChallenge, type WebAuthnTwoFactor } from './tfa/index.ts';
 export { customerToken, type CustomerTokenOptions } from './customer-token.ts';
 export { integration, type IntegrationOptions } from './integration.ts';
 export { bearer } from './bearer.ts';

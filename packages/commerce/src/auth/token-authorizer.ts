@@ -51,7 +51,7 @@ export function createTokenAuthorizer(options: TokenAuthorizerOptions): Authoriz
     const hint = first.hint ?? 'Fix the credentials, then call logout() (or create a new client) to allow another sign-in.';
     return new AuthError(
       `The ${label} sign-in was refused earlier and is not repeated (${first.message}). Fix the credentials, then call logout() or create a new client to allow another attempt.`,
-      { service: 'commerce', status: first.status, method: first.method ?? 'POST', url: first.url ?? '', hint, cause: first, body: first.body, errors: first.errors, ...(first.template === undefined ? {} : { template: first.template }) },
+      { service: 'commerce', status: first.status, method: first.method ?? 'POST', url: first.url ?? '', hint, cause: first, body: first.body, errors: first.errors, template: first.template },
     );
   }
 

@@ -1,6 +1,6 @@
 // `@magekit/commerce/bulk`: async and bulk writes, the bulk waiter and status reads, for a full or
 // a lean client. zod (the acceptance check) loads on the first queued write.
-export { asyncFeatures, waitForBulk, readBulkStatus } from '../async/features.ts';
+export { asyncFeatures, asyncRequest, bulkRequest, waitForBulk, readBulkStatus } from '../async/features.ts';
 export type { AsyncFeatures, AsyncNamespace, BulkNamespace } from '../async/attach.ts';
 export type { AcceptanceItem, AsyncAcceptance } from '../async/acceptance.ts';
 export { MAX_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY } from '../async/chunking.ts';

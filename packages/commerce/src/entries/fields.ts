@@ -1,3 +1,3 @@
 // `@magekit/commerce/fields`: partial-response selections, parsed and written on their own.
-export { FieldsSyntaxError, parseSelection, serializeSelection } from '../fields/index.ts';
+export { fieldsEncoder, FieldsSyntaxError, parseSelection, serializeSelection } from '../fields/index.ts';
 export type { FieldSelection, FieldSelector, Selected, SelectionFor, ItemOf } from '../fields/index.ts';

@@ -1,4 +1,4 @@
 // `@magekit/commerce/search`: the searchCriteria builder, on its own.
-export { SearchCriteriaBuilder, searchCriteria, where, CONDITION_TYPES, isConditionType } from '../search/index.ts';
+export { searchCriteriaEncoder, SearchCriteriaBuilder, searchCriteria, where, CONDITION_TYPES, isConditionType } from '../search/index.ts';
 export type { SearchField, ConditionValue, CamelSearchCriteria, FilterValue } from '../search/index.ts';
 export type { ConditionType, RawSearchCriteria, SearchCriteriaInput } from '../search/types.ts';

@@ -12,6 +12,7 @@ import { listSelection } from './list.ts';
 import { checkSelection, serializeSelection } from './serialize.ts';
 import { parseSelection } from './syntax.ts';
 import type { FieldSelection } from './types.ts';
+import type { QueryEncoder } from '../query-encoders.ts';
 
 export { FieldsSyntaxError, parseSelection } from './syntax.ts';
 export { normalizeSelection, serializeSelection } from './serialize.ts';
@@ -34,3 +35,6 @@ export function fieldsQueryValue(value: unknown, listRoute: boolean): string {
   const selection = toSelection(value);
   return serializeSelection(listRoute ? listSelection(value, selection) : selection);
 }
+
+/** `fields` on the wire, for a lean client: `createLeanClient({ encoders: [fieldsEncoder] })`. */
+export const fieldsEncoder: QueryEncoder = { parameter: 'fields', encode: (value, route) => fieldsQueryValue(value, route.searchResults) };

@@ -5,7 +5,7 @@
  * verifier and is signed with `consumerSecret&requestTokenSecret`.
  */
 import { signatureBaseString, queryParameters, type OAuthParameter } from '../auth/oauth/base-string.ts';
-import { createNonce, hmacSha256Base64, signingKey } from '../auth/oauth/hmac.ts';
+import { createHmacSha256, createNonce, signingKey } from '../auth/oauth/hmac.ts';
 import { oauthEncode } from '../auth/oauth/percent-encode.ts';
 import { SIGNATURE_METHOD } from '../auth/oauth/sign-request.ts';
 
@@ -34,6 +34,6 @@ export async function handshakeAuthorization(method: string, url: URL, input: Ha
     ['oauth_version', '1.0'],
   ];
   const baseString = signatureBaseString(method, url, [...queryParameters(url), ...protocol]);
-  const signature = await hmacSha256Base64(signingKey(input.consumerSecret, input.tokenSecret ?? ''), baseString);
+  const signature = await createHmacSha256(signingKey(input.consumerSecret, input.tokenSecret ?? ''))(baseString);
   return `OAuth ${[...protocol, ['oauth_signature', signature] as const].map(([name, value]) => `${name}="${oauthEncode(value)}"`).join(', ')}`;
 }

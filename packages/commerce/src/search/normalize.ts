@@ -7,9 +7,26 @@
 import { InputError } from '@magekit/core';
 import { LIST_CONDITIONS, VALUELESS_CONDITIONS, isConditionType, CONDITION_TYPES } from './conditions.ts';
 import type { ConditionType, RawSearchCriteria, WireSearchCriteria } from './types.ts';
+import type { QueryEncoder } from '../query-encoders.ts';
+import { appendBracketed } from '../query.ts';
 
 const fail = (message: string): never => {
   throw new InputError(`searchCriteria: ${message}`, { service: 'commerce' });
+};
+
+/**
+ * `searchCriteria` on the wire, for a lean client: `createLeanClient({ encoders: [searchCriteriaEncoder] })`.
+ * Criteria that put no key on the wire (`{ filter_groups: [] }`) go as the bare `searchCriteria=`,
+ * the platform's form for "everything".
+ */
+export const searchCriteriaEncoder: QueryEncoder = {
+  parameter: 'searchCriteria',
+  encode(value) {
+    const criteria = toRawSearchCriteria(value);
+    const probe = new URLSearchParams();
+    appendBracketed(probe, 'searchCriteria', criteria);
+    return probe.size > 0 ? criteria : '';
+  },
 };
 
 /** Accepts the platform's raw structure (snake_case or camelCase) or a builder (anything with toSearchCriteria()). */

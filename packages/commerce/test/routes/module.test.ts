@@ -6,7 +6,8 @@ import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addRoutes, adminToken, bearer, createCommerceClient, normalizeRouteKey, paginate, registerRoutes, where, type RouteModule } from '../../src/index.ts';
 import { createLeanClient } from '../../src/entries/lean.ts';
-import { asyncFeatures, readBulkStatus, waitForBulk } from '../../src/entries/bulk.ts';
+import { searchCriteriaEncoder } from '../../src/entries/search.ts';
+import { asyncFeatures, asyncRequest, bulkRequest, readBulkStatus, waitForBulk } from '../../src/entries/bulk.ts';
 import { productsRoutes } from '../../src/generated/modules.ts';
 import { acmeWarrantyModule, startFakeCommerce, type RunningFakeCommerce } from '../../src/testing/index.ts';
 import { server as msw } from '@magekit/test-support/msw';
@@ -46,7 +47,8 @@ const noSend = (): typeof fetch => async (input) => {
 describe('the module types pull writes', () => {
   it('lets a lean client and a full client call the installation\'s routes', async () => {
     const { url, fake: platform } = await fake();
-    const lean = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes, installationRoutes] });
+    // searchCriteria needs its encoder on a lean client (a refusal naming the import otherwise).
+    const lean = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes, installationRoutes], encoders: [searchCriteriaEncoder] });
     const full = createCommerceClient({ baseUrl: url, auth: auth(), routes: [installationRoutes] });
     for (const [name, client] of [['lean', lean], ['full', full]] as const) {
       const claim = await untyped(client).request('POST /V1/acme/products/{sku}/warranty-claims', { sku: 'SKU-0001', claim: { reason: `${name} cracked` } });
@@ -104,6 +106,13 @@ describe('helpers resolve routes through the client', () => {
     // The trees hold only the client's routes.
     expect(Object.keys(async)).toEqual(expect.arrayContaining(['products', 'request']));
     expect(Object.keys(async)).not.toContain('orders');
+  });
+
+  it('bulkRequest and asyncRequest refuse routes outside the client\'s modules before sending', async () => {
+    const rows = (await bulkRequest(lean(), 'POST /V1/orders/' as never, [{ entity: {} }] as never).catch((e: unknown) => e)) as Error;
+    expect(rows.message).toMatch(/Unknown route "POST \/V1\/orders\/".*This client knows the routes of products\./s);
+    const queued = (await asyncRequest(lean(), 'PUT /V1/orders/create' as never, { entity: {} } as never).catch((e: unknown) => e)) as Error;
+    expect(queued.message).toMatch(/Unknown route "PUT \/V1\/orders\/create"/);
   });
 
   it('the waiter and status reads need the bulk module, and name it', async () => {

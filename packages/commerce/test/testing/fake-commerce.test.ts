@@ -1,6 +1,7 @@
 import { http, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { attachAsync } from '../../src/async/attach.ts';
+import { bundledParts } from '../../src/async/bundled-parts.ts';
 import { createCommerceClient, none } from '../../src/index.ts';
 import { routes } from '../../src/routes/table.ts';
 import { createFakeCommerce, createFakeIms, phpUrlDecode, startFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
@@ -151,7 +152,7 @@ describe('fake platform: async queue and bulk routes', () => {
     try {
       expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const client = createCommerceClient({ baseUrl: running.url, auth: none(), fetch: (input, init) => globalThis.fetch(input, init) });
-      const features = attachAsync(runtimeOf(client));
+      const features = attachAsync(runtimeOf(client), bundledParts);
       expect((await client.products.get({ sku: 'SKU-0003' })).sku).toBe('SKU-0003');
       const job = await features.bulk.products.update([{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 1 } }]);
       const outcome = await features.waitForBulk(job, { minDelay: 10 });

@@ -20,91 +20,66 @@ export class BodyReadFailure extends Error {
 /** Statuses whose Response may not carry a body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-const texts = new WeakMap<Response, string>();
-const bounds = new WeakMap<Response, Omit<BoundedBody, 'text'>>();
-
-/** The text of a response this fetch buffered (undefined for one a ky hook replaced). */
-export function bufferedText(response: Response): string | undefined {
-  return texts.get(response);
-}
-
-/** How much of an error response's body was read (error bodies are read up to MAX_ERROR_BODY_BYTES). */
-export function bufferedBound(response: Response): Omit<BoundedBody, 'text'> | undefined {
-  return bounds.get(response);
-}
-
 export interface AttemptContext extends RedirectContext {
   redactor: Redactor;
   /** The fetch to call: the client's, or the global one at request time (so interceptors apply). */
   fetch: () => typeof fetch;
-  /** Whether that fetch is the platform's, whose body stream ends when the request's signal aborts. */
-  platformFetch: boolean;
   /** Whether ky hooks (afterResponse) will clone and read responses: they need a readable body. */
   hooksReadResponses: boolean;
 }
 
-type AttemptInit = RequestInit & { [CALL]?: Call };
+type AttemptInit = { [CALL]: Call };
 
-export function createAttemptFetch(context: AttemptContext): (request: Request, init?: AttemptInit) => Promise<Response> {
-  return async (request, init) => {
+/**
+ * ky hands the fetch the call (an option it does not know) and nothing else: every other option
+ * send() gives ky is one of ky's or the Request's own.
+ */
+export function createAttemptFetch(context: AttemptContext): (request: Request, init: AttemptInit) => Promise<Response> {
+  return (request, init) => {
     const fetchImpl = context.fetch();
-    const call = init?.[CALL];
-    // ky called without the SDK (never from send()): nothing to apply.
-    if (!call) return fetchImpl(request, init);
+    const call = init[CALL];
+    const replay = call.replay;
+    if (replay) {
+      // The first attempt's failure, handed to the retrying instance's retry path (send.ts).
+      call.replay = undefined;
+      return Promise.reject(replay);
+    }
     call.attempt += 1;
     call.attemptStartedAt = performance.now();
+    call.sent = request;
+    call.response = undefined;
     if (call.credential) call.authorization = request.headers.get('authorization');
-    const response = await fetchFollowing(fetchImpl, request, forwarded(init), call, context);
-    let text: string;
-    let bound: Omit<BoundedBody, 'text'> | undefined;
-    try {
-      if (response.ok) text = await readText(response, request.signal, context.platformFetch);
-      else {
-        // Bounded: a 30 MB error page is not buffered, and its error stays small (bounded-body.ts).
-        const read = await readBoundedText(response, request.signal);
-        ({ text } = read);
-        bound = { complete: read.complete, unreadBytes: read.unreadBytes };
-      }
-    } catch (error) {
-      // Aborted: ky's timer or the caller ended the attempt, and ky reports which.
-      throw request.signal.aborted ? error : new BodyReadFailure(error);
-    }
-    // A success goes back as it came (its text kept here), unless ky hooks will read it again; an
-    // error status gets a fresh Response, whose body ky reads for HTTPError.data.
-    const replay = !response.ok || context.hooksReadResponses;
-    const result = replay ? new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
-    texts.set(result, text);
-    if (bound) bounds.set(result, bound);
-    return result;
+    return attempt(fetchImpl, request, call, context);
   };
 }
 
-/** The options ky forwards to fetch besides the call (a dispatcher, say), or none. */
-function forwarded(init: AttemptInit): RequestInit | undefined {
-  let rest: Record<string, unknown> | undefined;
-  for (const key in init) {
-    if (key === CALL) continue;
-    (rest ??= {})[key] = (init as Record<string, unknown>)[key];
-  }
-  return rest as RequestInit | undefined;
-}
-
-/**
- * Reads a body under the attempt's signal. The platform's fetch ties the body stream to the
- * request's signal (Node, Deno, Bun, browsers); the race is for custom fetch implementations, which
- * may not.
- */
-async function readText(response: Response, signal: AbortSignal, tiedToSignal: boolean): Promise<string> {
-  if (signal.aborted) throw signal.reason;
-  if (tiedToSignal) return response.text();
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+async function attempt(fetchImpl: typeof fetch, request: Request, call: Call, context: AttemptContext): Promise<Response> {
+  const response = await fetchFollowing(fetchImpl, request, call, context);
+  let text: string;
+  let bound: Omit<BoundedBody, 'text'> | undefined;
   try {
-    return await Promise.race([response.text(), aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort!);
+    if (response.ok) {
+      // ky's timer ends the attempt at its timeout whatever the body does; the platform's fetch also
+      // ends the body stream then (its body follows the request's signal).
+      if (request.signal.aborted) throw request.signal.reason;
+      text = await response.text();
+    }
+    else {
+      // Bounded: a 30 MB error page is not buffered, and its error stays small (bounded-body.ts).
+      const read = await readBoundedText(response, request.signal);
+      ({ text } = read);
+      bound = { complete: read.complete, unreadBytes: read.unreadBytes };
+    }
+  } catch (error) {
+    // Aborted: ky's timer or the caller ended the attempt, and ky reports which.
+    throw request.signal.aborted ? error : new BodyReadFailure(error);
   }
+  // A success goes back as it came (its text kept on the call), unless ky hooks will read it again;
+  // an error status gets a fresh Response, whose body ky reads for HTTPError.data.
+  const fresh = !response.ok || context.hooksReadResponses;
+  const result = fresh ? new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
+  call.response = result;
+  call.text = text;
+  call.bound = bound;
+  return result;
 }

@@ -2,10 +2,12 @@
  * One call's state, shared by the pieces ky runs for it (the attempt fetch, shouldRetry, the hooks):
  * what was asked, the policy that applies, and what the attempts so far have learned.
  */
+import type { BoundedBody } from '../bounded-body.ts';
 import type { Credential } from '../credential.ts';
 import type { MagekitError } from '../errors.ts';
 import type { HttpMethod, RetryPolicy, SendRequest } from './options.ts';
 
+/** The fields a call starts with; the others are set by the attempts and the retry policy. */
 export interface Call {
   readonly request: SendRequest;
   readonly method: HttpMethod;
@@ -28,13 +30,28 @@ export interface Call {
   /** Retries spent on transient failures (a renewal after a 401 does not count). */
   retries: number;
   /** Whether the credential was renewed after a 401 already (it is renewed once). */
-  renewed: boolean;
+  renewed?: boolean;
   /** The wait before the next attempt, decided with the retry. */
-  nextDelay: number;
+  nextDelay?: number;
   /** The typed failure the retry decision was made on. */
-  failure: { from: unknown; error: MagekitError } | undefined;
+  failure?: { from: unknown; error: MagekitError } | undefined;
   /** An error that ends the call whatever ky was about to throw (no time left, a permission error). */
-  final: MagekitError | undefined;
+  final?: MagekitError | undefined;
+  /**
+   * The Response the latest attempt returned (none while it is under way: a later error is ky's or
+   * a hook's) and its body, read in full (an error body up to MAX_ERROR_BODY_BYTES: `bound` says
+   * how much was left unread).
+   */
+  response?: Response | undefined;
+  text?: string;
+  bound?: Omit<BoundedBody, 'text'> | undefined;
+  /** The Request ky handed to the latest attempt (what ky's errors for that attempt name). */
+  sent?: Request | undefined;
+  /**
+   * The first attempt's failure, while the call continues on the retrying instance (send.ts): the
+   * attempt fetch throws it back once, so ky's own retry path takes the call from there.
+   */
+  replay?: Error | undefined;
 }
 
 /** Where a call's state travels with ky's options: an option ky does not know is passed to fetch. */

@@ -4,11 +4,11 @@
  * policy needs to know about it: did the request certainly not leave, may it have reached the
  * server, is it final.
  */
-import { HTTPError as KyHttpError, TimeoutError as KyTimeoutError } from 'ky';
+import { HTTPError as KyHttpError } from 'ky';
 import { AbortError, NetworkError, TimeoutError, isMagekitError, type HttpError, type MagekitError, type Service } from '../errors.ts';
 import type { Redactor } from '../redact.ts';
 import { excerpt } from '../bounded-body.ts';
-import { bufferedBound, bufferedText, BodyReadFailure } from './attempt.ts';
+import { BodyReadFailure } from './attempt.ts';
 import type { Call } from './call.ts';
 import { parseRetryAfter } from './policy.ts';
 import type { ErrorContext } from './options.ts';
@@ -45,12 +45,13 @@ export function classify(raw: unknown, call: Call, context: ClassifyContext): Fa
   if (call.request.signal?.aborted) return { error: abortError(call, redactor, service), reason: 'final' };
   if (isMagekitError(raw)) return { error: raw, reason: 'final' };
   if (raw instanceof KyHttpError) return httpFailure(raw, call, context, url);
-  if (raw instanceof KyTimeoutError || isTimeoutAbort(raw)) {
+  // ky's TimeoutError, the platform's abort by ky's timer, either inside a body cut off.
+  if (isTimeoutAbort(raw)) {
     const reading = raw instanceof BodyReadFailure ? ' while reading the response body' : '';
-    if (performance.now() >= call.deadlineAt - 1 || call.deadlineAt - call.attemptStartedAt <= call.timeout) {
-      return { error: new TimeoutError(`${method} ${url} timed out${reading}: the call's deadline (totalTimeout) passed. Raise totalTimeout if the installation is slow.`, withFate(base, call)), reason: 'final' };
-    }
-    return { error: new TimeoutError(`${method} ${url} timed out${reading}: no complete response within the timeout. Raise the timeout option if the installation is slow.`, withFate(base, call)), reason: 'may-have-reached' };
+    // The call's deadline ended it (never retried), or the attempt's own timeout (retried if idempotent).
+    const deadline = performance.now() >= call.deadlineAt - 1 || call.deadlineAt - call.attemptStartedAt <= call.timeout;
+    const why = deadline ? "the call's deadline (totalTimeout) passed. Raise totalTimeout" : 'no complete response within the timeout. Raise the timeout option';
+    return { error: new TimeoutError(`${method} ${url} timed out${reading}: ${why} if the installation is slow.`, withFate(base, call)), reason: deadline ? 'final' : 'may-have-reached' };
   }
   const reading = raw instanceof BodyReadFailure;
   const cause = reading ? raw.cause : raw;
@@ -66,8 +67,10 @@ export function classify(raw: unknown, call: Call, context: ClassifyContext): Fa
 
 function httpFailure(raw: KyHttpError, call: Call, context: ClassifyContext, url: string): Failure {
   const status = raw.response.status;
-  const text = bufferedText(raw.response) ?? (typeof raw.data === 'string' ? raw.data : raw.data === undefined ? '' : JSON.stringify(raw.data));
-  const read = bufferedBound(raw.response) ?? { complete: true, unreadBytes: 0 };
+  // The attempt's own buffered text, unless an afterResponse hook put another Response in place.
+  const ours = raw.response === call.response;
+  const text = ours ? call.text! : typeof raw.data === 'string' ? raw.data : raw.data === undefined ? '' : JSON.stringify(raw.data);
+  const read = (ours && call.bound) || { complete: true, unreadBytes: 0 };
   const retryAfterMs = parseRetryAfter(raw.response.headers.get('retry-after'));
   // A body cut at the bound is not parsed: its start is kept as text, and messages quote it saying
   // how much was left out.

@@ -22,7 +22,6 @@ const DEFAULT_RETRY: Required<RetryPolicy> = {
 export function resolveRetry(policy: RetryPolicy | number | false | undefined, base: Required<RetryPolicy> = DEFAULT_RETRY): Required<RetryPolicy> {
   if (policy === false) return { ...base, limit: 0 };
   if (typeof policy === 'number') return { ...base, limit: policy };
-  if (policy === undefined) return base;
   return { ...base, ...policy };
 }
 
@@ -39,20 +38,12 @@ export interface RetryContext {
 export function shouldRetry(call: Call, failure: Failure, context: RetryContext): boolean {
   if (failure.reason === 'unauthorized') return renewAfter401(call, failure.error as HttpError, context);
   if (failure.reason === 'final' || call.retries >= call.policy.limit) return false;
-  let delay: number | undefined;
-  switch (failure.reason) {
-    case 'status':
-      if (!call.idempotent || !call.policy.statusCodes.includes(failure.status!)) return false;
-      if (failure.retryAfterMs !== undefined) {
-        if (failure.retryAfterMs > call.policy.maxRetryAfter) return false;
-        delay = failure.retryAfterMs;
-      }
-      break;
-    case 'not-sent':
-      break;
-    case 'may-have-reached':
-      if (!call.idempotent) return false;
-      break;
+  // A connection refused before sending ('not-sent') is repeated for any route; the rest only for idempotent ones.
+  if (failure.reason !== 'not-sent' && !call.idempotent) return false;
+  let delay = failure.retryAfterMs;
+  if (failure.reason === 'status') {
+    if (!call.policy.statusCodes.includes(failure.status!)) return false;
+    if (delay !== undefined && delay > call.policy.maxRetryAfter) return false;
   }
   delay ??= backoff(call.retries, call.policy.backoffLimit);
   if (performance.now() + delay >= call.deadlineAt) {

@@ -18,10 +18,16 @@ export interface RedirectContext {
   service: Service;
   redactor: Redactor;
   hooks: TransportHooks;
+  /**
+   * Whether a string body is handed to fetch as it is, with the Request's headers and signal, rather
+   * than inside ky's Request: for the platform's fetch when no caller hook can have replaced that
+   * Request. Handed a Request with a body, fetch pipes the body through a new stream per request.
+   */
+  sendsCallBody: boolean;
 }
 
 /** One attempt: `request` sent, and same-origin redirects followed, up to five hops. */
-export async function fetchFollowing(fetchImpl: typeof fetch, request: Request, init: RequestInit | undefined, call: Call, context: RedirectContext): Promise<Response> {
+export async function fetchFollowing(fetchImpl: typeof fetch, request: Request, call: Call, context: RedirectContext): Promise<Response> {
   const { hooks, redactor } = context;
   let current = request;
   let url = request.url;
@@ -30,7 +36,7 @@ export async function fetchFollowing(fetchImpl: typeof fetch, request: Request, 
   for (let hop = 0; ; hop++) {
     const started = hooks.onResponse ? performance.now() : 0;
     hooks.onRequest?.({ method, url: redactor.text(url), headers: redactor.headers(current.headers), attempt: call.attempt });
-    const response = await (init ? fetchImpl(current, init) : fetchImpl(current));
+    const response = await (context.sendsCallBody && typeof payload === 'string' ? fetchImpl(url, { method, headers: current.headers, body: payload, signal: request.signal, redirect: 'manual' }) : fetchImpl(current));
     hooks.onResponse?.({ method, url: redactor.text(url), status: response.status, attempt: call.attempt, durationMs: performance.now() - started });
     if (response.type === 'opaqueredirect') {
       // A browser hides the target of a manual redirect: it cannot be checked, so it is not followed.
@@ -68,7 +74,7 @@ function redirectError(call: Call, context: RedirectContext, status: number, loc
     url,
     hint,
     fate: 'not-sent',
-    ...(location === undefined ? {} : { location: redactor.text(location) }),
+    location: location && redactor.text(location),
   });
 }
 

@@ -13,18 +13,15 @@
  */
 import ky, { type BeforeErrorState, type BeforeRequestState, type BeforeRetryState, type KyInstance, type Options } from 'ky';
 import { isMagekitError, PermissionError, TimeoutError, type HttpError, type MagekitError, type Service } from '../errors.ts';
-import { untilAborted } from '../sleep.ts';
-import { createAttemptFetch, bufferedText } from './attempt.ts';
+import { createAttemptFetch } from './attempt.ts';
 import { parseBody } from './body.ts';
 import { CALL, type Call } from './call.ts';
 import { abortError, classify, type ClassifyContext } from './classify.ts';
 import type { SendRequest, SendResult, TransportOptions } from './options.ts';
 import { resolveRetry, shouldRetry, type RetryContext } from './policy.ts';
 
-const DEFAULT_TIMEOUT = 120_000;
-const DEFAULT_TOTAL_TIMEOUT = 600_000;
-/** setTimeout's limit (about 24.8 days); ky refuses a longer timeout. */
-const MAX_TIMER = 2 ** 31 - 1;
+/** setTimeout's limit (about 24.8 days); ky refuses a longer timeout. Written out: `2 ** 31 - 1` is kept by bundlers even where unused. */
+const MAX_TIMER = 2_147_483_647;
 /** Every method reaches shouldRetry, which decides by the route, not by the method. */
 const ALL_METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
@@ -39,47 +36,62 @@ export function createTransport(options: TransportOptions): Transport {
   const { service, redactor } = options;
   const clientRetry = resolveRetry(options.retry);
   const hooks = options.hooks ?? {};
-  const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
-  const clientTotal = options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT;
+  // The defaults: 2 minutes an attempt, 10 minutes a call.
+  const clientTimeout = options.timeout ?? 120_000;
+  const clientTotal = options.totalTimeout ?? 600_000;
   // Headers that do not change between calls are merged once.
   let staticHeaders: Record<string, string> = { accept: 'application/json', ...lowerKeys(options.headers) };
   let jsonHeaders: Record<string, string> = { ...staticHeaders, 'content-type': 'application/json' };
   const classifying: ClassifyContext = { service, redactor, httpError: options.httpError };
-  const retrying: RetryContext = { redactor, permissionError: options.permissionError ?? ((error) => error) };
+  const retryContext: RetryContext = { redactor, permissionError: options.permissionError ?? ((error) => error) };
   let lastProtected: string | undefined;
 
-  /** Every Authorization value an attempt carries is a secret of this client. */
+  /**
+   * Every token an attempt carries is a secret of this client. An OAuth signature is not (it is
+   * new each time): integration() registers the four OAuth values when it is bound.
+   */
   function protect(authorization: string | null): void {
-    if (authorization === null) return;
-    const credential = credentialOf(authorization);
-    if (credential === lastProtected) return;
+    const credential = authorization?.startsWith('OAuth ') ? undefined : authorization?.replace(/^\w+\s+/, '');
+    if (credential === undefined || credential === lastProtected) return;
     lastProtected = credential;
     redactor.add(credential);
   }
 
-  async function authorize(call: Call, request: Request): Promise<void> {
-    if (!call.credential) return;
+  /** Synchronous when the credential is (a signature made on the spot): nothing to wait for then. */
+  function authorize(call: Call, request: Request): Promise<void> | undefined {
+    if (!call.credential) return undefined;
     const pending = call.credential.authorize(request, call.request.signal);
-    // The wait for a sign-in (which other calls may share, and which carries on) is bounded like an
-    // attempt: by the caller's signal, the attempt's timeout and the call's deadline. ky itself only
-    // races its hooks against totalTimeout.
-    if (pending) await untilAborted(withinAttempt(pending, call), call.request.signal);
-    protect(request.headers.get('authorization'));
+    const done = () => protect(request.headers.get('authorization'));
+    return pending ? waitForSignIn(pending, call).then(done) : void done();
   }
 
-  function withinAttempt(pending: Promise<void>, call: Call): Promise<void> {
+  /**
+   * The wait for a sign-in (which other calls may share, and which carries on) is bounded like an
+   * attempt: by the caller's signal, the attempt's timeout and the call's deadline. ky itself only
+   * races its hooks against totalTimeout.
+   */
+  function waitForSignIn(pending: Promise<void>, call: Call): Promise<void> {
+    const signal = call.request.signal;
     const ms = Math.min(call.timeout, call.deadlineAt - performance.now());
-    if (ms >= MAX_TIMER) return pending;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stop = () => (clearTimeout(timer), signal?.removeEventListener('abort', aborted));
+      const fail = (error: unknown) => {
+        stop();
+        // This caller stops waiting; the sign-in itself carries on for the others.
         pending.catch(() => undefined);
-        const url = redactor.text(call.request.url);
-        reject(new TimeoutError(`${call.method} ${url} timed out waiting for the sign-in: no credential within the timeout. Raise the timeout option if the token route is slow.`, { service, method: call.method, url }));
-      }, Math.max(0, ms));
-      pending.then(
-        () => (clearTimeout(timer), resolve()),
-        (error: unknown) => (clearTimeout(timer), reject(error)),
-      );
+        reject(error);
+      };
+      const aborted = () => fail(signal!.reason);
+      if (signal?.aborted) return aborted();
+      signal?.addEventListener('abort', aborted, { once: true });
+      if (ms < MAX_TIMER) {
+        timer = setTimeout(() => {
+          const url = redactor.text(call.request.url);
+          fail(new TimeoutError(`${call.method} ${url} timed out waiting for the sign-in: no credential within the timeout. Raise the timeout option if the token route is slow.`, { service, method: call.method, url }));
+        }, ms);
+      }
+      pending.then(() => (stop(), resolve()), fail);
     });
   }
 
@@ -88,23 +100,28 @@ export function createTransport(options: TransportOptions): Transport {
     if (call.request.signal?.aborted && !(error instanceof PermissionError)) return redactor.error(abortError(call, redactor, service));
     const failure = classify(error, call, classifying);
     // A 401 after the renewal ends the call here: ky has no retry left to ask shouldRetry about it.
-    if (failure.reason === 'unauthorized' && call.renewed) return redactor.error(retrying.permissionError(failure.error as HttpError));
+    if (failure.reason === 'unauthorized' && call.renewed) return redactor.error(retryContext.permissionError(failure.error as HttpError));
     return redactor.error(failure.error);
   }
 
+  const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, sendsCallBody: !(options.fetch || hooks.beforeRequest), hooksReadResponses: !!hooks.afterResponse?.length }) as typeof fetch;
+
   /**
-   * The client's ky instance. `beforeRequest` authorizes the first attempt only for a client whose
-   * credential authorizes each attempt (tokens, OAuth; set up on the first such call): ky races every beforeRequest hook against
-   * totalTimeout with a timer of its own, which a client with a static or no credential need not pay.
+   * `first`: the instance every first attempt goes through, with `retry: 0`. ky 2 clones the Request
+   * of every attempt it may retry (`retry.limit > 0`): a Request with its abort wiring, and a tee of
+   * a body, on calls that almost always succeed. Its `beforeRequest` authorizes the first attempt
+   * for a credential that authorizes each attempt (tokens, OAuth; set up on the first such call). A
+   * failure the policy retries leaves its `beforeError` by throwing the call itself, before the
+   * caller's hooks see it, and the call continues on the retrying instance, with the policy as ky's `retry`: its first
+   * fetch throws that failure back (attempt.ts), so ky's own retry path (the wait, `beforeRetry`,
+   * later attempts, `beforeError`) runs as in one ky call.
    */
-  function createKy(authorizing: boolean): KyInstance {
-    const authorizeFirst = (state: BeforeRequestState) => authorize(callOf(state), state.request);
+  function createKy(first: boolean, authorizing?: boolean): KyInstance {
     return ky.create({
       redirect: 'manual',
-      throwHttpErrors: true,
-      fetch: createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, platformFetch: options.fetch === undefined, hooksReadResponses: (hooks.afterResponse?.length ?? 0) > 0 }) as typeof fetch,
+      fetch: attemptFetch,
       hooks: {
-        beforeRequest: [...(authorizing ? [authorizeFirst] : []), ...(hooks.beforeRequest ?? [])],
+        beforeRequest: [...(authorizing ? [(state: BeforeRequestState) => authorize(callOf(state), state.request)] : []), ...((first && hooks.beforeRequest) || [])],
         beforeRetry: [
           async (state: BeforeRetryState) => {
             const call = callOf(state);
@@ -115,68 +132,98 @@ export function createTransport(options: TransportOptions): Transport {
           },
           ...(hooks.beforeRetry ?? []),
         ],
-        beforeError: [(state: BeforeErrorState) => typed(state.error, callOf(state)), ...(hooks.beforeError ?? [])],
         afterResponse: hooks.afterResponse ?? [],
+        beforeError: [
+          (state: BeforeErrorState) => {
+            const { error } = state;
+            const call = callOf(state);
+            // The first attempt's own failure (thrown while it was under way, or a ky error naming its
+            // Request), not a hook's: what ky would have asked shouldRetry about.
+            if (first && call.sent && (!call.response || (error as { request?: unknown }).request === call.sent) && decide(call, error)) {
+              // Thrown past the caller's beforeError hooks to send(), which continues the call.
+              call.replay = error;
+              throw call;
+            }
+            return typed(error, call);
+          },
+          ...(hooks.beforeError ?? []),
+        ],
       },
     });
   }
-  let http = createKy(false);
+  const retrying = createKy(false);
+  let first = createKy(true);
   let authorizing = false;
 
   async function send<T>(request: SendRequest): Promise<SendResult<T>> {
     const policy = request.retry === undefined ? clientRetry : resolveRetry(request.retry, clientRetry);
     const total = request.totalTimeout ?? clientTotal;
     const body = request.json !== undefined ? JSON.stringify(request.json) : request.body;
+    const timeout = Math.min(request.timeout ?? clientTimeout, MAX_TIMER);
     const call: Call = {
       request,
       method: request.method,
       policy,
       idempotent: request.idempotent || policy.methods.includes(request.method),
       body,
-      timeout: Math.min(request.timeout ?? clientTimeout, MAX_TIMER),
+      timeout,
       deadlineAt: total === false ? Infinity : performance.now() + total,
       credential: request.credential,
       authorization: null,
       attempt: 0,
       attemptStartedAt: 0,
       retries: 0,
-      renewed: false,
-      nextDelay: 0,
-      failure: undefined,
-      final: undefined,
     };
-    if (request.signal?.aborted) throw redactor.error(abortError(call, redactor, service));
+    const signal = request.signal;
+    if (signal?.aborted) throw redactor.error(abortError(call, redactor, service));
     if (request.credential && !authorizing) {
-      // The first call with a per-attempt credential: from now on the instance authorizes first attempts.
+      // The first call with a per-attempt credential: from now on first attempts are authorized.
       authorizing = true;
-      http = createKy(true);
+      first = createKy(true, true);
     }
     const base = request.json !== undefined ? jsonHeaders : staticHeaders;
-    const kyOptions = {
+    const kyOptions: Record<string, unknown> = {
       method: request.method,
       headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base,
       body,
-      signal: request.signal,
-      timeout: call.timeout,
+      signal,
+      // ky ends each attempt at its timeout or the call's deadline, whichever comes first.
+      timeout,
       totalTimeout: total === false ? false : Math.min(total, MAX_TIMER),
-      retry: {
-        // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
-        limit: policy.limit + (request.credential ? 1 : 0),
-        methods: ALL_METHODS,
-        shouldRetry: ({ error }: { error: Error }) => decide(call, error),
-        delay: () => call.nextDelay,
-      },
+      retry: 0,
       [CALL]: call,
-    } as Options;
+    };
     let response: Response;
     try {
-      response = await http(request.url, kyOptions);
+      response = await first(request.url, kyOptions as Options);
     } catch (error) {
-      // Errors ky does not pass to beforeError (a beforeRetry hook's) are typed here.
-      throw isMagekitError(error) && !call.final ? error : typed(error, call);
+      if (error !== call) throw untyped(error, call);
+      // The policy retries the first attempt's failure (call.replay): the call continues on the
+      // retrying instance, from the request that attempt sent (a beforeRequest hook's headers kept),
+      // with the policy as ky's retry and what is left of the deadline.
+      const sent = call.sent!;
+      const failure = call.replay;
+      Object.assign(kyOptions, {
+        headers: sent.headers,
+        totalTimeout: total === false ? false : Math.max(1, Math.min(call.deadlineAt - performance.now(), MAX_TIMER)),
+        retry: {
+          // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
+          limit: policy.limit + (request.credential ? 1 : 0),
+          methods: ALL_METHODS,
+          // The first attempt's failure was decided already (beforeError).
+          shouldRetry: ({ error }: { error: Error }) => error === failure || decide(call, error),
+          delay: () => call.nextDelay,
+        },
+      });
+      try {
+        response = await retrying(sent.url, kyOptions as Options);
+      } catch (error) {
+        throw untyped(error, call);
+      }
     }
-    if (call.authorization !== null) call.credential?.accepted?.(call.authorization);
-    const text = bufferedText(response) ?? (await response.text());
+    if (call.authorization) call.credential?.accepted?.(call.authorization);
+    // A Response an afterResponse hook put in place is read here.
+    const text = response === call.response ? call.text! : await response.text();
     try {
       return { status: response.status, headers: response.headers, data: parseBody<T>(text, response, request.expect ?? 'json', { service, redactor, method: request.method, url: request.url }) };
     } catch (error) {
@@ -184,11 +231,16 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
+  /** Errors ky does not pass to beforeError (a beforeRetry hook's) are typed here. */
+  function untyped(error: unknown, call: Call): unknown {
+    return isMagekitError(error) && !call.final ? error : typed(error, call);
+  }
+
   function decide(call: Call, error: Error): boolean {
     if (call.request.signal?.aborted) return false;
     const failure = classify(error, call, classifying);
     call.failure = { from: error, error: failure.error };
-    return shouldRetry(call, failure, retrying);
+    return shouldRetry(call, failure, retryContext);
   }
 
   return {
@@ -201,21 +253,9 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
+
 function callOf(state: { options: unknown }): Call {
   return (state.options as Record<string, Call>)[CALL]!;
-}
-
-/** The secret part of an Authorization value: the token, the Basic value, the OAuth access token. */
-function credentialOf(authorization: string): string {
-  const oauth = /oauth_token="([^"]+)"/.exec(authorization);
-  if (oauth) {
-    try {
-      return decodeURIComponent(oauth[1]!);
-    } catch {
-      return oauth[1]!;
-    }
-  }
-  return authorization.replace(/^\w+\s+/, '');
 }
 
 function lowerKeys(headers: Record<string, string> | undefined): Record<string, string> {

@@ -4,7 +4,7 @@
  * complete operations are read only when asked for (`outcome.results()`), page by page: most
  * callers need the failures, and the full detailed status of a large bulk is megabytes.
  */
-import { InputLimitError } from '../../errors.ts';
+import { smallerPageSize } from '../../errors.ts';
 import { BulkFailedError, type BulkCounts, type RejectedItem } from '../errors.ts';
 import { parseJson, placeOperations, positionsOf, queuedInput } from './positions.ts';
 import type { WaitPlan } from './targets.ts';
@@ -178,8 +178,7 @@ async function* completeResults<Result>(plan: WaitPlan, pages: ResultPages, opti
         answer = await pages(bulk.bulkUuid, page, pageSize, options?.signal);
       } catch (error) {
         // The installation's input limits cap pages lower: read this bulk again at its maximum (ids dedupe).
-        if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < pageSize)) throw error;
-        pageSize = error.maximum;
+        pageSize = smallerPageSize(error, pageSize);
         page = 0;
         continue;
       }

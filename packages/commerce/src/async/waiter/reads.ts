@@ -22,7 +22,7 @@
  */
 import { InputError, ResponseError, encodePathSegment } from '@magekit/core';
 import type { CallOptions, CommerceRuntime } from '../../runtime.ts';
-import { InputLimitError } from '../../errors.ts';
+import { smallerPageSize } from '../../errors.ts';
 import type { RawOperation } from './outcome.ts';
 
 /** The routes the reads below send (their paths are written out where they are sent). */
@@ -129,8 +129,7 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
           answer = await page(bulkUuid, status, fields, current, listingPageSize);
         } catch (error) {
           // An installation whose input limits cap pages lower: list again at its maximum (ids dedupe).
-          if (!(error instanceof InputLimitError && error.limit === 'page-size' && error.maximum < listingPageSize)) throw error;
-          listingPageSize = error.maximum;
+          listingPageSize = smallerPageSize(error, listingPageSize);
           current = 0;
           continue;
         }

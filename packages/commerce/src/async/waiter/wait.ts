@@ -49,86 +49,47 @@ export async function waitForBulk<Route extends string | undefined, Result>(
   const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
   // The waiter's reads leave retrying to its own schedule; results() pages, read later at the
   // caller's pace, get the transport's retries of a GET.
-  const watcher = new BulkWatcher(createBulkReads(runtime, o.request, signal), createBulkReads(runtime, o.request, undefined, true), plan, o, deadline);
-  return watcher.run() as Promise<BulkOutcome<Route, Result>>;
+  return watch(createBulkReads(runtime, o.request, signal), createBulkReads(runtime, o.request, undefined, true), plan, o, deadline) as Promise<BulkOutcome<Route, Result>>;
 }
 
-class BulkWatcher {
-  private readonly started = Date.now();
-  private readonly deadline: number;
-  private readonly rate = new RateEstimator();
-  private lastChangeAt = this.started;
-  private roundsWithoutMovement = 0;
-  private cursor: TrackedBulk | undefined;
-  private lastError: unknown;
-  private announced = false;
-
-  constructor(
-    private readonly reads: BulkReads,
-    private readonly resultReads: BulkReads,
-    private readonly plan: WaitPlan,
-    private readonly o: ResolvedWaitOptions,
-    private readonly deadlineSignal: AbortSignal,
-  ) {
-    this.deadline = this.started + o.maxWait;
-  }
-
-  async run(): Promise<BulkOutcome<string | undefined, unknown>> {
-    this.checkAborted();
-    await this.learnOperationCounts();
-    // Everything is open at acceptance, so a job's first observation is "nothing closed yet".
-    this.rate.observe(this.started, 0);
-    for (let attempt = 0; ; attempt++) {
-      const stallDue = Date.now() - this.lastChangeAt >= this.o.stallAfter;
-      const moved = await this.pollRound(stallDue);
-      if (moved || !this.announced) this.emitProgress();
-      if (this.plan.bulks.every((b) => b.done)) break;
-      const now = Date.now();
-      if (!moved && stallDue && this.lastError === undefined) await this.stalled(now);
-      if (now >= this.deadline) await this.timedOut();
-      let delay = nextDelay({ attempt, minDelay: this.o.minDelay, maxDelay: this.o.maxDelay, jitter: this.o.jitter, eta: this.rate.eta(this.openTotal()) });
-      // Wake up in time to notice a stall or the deadline rather than oversleeping either.
-      delay = Math.min(delay, Math.max(0, this.lastChangeAt + this.o.stallAfter - now), Math.max(0, this.deadline - now));
-      await this.pause(delay);
-    }
-    const outcome = await this.persist(() => readOutcome(this.reads, this.plan, true, 'unaccounted', this.resultReads));
-    const c = outcome.counts;
-    this.o.onProgress?.({ ...progressOf(c), final: true });
-    return outcome;
-  }
-
-  /** A bare UUID says nothing about its size: read the summary's operation_count once. */
-  private async learnOperationCounts(): Promise<void> {
-    for (const bulk of this.plan.bulks) {
-      if (bulk.operations !== undefined) continue;
-      const count = await this.persist(() => this.reads.operationCount(bulk.bulkUuid));
-      bulk.operations = count;
-      bulk.open = count;
-    }
-  }
+/** The watch itself: one closure per wait (its state is the variables below). */
+async function watch(reads: BulkReads, resultReads: BulkReads, plan: WaitPlan, o: ResolvedWaitOptions, deadlineSignal: AbortSignal): Promise<BulkOutcome<string | undefined, unknown>> {
+  const { bulks } = plan;
+  const { minDelay, maxDelay, jitter, stallAfter, maxWait, signal: callerSignal, onProgress } = o;
+  const started = Date.now();
+  const deadline = started + maxWait;
+  const rate = new RateEstimator();
+  let lastChangeAt = started;
+  let roundsWithoutMovement = 0;
+  let cursor: TrackedBulk | undefined;
+  let lastError: unknown;
+  let announced = false;
 
   /**
    * Runs one read until it succeeds, pausing on the waiter's schedule after each transient failure;
    * past the deadline it gives up with BulkTimeoutError (the last failure as its cause).
    */
-  private async persist<T>(read: () => Promise<T>): Promise<T> {
+  async function persist<T>(read: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         const value = await read();
-        this.lastError = undefined;
+        lastError = undefined;
         return value;
       } catch (error) {
-        if (!isTransient(error)) {
-          if (this.deadlineCut()) await this.timedOut();
-          throw error;
-        }
-        this.lastError = error;
+        await rethrowUnlessTransient(error);
+        lastError = error;
         const now = Date.now();
-        if (now >= this.deadline) await this.timedOut();
-        const delay = nextDelay({ attempt, minDelay: this.o.minDelay, maxDelay: this.o.maxDelay, jitter: this.o.jitter });
-        await this.pause(Math.min(delay, Math.max(0, this.deadline - now)));
+        if (now >= deadline) await timedOut();
+        await pause(Math.min(nextDelay({ attempt, minDelay, maxDelay, jitter }), Math.max(0, deadline - now)));
       }
     }
+  }
+
+  /** A failure that is not transient ends the wait (as a timeout when the deadline cut the read off). */
+  async function rethrowUnlessTransient(error: unknown): Promise<void> {
+    if (isTransient(error)) return;
+    if (deadlineCut()) await timedOut();
+    throw error;
   }
 
   /**
@@ -136,22 +97,19 @@ class BulkWatcher {
    * cursor stops moving (the consumer went elsewhere, or stopped) sweep the other chunks once, and
    * again before calling the bulk stalled.
    */
-  private async pollRound(sweepAll: boolean): Promise<boolean> {
-    const pending = this.plan.bulks.filter((b) => !b.done);
-    const order = this.cursor && !this.cursor.done ? [this.cursor, ...pending.filter((b) => b !== this.cursor)] : pending;
-    const sweep = sweepAll || this.roundsWithoutMovement === 0;
+  async function pollRound(sweepAll: boolean): Promise<boolean> {
+    const pending = bulks.filter((b) => !b.done);
+    const order = cursor && !cursor.done ? [cursor, ...pending.filter((b) => b !== cursor)] : pending;
+    const sweep = sweepAll || roundsWithoutMovement === 0;
     let moved = false;
-    this.lastError = undefined;
+    lastError = undefined;
     for (const bulk of order) {
       let open: number;
       try {
-        open = await this.countOpen(bulk);
+        open = await countOpen(bulk);
       } catch (error) {
-        if (!isTransient(error)) {
-          if (this.deadlineCut()) await this.timedOut();
-          throw error;
-        }
-        this.lastError = error; // keep every count we have; try again after the pause
+        await rethrowUnlessTransient(error);
+        lastError = error; // keep every count we have; try again after the pause
         break;
       }
       const before = bulk.open;
@@ -159,17 +117,17 @@ class BulkWatcher {
       if (bulk.open < before) moved = true;
       if (bulk.done) continue;
       if (bulk.open < before) {
-        this.cursor = bulk;
+        cursor = bulk;
         break;
       }
       if (!sweep) break;
     }
     const now = Date.now();
     if (moved) {
-      this.lastChangeAt = now;
-      this.roundsWithoutMovement = 0;
-    } else if (this.lastError === undefined) this.roundsWithoutMovement += 1;
-    this.rate.observe(now, this.closedTotal());
+      lastChangeAt = now;
+      roundsWithoutMovement = 0;
+    } else if (lastError === undefined) roundsWithoutMovement += 1;
+    rate.observe(now, closedTotal());
     return moved;
   }
 
@@ -178,105 +136,114 @@ class BulkWatcher {
    * closed count before the bulk is called done, and once the two disagree the closed count alone
    * is polled for this bulk (one search answering only total_count).
    */
-  private async countOpen(bulk: TrackedBulk): Promise<number> {
+  async function countOpen(bulk: TrackedBulk): Promise<number> {
     const operations = bulk.operations ?? 0;
     if (bulk.counterHolds !== false) {
-      const counter = await this.reads.openCounter(bulk.bulkUuid);
+      const counter = await reads.openCounter(bulk.bulkUuid);
       if (counter > 0) return Math.min(counter, operations);
     }
-    const closed = await this.reads.closedCount(bulk.bulkUuid);
+    const closed = await reads.closedCount(bulk.bulkUuid);
     const open = Math.max(0, operations - closed);
     if (open === 0) bulk.done = true;
     else bulk.counterHolds = false;
     return open;
   }
 
-  private openTotal(): number {
-    return this.plan.bulks.reduce((sum, b) => sum + (b.done ? 0 : b.open), 0);
-  }
-
-  private closedTotal(): number {
-    return this.plan.bulks.reduce((sum, b) => sum + (b.operations ?? 0) - (b.done ? 0 : b.open), 0);
-  }
+  const openTotal = () => bulks.reduce((sum, b) => sum + (b.done ? 0 : b.open), 0);
+  const closedTotal = () => bulks.reduce((sum, b) => sum + (b.operations ?? 0) - (b.done ? 0 : b.open), 0);
+  const uuids = () => bulks.map((b) => b.bulkUuid);
 
   /** Between polls only how many closed is known, so every closed operation counts as complete until the final event. */
-  counts(): BulkCounts {
-    const operations = this.plan.bulks.reduce((sum, b) => sum + (b.operations ?? 0), 0);
-    const rejected = this.plan.rejectedAtAcceptance.length;
-    const open = this.openTotal();
+  function counts(): BulkCounts {
+    const operations = bulks.reduce((sum, b) => sum + (b.operations ?? 0), 0);
+    const rejected = plan.rejectedAtAcceptance.length;
+    const open = openTotal();
     return { total: operations + rejected, open, complete: operations - open, failed: 0, retryable: 0, rejected, unaccounted: 0 };
   }
 
-  private emitProgress(): void {
-    this.announced = true;
-    this.o.onProgress?.({ ...progressOf(this.counts()), final: false });
-  }
-
   /** A read was cut off by the deadline, not by the caller. */
-  private deadlineCut(): boolean {
-    return this.deadlineSignal.aborted && !this.o.signal?.aborted;
-  }
+  const deadlineCut = () => deadlineSignal.aborted && !callerSignal?.aborted;
 
-  private pause(ms: number): Promise<void> {
-    return sleep(ms, this.o.signal).catch((reason: unknown) => {
-      throw this.abortError(reason);
+  const pause = (ms: number): Promise<void> =>
+    sleep(ms, callerSignal).catch((reason: unknown) => {
+      throw abortError(reason);
     });
-  }
 
-  private checkAborted(): void {
-    if (this.o.signal?.aborted) throw this.abortError(this.o.signal.reason);
-  }
-
-  private abortError(reason: unknown): MagekitError {
+  function abortError(reason: unknown): MagekitError {
     if (isMagekitError(reason)) return reason;
-    const c = this.counts();
+    const c = counts();
     return new AbortError(`waitForBulk was aborted by the caller with ${c.open} of ${c.total} operations still open. The bulk keeps running on the platform.`, { service: 'commerce', cause: reason });
-  }
-
-  private uuids(): string[] {
-    return this.plan.bulks.map((b) => b.bulkUuid);
   }
 
   /**
    * The outcome as the platform last reported it, for the error a wait ends with: one attempt, no
    * retries (the wait is over); undefined when that read fails as well.
    */
-  private async lastOutcome(): Promise<BulkOutcome | undefined> {
-    if (this.plan.bulks.some((b) => b.operations === undefined)) return undefined;
+  async function lastOutcome(): Promise<BulkOutcome | undefined> {
+    if (bulks.some((b) => b.operations === undefined)) return undefined;
     try {
-      return await readOutcome(this.reads, this.plan, this.plan.bulks.every((b) => b.done), 'unaccounted', this.resultReads);
+      return await readOutcome(reads, plan, bulks.every((b) => b.done), 'unaccounted', resultReads);
     } catch {
       return undefined;
     }
   }
 
-  private async stalled(now: number): Promise<never> {
-    const stalledFor = now - this.lastChangeAt;
-    const outcome = await this.lastOutcome();
-    const c = outcome?.counts ?? this.counts();
+  async function stalled(now: number): Promise<never> {
+    const stalledFor = now - lastChangeAt;
+    const outcome = await lastOutcome();
+    const c = outcome?.counts ?? counts();
     throw new BulkStalledError(
-      `Bulk ${this.uuids().join(', ')} has had ${this.counts().open} of ${c.total} operations open without change for ${seconds(this.o.stallAfter)} (stallAfter). ${STALL_HINT}`,
+      `Bulk ${uuids().join(', ')} has had ${counts().open} of ${c.total} operations open without change for ${seconds(stallAfter)} (stallAfter). ${STALL_HINT}`,
       c,
-      this.uuids(),
+      uuids(),
       stalledFor,
       { service: 'commerce' },
       outcome,
     );
   }
 
-  private async timedOut(): Promise<never> {
-    const lastError = this.lastError;
-    const live = this.counts(); // every closed operation counted as complete: what polling knows
-    const outcome = await this.lastOutcome();
-    const last = this.deadlineCut() ? ' The last read was cut off at the deadline (it did not finish).' : lastError instanceof Error ? ` The last read failed: ${lastError.message}` : '';
+  async function timedOut(): Promise<never> {
+    const failure = lastError;
+    const live = counts(); // every closed operation counted as complete: what polling knows
+    const outcome = await lastOutcome();
+    const last = deadlineCut() ? ' The last read was cut off at the deadline (it did not finish).' : failure instanceof Error ? ` The last read failed: ${failure.message}` : '';
     throw new BulkTimeoutError(
-      `waitForBulk gave up after ${seconds(this.o.maxWait)} (maxWait) with ${live.open} of ${live.total} operations still open (${live.complete} closed).${last} The bulk keeps running; wait again with a longer maxWait.`,
+      `waitForBulk gave up after ${seconds(maxWait)} (maxWait) with ${live.open} of ${live.total} operations still open (${live.complete} closed).${last} The bulk keeps running; wait again with a longer maxWait.`,
       outcome?.counts ?? live,
-      this.uuids(),
-      { service: 'commerce', ...(lastError === undefined ? {} : { cause: lastError }) },
+      uuids(),
+      { service: 'commerce', ...(failure === undefined ? {} : { cause: failure }) },
       outcome,
     );
   }
+
+  if (callerSignal?.aborted) throw abortError(callerSignal.reason);
+  // A bare UUID says nothing about its size: read the summary's operation_count once.
+  for (const bulk of bulks) {
+    if (bulk.operations !== undefined) continue;
+    const count = await persist(() => reads.operationCount(bulk.bulkUuid));
+    bulk.operations = count;
+    bulk.open = count;
+  }
+  // Everything is open at acceptance, so a job's first observation is "nothing closed yet".
+  rate.observe(started, 0);
+  for (let attempt = 0; ; attempt++) {
+    const stallDue = Date.now() - lastChangeAt >= stallAfter;
+    const moved = await pollRound(stallDue);
+    if (moved || !announced) {
+      announced = true;
+      onProgress?.({ ...progressOf(counts()), final: false });
+    }
+    if (bulks.every((b) => b.done)) break;
+    const now = Date.now();
+    if (!moved && stallDue && lastError === undefined) await stalled(now);
+    if (now >= deadline) await timedOut();
+    const delay = nextDelay({ attempt, minDelay, maxDelay, jitter, eta: rate.eta(openTotal()) });
+    // Wake up in time to notice a stall or the deadline rather than oversleeping either.
+    await pause(Math.min(delay, Math.max(0, lastChangeAt + stallAfter - now), Math.max(0, deadline - now)));
+  }
+  const outcome = await persist(() => readOutcome(reads, plan, true, 'unaccounted', resultReads));
+  onProgress?.({ ...progressOf(outcome.counts), final: true });
+  return outcome;
 }
 
 function progressOf(c: BulkCounts): Omit<ProgressEvent, 'final'> {

@@ -1,4 +1,12 @@
-/** HMAC-SHA256 through WebCrypto, so signing runs in browsers, Deno, Bun and edge runtimes too. */
+/**
+ * HMAC-SHA256 for OAuth 1.0a. WebCrypto is the portable path (browsers, Deno, workers, edge
+ * runtimes). Where the runtime offers `node:crypto` as a built-in module (Node 22.3+, Bun, Deno's
+ * Node layer: `process.getBuiltinModule`), a client signs with its synchronous `createHmac`
+ * instead: WebCrypto's `sign()` on Node runs as a job on the thread pool and costs about 20 times
+ * the HMAC itself per request (docs/design.md, "OAuth signing"). The module is looked up at run
+ * time, not imported, so browser bundles carry no reference to it. Both paths give the same bytes
+ * (test/auth/oauth/hmac.test.ts).
+ */
 import { oauthEncode } from './percent-encode.ts';
 
 const encoder = new TextEncoder();
@@ -8,24 +16,35 @@ export function signingKey(consumerSecret: string, tokenSecret: string): string 
   return `${oauthEncode(consumerSecret)}&${oauthEncode(tokenSecret)}`;
 }
 
-/** The signing key as a WebCrypto HMAC key: import it once per credential and keep it (importing costs as much as signing). */
-export function importHmacKey(key: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+/** The part of `node:crypto` the synchronous path uses. */
+export interface NodeHmac {
+  createHmac(algorithm: 'sha256', key: string): { update(text: string): { digest(encoding: 'base64'): string } };
 }
 
-export async function hmacSha256Base64(key: string | CryptoKey, text: string): Promise<string> {
-  const cryptoKey = typeof key === 'string' ? await importHmacKey(key) : key;
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(text)));
-  return btoa(String.fromCharCode(...signature));
+/** Signs text with one key: synchronously where it can, or a promise (WebCrypto). */
+export type HmacSha256 = (text: string) => string | Promise<string>;
+
+/**
+ * HMAC-SHA256 (base64) with `key`, made once per credential: node:crypto's synchronous createHmac
+ * when the runtime has it as a built-in module (found without importing it: nothing of it reaches a
+ * browser bundle), WebCrypto with the key imported on first use and kept (importing costs as much as
+ * signing) when it has not. Tests pass `node` (the module, or null for WebCrypto).
+ */
+export function createHmacSha256(key: string, node: NodeHmac | null | undefined = (globalThis as { process?: { getBuiltinModule?(id: string): NodeHmac } }).process?.getBuiltinModule?.('node:crypto')): HmacSha256 {
+  if (node) return (text) => node.createHmac('sha256', key).update(text).digest('base64');
+  let imported: Promise<CryptoKey> | undefined;
+  return async (text) => {
+    imported ??= crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    return btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign('HMAC', await imported, encoder.encode(text)))));
+  };
 }
 
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** 32 random alphanumerics: the platform stores nonces in a 32-character column. */
-export function createNonce(length = 32): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
+export function createNonce(): string {
   let nonce = '';
   // 256 is not a multiple of 62; the slight bias is irrelevant for a nonce, which only has to be unique.
-  for (const byte of bytes) nonce += NONCE_ALPHABET[byte % NONCE_ALPHABET.length];
+  for (const byte of crypto.getRandomValues(new Uint8Array(32))) nonce += NONCE_ALPHABET[byte % NONCE_ALPHABET.length];
   return nonce;
 }

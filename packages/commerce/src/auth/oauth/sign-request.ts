@@ -1,11 +1,12 @@
 /**
  * Signs requests with OAuth 1.0a HMAC-SHA256, the only method the platform accepts since 2.4.4, and
- * returns the Authorization header value. A signer is made once per credential: it imports the HMAC
- * key once (WebCrypto, kept) and encodes the fixed protocol parameters once, so a signature costs one
- * HMAC over a base string built from the request's serialized URL without parsing it again.
+ * returns the Authorization header value. A signer is made once per credential: it sets up the HMAC
+ * once (node:crypto where the runtime has it, else WebCrypto with the key imported once; hmac.ts)
+ * and encodes the fixed protocol parameters once, so a signature costs one HMAC over a base string
+ * built from the request's serialized URL without parsing it again.
  */
 import { encodedBaseString, normalizeEncoded, queryParametersOf, type OAuthParameter } from './base-string.ts';
-import { importHmacKey, hmacSha256Base64, signingKey } from './hmac.ts';
+import { createHmacSha256, signingKey, type HmacSha256 } from './hmac.ts';
 import { oauthEncode } from './percent-encode.ts';
 
 export interface OAuthCredentials {
@@ -33,17 +34,12 @@ export interface OAuthSigner {
   sign(request: Request, inputs: SignatureInputs): Promise<SignedRequest>;
 }
 
-export function createOAuthSigner(credentials: OAuthCredentials): OAuthSigner {
-  let key: Promise<CryptoKey> | undefined;
+/** `hmac`: the HMAC with this credential's key (createHmacSha256: node:crypto or WebCrypto); tests pass either. */
+export function createOAuthSigner(credentials: OAuthCredentials, hmac: HmacSha256 = createHmacSha256(signingKey(credentials.consumerSecret, credentials.accessTokenSecret))): OAuthSigner {
   const consumerKey = oauthEncode(credentials.consumerKey);
   const token = oauthEncode(credentials.accessToken);
   return {
     async sign(request, inputs) {
-      // Imported on first use, and again only if that import failed.
-      key ??= importHmacKey(signingKey(credentials.consumerSecret, credentials.accessTokenSecret)).catch((error: unknown) => {
-        key = undefined;
-        throw error;
-      });
       const nonce = oauthEncode(inputs.nonce);
       const timestamp = String(inputs.timestamp);
       // Encoded once: the same strings go into the base string and the header.
@@ -59,7 +55,7 @@ export function createOAuthSigner(credentials: OAuthCredentials): OAuthSigner {
       const extra = [...queryParametersOf(url), ...(await formBodyParameters(request))].map(([n, v]) => [oauthEncode(n), oauthEncode(v)] as [string, string]);
       const normalized = normalizeEncoded([...extra, ...protocol]);
       const baseString = encodedBaseString(request.method, url, normalized);
-      const signature = await hmacSha256Base64(await key, baseString);
+      const signature = await hmac(baseString);
       const header = `OAuth oauth_consumer_key="${consumerKey}", oauth_nonce="${nonce}", oauth_signature_method="${SIGNATURE_METHOD}", oauth_timestamp="${timestamp}", oauth_token="${token}", oauth_version="1.0", oauth_signature="${oauthEncode(signature)}"`;
       return { authorization: header, baseString, signature };
     },

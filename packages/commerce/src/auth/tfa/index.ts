@@ -1,1 +1,2 @@
-export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactorSource, TwoFactor, TwoFactorProvider, WebAuthnChallenge, WebAuthnTwoFactor } from './types.ts';
+export type { AuthyTwoFactor, DuoTwoFactor, GoogleTwoFactor, SecondFactor, SecondFactorSource, TwoFactor, TwoFactorProvider, WebAuthnChallenge, WebAuthnTwoFactor } from './types.ts';
+export { authyTwoFactor, duoTwoFactor, googleTwoFactor, webAuthnTwoFactor } from './providers.ts';

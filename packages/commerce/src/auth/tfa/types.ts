@@ -5,6 +5,8 @@
  * the SDK calls when it signs in (and again whenever the token is renewed).
  */
 
+import type { AuthRuntime } from '../types.ts';
+
 /** A value, or a function that produces a current one (codes expire: long-running apps pass a function). */
 export type SecondFactorSource = string | (() => string | Promise<string>);
 
@@ -50,8 +52,16 @@ export interface WebAuthnTwoFactor {
   assert: (challenge: WebAuthnChallenge) => string | Record<string, unknown> | Promise<string | Record<string, unknown>>;
 }
 
+/** A provider described as data: what the `adminToken` of `@magekit/commerce` takes besides a provider value. */
 export type TwoFactor = GoogleTwoFactor | AuthyTwoFactor | DuoTwoFactor | WebAuthnTwoFactor;
 export type TwoFactorProvider = TwoFactor['provider'];
+
+/** A provider with its sign-in exchange: `authyTwoFactor({...})` and the others (tfa/providers.ts). */
+export interface SecondFactor {
+  readonly provider: TwoFactorProvider;
+  /** One admin sign-in through the provider's routes; returns what its token route answered. */
+  signIn(runtime: AuthRuntime, username: string, password: string): Promise<unknown>;
+}
 
 /** The token routes of each provider (as in the 2.4.9 reference). */
 export const TFA_PATHS = {

@@ -1,9 +1,13 @@
 // Admin sign-in through every two-factor provider the platform has, against the fake on loopback:
-// the exchange each provider's routes expect, the callbacks that supply the second factor, renewal,
-// the configure/activate routes as typed calls, and start-up checks.
+// the exchange each provider value carries (authyTwoFactor() and the others), the callbacks that
+// supply the second factor, renewal, the configure/activate routes as typed calls, start-up checks;
+// the lean adminToken, which takes provider values only; and descriptions ({ provider: 'authy', ... }),
+// which the adminToken of the main entry turns into the same values (tfa/descriptions.ts).
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminToken, createCommerceClient, isCommerceError, type TwoFactor, type WebAuthnChallenge } from '../../../src/index.ts';
+import { adminToken, authyTwoFactor, createCommerceClient, duoTwoFactor, googleTwoFactor, isCommerceError, webAuthnTwoFactor, type SecondFactor, type TwoFactor, type WebAuthnChallenge } from '../../../src/index.ts';
+import { adminToken as leanAdminToken, ConfigurationError, createLeanClient } from '../../../src/entries/lean.ts';
+import { modulesRoutes } from '../../../src/generated/modules.ts';
 import { startFakeCommerce, type FakeTwoFactorOptions, type RunningFakeCommerce } from '../../../src/testing/index.ts';
 import { server as msw } from '@magekit/test-support/msw';
 import { failure } from '@magekit/test-support/failure';
@@ -19,7 +23,7 @@ async function platform(twoFactor: FakeTwoFactorOptions): Promise<RunningFakeCom
   msw.use(http.all(`${started.url}/*`, () => passthrough()));
   return started;
 }
-const clientFor = (url: string, twoFactor: TwoFactor, password = PASSWORD) => createCommerceClient({ baseUrl: url, retry: false, auth: adminToken({ username: 'admin', password, twoFactor }) });
+const clientFor = (url: string, twoFactor: SecondFactor | TwoFactor, password = PASSWORD) => createCommerceClient({ baseUrl: url, retry: false, auth: adminToken({ username: 'admin', password, twoFactor }) });
 
 /** A WebAuthn assertion as a browser would serialize it, answering `challenge` with credential `id`. */
 function assertion(challenge: string, id: string): Record<string, unknown> {
@@ -30,7 +34,7 @@ function assertion(challenge: string, id: string): Record<string, unknown> {
 describe('adminToken with a two-factor provider', () => {
   it('google: signs in with the code from the callback', async () => {
     const { url, fake } = await platform({ otp: '123456' });
-    const commerce = clientFor(url, { provider: 'google', otp: async () => '123456' });
+    const commerce = clientFor(url, googleTwoFactor({ otp: async () => '123456' }));
     await commerce.modules.list();
     expect(fake.stats.byRoute.get('POST /V1/tfa/provider/google/authenticate')).toBe(1);
   });
@@ -38,14 +42,16 @@ describe('adminToken with a two-factor provider', () => {
   it('authy by text message: asks the platform to send the code, then asks the person for it', async () => {
     const { url, fake } = await platform({ authy: { otp: '000000' } });
     const order: string[] = [];
-    const commerce = clientFor(url, {
-      provider: 'authy',
-      via: 'sms',
-      otp: () => {
-        order.push('otp asked');
-        return fake.twoFactor.sent.get('admin')!.at(-1)!.code; // what arrived on the phone
-      },
-    });
+    const commerce = clientFor(
+      url,
+      authyTwoFactor({
+        via: 'sms',
+        otp: () => {
+          order.push('otp asked');
+          return fake.twoFactor.sent.get('admin')!.at(-1)!.code; // what arrived on the phone
+        },
+      }),
+    );
     await commerce.modules.list();
     expect(fake.stats.byRoute.get('POST /V1/tfa/provider/authy/send-token/{via}')).toBe(1);
     expect(fake.twoFactor.sent.get('admin')!.map((s) => s.via)).toEqual(['sms']);
@@ -55,12 +61,12 @@ describe('adminToken with a two-factor provider', () => {
   it('authy one-touch: sends the push, waits for the approval callback, then takes the token; a denial is a typed 401', async () => {
     const approved = await platform({ authy: { otp: '000000', oneTouch: 'approved' } });
     let waited = 0;
-    await clientFor(approved.url, { provider: 'authy', via: 'onetouch', approved: () => void waited++ }).modules.list();
+    await clientFor(approved.url, authyTwoFactor({ via: 'onetouch', approved: () => void waited++ })).modules.list();
     expect(waited).toBe(1);
     expect(approved.fake.stats.byRoute.get('POST /V1/tfa/provider/authy/authenticate-onetouch')).toBe(1);
 
     const denied = await platform({ authy: { otp: '000000', oneTouch: 'denied' } });
-    const error = await failure(clientFor(denied.url, { provider: 'authy', via: 'onetouch' }).modules.list());
+    const error = await failure(clientFor(denied.url, authyTwoFactor({ via: 'onetouch' })).modules.list());
     expect(isCommerceError(error)).toBe(true);
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/denied or timed out/);
@@ -68,8 +74,8 @@ describe('adminToken with a two-factor provider', () => {
 
   it('duo_security: sends the passcode; a wrong one fails once (never retried) and counts towards the lock', async () => {
     const { url, fake } = await platform({ duo: { passcode: '778899' } });
-    await clientFor(url, { provider: 'duo_security', passcode: '778899' }).modules.list();
-    const error = await failure(clientFor(url, { provider: 'duo_security', passcode: '000000' }).modules.list());
+    await clientFor(url, duoTwoFactor({ passcode: '778899' })).modules.list();
+    const error = await failure(clientFor(url, duoTwoFactor({ passcode: '000000' })).modules.list());
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/Invalid passcode/);
     expect(fake.stats.byRoute.get('POST /V1/tfa/provider/duo_security/authenticate')).toBe(2);
@@ -79,13 +85,15 @@ describe('adminToken with a two-factor provider', () => {
   it('u2fkey (WebAuthn): hands the platform\'s challenge to the callback and sends back its assertion', async () => {
     const { url, fake } = await platform({ webAuthn: { credentials: { admin: ['key-1'] } } });
     const seen: WebAuthnChallenge[] = [];
-    const commerce = clientFor(url, {
-      provider: 'u2fkey',
-      assert: (challenge) => {
-        seen.push(challenge);
-        return assertion(String(challenge.publicKey['challenge']), 'key-1');
-      },
-    });
+    const commerce = clientFor(
+      url,
+      webAuthnTwoFactor({
+        assert: (challenge) => {
+          seen.push(challenge);
+          return assertion(String(challenge.publicKey['challenge']), 'key-1');
+        },
+      }),
+    );
     await commerce.modules.list();
     expect(seen).toHaveLength(1);
     expect(seen[0]!.publicKey['allowCredentials']).toEqual([{ type: 'public-key', id: 'key-1' }]);
@@ -93,7 +101,7 @@ describe('adminToken with a two-factor provider', () => {
 
     // An assertion for an old challenge (a replay) is refused.
     const stale = assertion(String(seen[0]!.publicKey['challenge']), 'key-1');
-    const replay = await failure(clientFor(url, { provider: 'u2fkey', assert: () => stale }).modules.list());
+    const replay = await failure(clientFor(url, webAuthnTwoFactor({ assert: () => stale })).modules.list());
     expect(replay.status).toBe(401);
     expect(replay.message).toMatch(/did not sign this challenge/);
   });
@@ -151,12 +159,51 @@ describe('configuring a provider with the tfaToken the platform e-mails', () => 
   });
 });
 
-describe('two-factor options are checked when the strategy is made', () => {
+describe('the lean adminToken', () => {
+  it('signs in with a provider value on a lean client', async () => {
+    const { url, fake } = await platform({ duo: { passcode: '778899' } });
+    const lean = createLeanClient({ baseUrl: url, retry: false, routes: [modulesRoutes], auth: leanAdminToken({ username: 'admin', password: PASSWORD, twoFactor: duoTwoFactor({ passcode: '778899' }) }) });
+    await lean.request('GET /V1/modules');
+    expect(fake.stats.byRoute.get('POST /V1/tfa/provider/duo_security/authenticate')).toBe(1);
+  });
+
+  it('refuses a description, naming the provider value to import and the adminToken that takes descriptions', () => {
+    const make = () => leanAdminToken({ username: 'admin', password: PASSWORD, twoFactor: { provider: 'authy', via: 'sms', otp: '1' } });
+    expect(make).toThrow(ConfigurationError);
+    expect(make).toThrow(
+      'adminToken(): twoFactor takes a provider value such as authyTwoFactor({ via, otp }) (exported by @magekit/commerce/lean), got the description { provider: "authy" }, which only the adminToken of @magekit/commerce takes.',
+    );
+  });
+});
+
+describe('provider values are checked when they are made', () => {
   it.each([
-    [{ provider: 'duo-security', passcode: '1' }, /one of google, authy, duo_security, u2fkey \(the platform spells it duo_security\)/],
-    [{ provider: 'u2fkey' }, /needs assert/],
+    [() => authyTwoFactor({ via: 'pigeon' as never, otp: '1' }), 'authyTwoFactor(): via must be one of app, sms, call, onetouch, got "pigeon".'],
+    [() => authyTwoFactor({ via: 'sms' }), 'authyTwoFactor(): otp must be a code or a function that returns a current one, got nothing.'],
+    [() => authyTwoFactor({ via: 'onetouch', approved: 'yes' as never }), 'authyTwoFactor(): approved must be a function that resolves once the push was approved.'],
+    [() => googleTwoFactor({ otp: ' ' }), 'googleTwoFactor(): otp must be a code or a function that returns a current one, got an empty string.'],
+    [() => duoTwoFactor(undefined as never), 'duoTwoFactor(): passcode must be a code or a function that returns a current one, got nothing.'],
+    [() => webAuthnTwoFactor({} as never), "webAuthnTwoFactor(): assert must be a function that signs the platform's WebAuthn challenge with a security key."],
+  ])('%#: %s', (make, message) => {
+    expect(make).toThrow(ConfigurationError);
+    expect(make).toThrow(message);
+  });
+});
+
+describe('two-factor descriptions are checked when the strategy is made', () => {
+  it('a description signs in like the provider value', async () => {
+    const { url, fake } = await platform({ duo: { passcode: '778899' } });
+    await clientFor(url, { provider: 'duo_security', passcode: '778899' }).modules.list();
+    expect(fake.stats.byRoute.get('POST /V1/tfa/provider/duo_security/authenticate')).toBe(1);
+  });
+
+  it.each([
+    [{ provider: 'duo-security', passcode: '1' }, 'adminToken(): twoFactor must be a provider such as authyTwoFactor({ otp }), or a description whose provider is one of google, authy, duo_security, u2fkey (the platform spells it duo_security), got "duo-security".'],
+    ['sms', 'adminToken(): twoFactor must be a provider such as authyTwoFactor({ otp }), or a description whose provider is one of google, authy, duo_security, u2fkey, got undefined.'],
+    [{ provider: 'u2fkey' }, /adminToken\(\): twoFactor\.assert must be a function/],
     [{ provider: 'authy', via: 'pigeon', otp: '1' }, /twoFactor.via must be one of app, sms, call, onetouch/],
-    [{ provider: 'google' }, /needs otp/],
+    [{ provider: 'google' }, 'adminToken(): twoFactor.otp must be a code or a function that returns a current one, got nothing.'],
+    [{ provider: 'duo_security', passcode: 778899 }, 'adminToken(): twoFactor.passcode must be a code or a function that returns a current one, got a number.'],
   ])('refuses %j', (twoFactor, message) => {
     expect(() => adminToken({ username: 'admin', password: PASSWORD, twoFactor: twoFactor as never })).toThrow(message);
   });
