@@ -70,7 +70,7 @@ export const MAGEKIT = 'magekit (bearer)';
 export const AIO_OAUTH = 'aio-commerce-lib-api (OAuth 1.0a)';
 export const MAGEKIT_OAUTH = 'magekit (OAuth 1.0a)';
 
-export async function benchOverhead({ requests = 1000, rounds = 11 } = {}): Promise<OverheadResult> {
+export async function benchOverhead({ requests = 200, rounds = 55 } = {}): Promise<OverheadResult> {
   const server = await startServer();
   try {
     const { createCommerceClient, bearer, integration } = await loadBuiltCommerce();
