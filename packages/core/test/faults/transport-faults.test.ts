@@ -93,16 +93,22 @@ function row(fault: string, counts: Record<string, number>) {
   table.push(`| ${fault} | ${Object.keys(CLASSES).map((c) => counts[c]).join(' | ')} |`);
 }
 
+/** One call of a route class against a server that answers it with `fault` every time: the error and how often it was sent. */
+async function underFault(route: ClassCase, fault: Fault) {
+  server.reset();
+  server.plan(route.path, fault, { times: Infinity });
+  const error = await failure(send(runtime(), route));
+  return { error, sent: server.count(route.path) };
+}
+
 const idempotentClass = (name: RouteClass) => name === 'idempotent read' || name === 'idempotent write';
 
 describe.each(Object.entries(FAULTS))('%s', (faultName, fault) => {
   it('idempotent routes are retried; creating writes, async and bulk are sent once and say their fate is unknown', async () => {
     const counts: Record<string, number> = {};
     for (const [name, route] of Object.entries(CLASSES) as [RouteClass, ClassCase][]) {
-      server.reset();
-      server.plan(route.path, fault, { times: Infinity });
-      const error = await failure(send(runtime(), route));
-      counts[name] = server.count(route.path);
+      const { error, sent } = await underFault(route, fault);
+      counts[name] = sent;
       expect(error, `${name} under ${faultName} must fail`).toBeDefined();
       expect(counts[name], `${name} under ${faultName}`).toBe(idempotentClass(name) ? RETRY_LIMIT + 1 : 1);
       if (idempotentClass(name)) {
@@ -121,10 +127,8 @@ describe.each(Object.entries(FINAL_FAULTS))('%s', (faultName, fault) => {
   it('is never retried, on any route', async () => {
     const counts: Record<string, number> = {};
     for (const [name, route] of Object.entries(CLASSES) as [RouteClass, ClassCase][]) {
-      server.reset();
-      server.plan(route.path, fault, { times: Infinity });
-      const error = await failure(send(runtime(), route));
-      counts[name] = server.count(route.path);
+      const { error, sent } = await underFault(route, fault);
+      counts[name] = sent;
       expect(error).toBeDefined();
       expect(counts[name], `${name} under ${faultName}`).toBe(1);
       if (name === 'idempotent read' && typeof fault === 'object' && 'retryAfter' in fault) {
