@@ -37,8 +37,8 @@ export interface OverheadResult {
 
 /** The SDK's own condition (commerce src/auth/oauth/hmac.ts, builtinNodeCrypto): node:crypto as a built-in module. */
 function oauthSigningPath(): OverheadResult['oauthSigning'] {
-  const found = typeof process.getBuiltinModule === 'function' ? (process.getBuiltinModule('node:crypto') as { createHmac?: unknown } | undefined) : undefined;
-  return typeof found?.createHmac === 'function' ? 'node:crypto createHmac' : 'WebCrypto';
+  const found = typeof process.getBuiltinModule === 'function' ? (process.getBuiltinModule('node:crypto') as { createSecretKey?: unknown } | undefined) : undefined;
+  return typeof found?.createSecretKey === 'function' ? 'node:crypto createHmac' : 'WebCrypto';
 }
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {

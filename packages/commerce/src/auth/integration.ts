@@ -30,9 +30,11 @@ export function integration(options: IntegrationOptions): AuthStrategy {
     bind: (runtime) => {
       for (const secret of Object.values(credentials)) runtime.protect?.(secret);
       return {
-        async authorize(request) {
-          const { authorization } = await signer.sign(request, { nonce: createNonce(), timestamp: Math.floor(runtime.now() / 1000) });
-          request.headers.set('authorization', authorization);
+        // Synchronous where the signature is (node:crypto, no form body): the call then waits on nothing.
+        authorize(request) {
+          const signed = signer.signNow(request, { nonce: createNonce(), timestamp: Math.floor(runtime.now() / 1000) });
+          const set = ({ authorization }: { authorization: string }) => void request.headers.set('authorization', authorization);
+          return 'then' in signed ? signed.then(set) : set(signed);
         },
         // A refused signature is not fixed by signing again (clock skew, wrong secret): no retry.
         unauthorized: () => 'fail',

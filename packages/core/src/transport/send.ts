@@ -36,6 +36,7 @@ export function createTransport(options: TransportOptions): Transport {
   const { service, redactor } = options;
   const clientRetry = resolveRetry(options.retry);
   const hooks = options.hooks ?? {};
+  const callerHooks = !!(hooks.beforeRequest?.length || hooks.afterResponse?.length);
   // The defaults: 2 minutes an attempt, 10 minutes a call.
   const clientTimeout = options.timeout ?? 120_000;
   const clientTotal = options.totalTimeout ?? 600_000;
@@ -118,6 +119,9 @@ export function createTransport(options: TransportOptions): Transport {
    */
   function createKy(first: boolean, authorizing?: boolean): KyInstance {
     return ky.create({
+      // ky merges a call's options into the instance's key by key, copying as it goes: what every first
+      // attempt shares is set here once, and a call passes only what is its own.
+      ...(first && { headers: staticHeaders, retry: 0, ...attemptBounds(clientTotal, clientTimeout) }),
       redirect: 'manual',
       fetch: attemptFetch,
       hooks: {
@@ -151,6 +155,19 @@ export function createTransport(options: TransportOptions): Transport {
       },
     });
   }
+  /**
+   * A first attempt ends at its timeout or the call's deadline, whichever comes first. ky races each
+   * hook it runs against `totalTimeout` (a timer and three promises a hook): only the caller's hooks
+   * need that, the SDK's own sign-in wait is bounded in waitForSignIn.
+   */
+  function attemptBounds(total: number | false, timeout: number): { timeout: number; totalTimeout: number | false } {
+    timeout = Math.min(timeout, MAX_TIMER);
+    return {
+      timeout: total === false ? timeout : Math.min(timeout, total),
+      totalTimeout: total === false || !callerHooks ? false : Math.min(total, MAX_TIMER),
+    };
+  }
+
   const retrying = createKy(false);
   let first = createKy(true);
   let authorizing = false;
@@ -181,18 +198,15 @@ export function createTransport(options: TransportOptions): Transport {
       authorizing = true;
       first = createKy(true, true);
     }
-    const base = request.json !== undefined ? jsonHeaders : staticHeaders;
-    const kyOptions: Record<string, unknown> = {
-      method: request.method,
-      headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base,
-      body,
-      signal,
-      // ky ends each attempt at its timeout or the call's deadline, whichever comes first.
-      timeout,
-      totalTimeout: total === false ? false : Math.min(total, MAX_TIMER),
-      retry: 0,
-      [CALL]: call,
-    };
+    // The first instance carries the static headers, `retry: 0` and the client's bounds (createKy).
+    const kyOptions: Record<string, unknown> = { method: request.method, [CALL]: call };
+    if (body !== undefined) kyOptions.body = body;
+    if (signal) kyOptions.signal = signal;
+    if (request.json !== undefined || request.headers) {
+      const base = request.json !== undefined ? jsonHeaders : staticHeaders;
+      kyOptions.headers = request.headers ? { ...base, ...lowerKeys(request.headers) } : base;
+    }
+    if (request.timeout !== undefined || request.totalTimeout !== undefined) Object.assign(kyOptions, attemptBounds(total, timeout));
     let response: Response;
     try {
       response = await first(request.url, kyOptions as Options);
@@ -205,6 +219,7 @@ export function createTransport(options: TransportOptions): Transport {
       const failure = call.replay;
       Object.assign(kyOptions, {
         headers: sent.headers,
+        timeout,
         totalTimeout: total === false ? false : Math.max(1, Math.min(call.deadlineAt - performance.now(), MAX_TIMER)),
         retry: {
           // One more for the renewal a 401 may earn; shouldRetry holds transient retries to the policy.
@@ -249,6 +264,7 @@ export function createTransport(options: TransportOptions): Transport {
     addStaticHeaders(extra) {
       staticHeaders = { ...staticHeaders, ...lowerKeys(extra) };
       jsonHeaders = { ...staticHeaders, 'content-type': 'application/json' };
+      first = createKy(true, authorizing);
     },
   };
 }

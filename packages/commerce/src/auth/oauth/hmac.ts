@@ -18,8 +18,12 @@ export function signingKey(consumerSecret: string, tokenSecret: string): string 
 
 /** The part of `node:crypto` the synchronous path uses. */
 export interface NodeHmac {
-  createHmac(algorithm: 'sha256', key: string): { update(text: string): { digest(encoding: 'base64'): string } };
+  createHmac(algorithm: 'sha256', key: NodeSecretKey): { update(text: string): { digest(encoding: 'base64'): string } };
+  createSecretKey(key: string, encoding: 'utf8'): NodeSecretKey;
 }
+
+/** A key node:crypto has imported (a KeyObject): made once per credential, not per signature. */
+type NodeSecretKey = object;
 
 /** Signs text with one key: synchronously where it can, or a promise (WebCrypto). */
 export type HmacSha256 = (text: string) => string | Promise<string>;
@@ -31,7 +35,10 @@ export type HmacSha256 = (text: string) => string | Promise<string>;
  * signing) when it has not. Tests pass `node` (the module, or null for WebCrypto).
  */
 export function createHmacSha256(key: string, node: NodeHmac | null | undefined = (globalThis as { process?: { getBuiltinModule?(id: string): NodeHmac } }).process?.getBuiltinModule?.('node:crypto')): HmacSha256 {
-  if (node) return (text) => node.createHmac('sha256', key).update(text).digest('base64');
+  if (node?.createSecretKey) {
+    const imported = node.createSecretKey(key, 'utf8');
+    return (text) => node.createHmac('sha256', imported).update(text).digest('base64');
+  }
   let imported: Promise<CryptoKey> | undefined;
   return async (text) => {
     imported ??= crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -41,10 +48,18 @@ export function createHmacSha256(key: string, node: NodeHmac | null | undefined 
 
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+/** Random bytes drawn 64 nonces at a time: a draw costs about as much as the HMAC, whatever its size. */
+let pool = new Uint8Array(0);
+let drawn = 0;
+
 /** 32 random alphanumerics: the platform stores nonces in a 32-character column. */
 export function createNonce(): string {
+  if (drawn + 32 > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(2048));
+    drawn = 0;
+  }
   let nonce = '';
   // 256 is not a multiple of 62; the slight bias is irrelevant for a nonce, which only has to be unique.
-  for (const byte of crypto.getRandomValues(new Uint8Array(32))) nonce += NONCE_ALPHABET[byte % NONCE_ALPHABET.length];
+  for (const end = drawn + 32; drawn < end; drawn++) nonce += NONCE_ALPHABET[pool[drawn]! % NONCE_ALPHABET.length];
   return nonce;
 }

@@ -64,6 +64,30 @@ describe('HMAC-SHA256 paths', () => {
   });
 });
 
+describe('a client signature', () => {
+  const credentials: OAuthCredentials = { consumerKey: 'ck', consumerSecret: 'cs', accessToken: 'at', accessTokenSecret: 'as' };
+  const inputs = { nonce: 'abcDEF0123456789abcDEF0123456789', timestamp: 1_700_000_000 };
+
+  it('is made synchronously with node:crypto when no form body has to be read, and equals sign()', async () => {
+    const signer = createOAuthSigner(credentials, nodePath(signingKey('cs', 'as')));
+    for (const request of [new Request('https://shop.example.com/rest/V1/products/MB-01'), new Request('https://shop.example.com/rest/V1/products/MB-01', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })]) {
+      const now = signer.signNow(request, inputs);
+      expect(now).not.toBeInstanceOf(Promise);
+      expect(now).toEqual(await signer.sign(request, inputs));
+    }
+  });
+
+  it('waits where it must: a form body is read, and WebCrypto signs asynchronously', async () => {
+    const form = () => new Request('https://shop.example.com/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    const viaNode = createOAuthSigner(credentials, nodePath(signingKey('cs', 'as')));
+    const viaWebCrypto = createOAuthSigner(credentials, webCryptoPath(signingKey('cs', 'as')));
+    const pending = viaNode.signNow(form(), inputs);
+    expect(pending).toBeInstanceOf(Promise);
+    expect((await pending).baseString).toContain('a%3D1');
+    expect(viaWebCrypto.signNow(new Request('https://shop.example.com/rest/V1/products'), inputs)).toBeInstanceOf(Promise);
+  });
+});
+
 describe('nonces', () => {
   it('are 32 alphanumerics, all different', () => {
     const nonces = Array.from({ length: 1000 }, () => createNonce());
