@@ -11,6 +11,7 @@ import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } fr
 import type { MethodTree } from './generated/method-tree.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 import { createClientRoutes, type ClientRoutesOptions, type RouteModule } from './routes/module.ts';
+import type { RouteInfo } from './routes/info.ts';
 
 export type { RouteModule };
 
@@ -42,7 +43,16 @@ export function buildLeanClient(options: CommerceClientOptions, routesOptions: C
   const routes = createClientRoutes([...(routesOptions.first ?? []), ...(given ?? [])], routesOptions);
   const runtime = createCommerceRuntime(options, { routes, encoders });
   const client: LeanClient = {
-    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as LeanClient['request'],
+    // Not async (call() hands its promise on as it is); an unknown route still rejects.
+    request: ((route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => {
+      let known: RouteInfo;
+      try {
+        known = runtime.route(route);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return runtime.call(known, input, callOptions);
+    }) as LeanClient['request'],
     logout: () => runtime.authorizer.signOut(),
     revoke: async () => {
       if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });

@@ -90,3 +90,21 @@ describe('refused before sending', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('refusals reject the returned promise (a call never throws synchronously)', () => {
+  it('an unknown route, a bad store code and a bad path value', async () => {
+    const seen = recordRequests();
+    const commerce = createCommerceClient({ baseUrl: base });
+    const calls: (() => Promise<unknown>)[] = [
+      () => commerce.request('GET /V1/no-such-route' as never, {} as never),
+      () => commerce.products.get({ sku: 'MB-01' }, { storeCode: 'not a code!' }),
+      () => commerce.products.get({ sku: NaN as never }),
+    ];
+    for (const call of calls) {
+      let returned: Promise<unknown> | undefined;
+      expect(() => (returned = call())).not.toThrow();
+      expect((await failure(returned!)).kind).toMatch(/input|configuration/);
+    }
+    expect(seen).toEqual([]);
+  });
+});

@@ -17,7 +17,7 @@ export interface RuntimeOptions extends ClientTransportOptions {
   secrets?: (string | undefined)[] | undefined;
 }
 
-interface RuntimeRequest extends Omit<SendRequest, 'credential'> {
+export interface RuntimeRequest extends Omit<SendRequest, 'credential'> {
   /** Send without credentials (token routes, public routes). */
   anonymous?: boolean | undefined;
 }
