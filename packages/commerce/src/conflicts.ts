@@ -37,9 +37,8 @@ export function assertNoRouteConflict(route: RouteInfo, pathValues: Record<strin
     for (const c of candidates(name, body)) {
       if (c.value === undefined || c.value === null || String(c.value) === String(pathValue)) continue;
       throw new InputError(
-        `${route.key}: the path says ${name}=${JSON.stringify(pathValue)} but the body's ${c.where} is ${JSON.stringify(c.value)}. ` +
-          'The platform would modify the record named in the body, not the one in the path. Make them agree, drop the body field, ' +
-          'or pass { allowIdMismatch: true } if you really mean it.',
+        `${route.key}: the path says ${name}=${JSON.stringify(pathValue)} but the body's ${c.where} is ${JSON.stringify(c.value)}, and the platform would modify the body's record. ` +
+          'Make them agree, drop the body field, or pass { allowIdMismatch: true }.',
         { service: 'commerce' },
       );
     }

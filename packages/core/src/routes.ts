@@ -45,7 +45,7 @@ export function createRouteIndex<R extends BaseRouteInfo>(routes: readonly R[], 
       const path = pathOf(written);
       const siblings = path === undefined ? [] : all.filter((r) => pathOf(r.key) === path).map((r) => r.method);
       const hint = siblings.length ? ` (${path} exists for ${siblings.join(', ')})` : '';
-      throw new InputError(`Unknown route ${JSON.stringify(written)}${hint}: write routes as "METHOD /path/{param}" exactly as in the reference, for example "${rules.example}".`, { service: rules.service });
+      throw new InputError(`Unknown route ${JSON.stringify(written)}${hint}: write it as in the reference, e.g. "${rules.example}".`, { service: rules.service });
     },
     byId: (id) => ids.get(id),
     add(route) {
