@@ -114,8 +114,8 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
   if (status === 400 && template?.endsWith(' is %max')) return new InputLimitError(message, options, (parsed.parameters ?? {}) as { max?: unknown });
   if (status === 401) {
     const hint = /timestamp|nonce/i.test(filled)
-      ? 'The server rejected the OAuth timestamp: check this machine\'s clock (it must be within a few minutes of the server\'s).'
-      : 'The credentials were refused or lack the ACL resource named in the message.';
+      ? 'The server refused the OAuth timestamp: set this machine\'s clock right (within minutes of the server\'s).'
+      : 'The credentials were refused, or lack the ACL resource named.';
     return new AuthError(withHint(hint), { ...options, hint });
   }
   return new HttpError(message, options);
