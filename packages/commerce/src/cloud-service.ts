@@ -63,7 +63,7 @@ export class CloudServiceRouteError extends InputError {
   constructor(route: RouteInfo) {
     // Its schema: https://github.com/AdobeDocs/commerce-webapi/blob/main/src/openapi/accs-schema.yaml
     super(
-      `${route.key} is not available on Adobe Commerce as a Cloud Service: its published REST schema lacks it (it has no guest or customer routes, among others). Nothing was sent. Use the GraphQL API for storefront work, or a route the service has.`,
+      `${route.key} is not available on Adobe Commerce as a Cloud Service: its published REST schema lacks it (no guest or customer routes, among others). Nothing was sent. Storefront work goes through GraphQL.`,
       { service: 'commerce', method: route.method },
     );
     this.route = route.key;
@@ -78,7 +78,7 @@ export function assertCloudServiceRoute(route: RouteInfo): void {
 export function assertCloudServiceAuth(kind: string): void {
   if (kind === 'admin' || kind === 'customer' || kind === 'integration') {
     throw new ConfigurationError(
-      `Adobe Commerce as a Cloud Service does not accept ${kind} credentials: authenticate with Adobe IMS, auth: ims({ clientId, clientSecret, orgId }) (https://developer.adobe.com/commerce/webapi/rest/authentication/).`,
+      `Adobe Commerce as a Cloud Service does not accept ${kind} credentials: authenticate with Adobe IMS, auth: ims({ clientId, clientSecret, orgId }).`,
       { service: 'commerce' },
     );
   }

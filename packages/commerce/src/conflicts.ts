@@ -6,25 +6,15 @@
 import { InputError } from '@magekit/core';
 import type { RouteInfo } from './routes/info.ts';
 
-interface Candidate {
-  where: string;
-  value: unknown;
-}
-
-/** Body places that name the same thing as path parameter `name`. */
-function candidates(name: string, body: Record<string, unknown>): Candidate[] {
-  const out: Candidate[] = [];
-  if (name in body) out.push({ where: name, value: body[name] });
+/** Body places that name the same thing as path parameter `name`: [where, value]. */
+function candidates(name: string, body: Record<string, unknown>): [string, unknown][] {
+  const out: [string, unknown][] = name in body ? [[name, body[name]]] : [];
   for (const [key, entity] of Object.entries(body)) {
     if (!entity || typeof entity !== 'object' || Array.isArray(entity)) continue;
     const record = entity as Record<string, unknown>;
-    if (name in record) out.push({ where: `${key}.${name}`, value: record[name] });
-    // `customerId` in the path names `customer.id`; a bare `id` names the entity's `id`.
-    const entityId = name === 'id' || name === `${key}Id` || name === `${key}_id`;
-    if (entityId && name !== 'id' && 'id' in record) out.push({ where: `${key}.id`, value: record['id'] });
-    if (name === 'id' && !(name in body) && 'id' in record && !out.some((c) => c.where === `${key}.id`)) {
-      out.push({ where: `${key}.id`, value: record['id'] });
-    }
+    // A bare `id` names the entity's `id` (found here); `customerId` in the path names `customer.id`.
+    if (name in record) out.push([`${key}.${name}`, record[name]]);
+    if ((name === `${key}Id` || name === `${key}_id`) && 'id' in record) out.push([`${key}.id`, record['id']]);
   }
   return out;
 }
@@ -34,12 +24,11 @@ export function assertNoRouteConflict(route: RouteInfo, pathValues: Record<strin
   for (const name of route.pathParams) {
     const pathValue = pathValues[name];
     if (pathValue === undefined) continue;
-    for (const c of candidates(name, body)) {
-      if (c.value === undefined || c.value === null || String(c.value) === String(pathValue)) continue;
+    for (const [where, value] of candidates(name, body)) {
+      if (value == null || String(value) === String(pathValue)) continue;
       throw new InputError(
-        `${route.key}: the path says ${name}=${JSON.stringify(pathValue)} but the body's ${c.where} is ${JSON.stringify(c.value)}. ` +
-          'The platform would modify the record named in the body, not the one in the path. Make them agree, drop the body field, ' +
-          'or pass { allowIdMismatch: true } if you really mean it.',
+        `${route.key}: the path says ${name}=${JSON.stringify(pathValue)} but the body's ${where} is ${JSON.stringify(value)}, and the platform would modify the body's record. ` +
+          'Make them agree, drop the body field, or pass { allowIdMismatch: true }.',
         { service: 'commerce' },
       );
     }

@@ -71,6 +71,15 @@ interface PlatformErrorBody {
 const LOCKOUT_HINT =
   'The platform locks an account for 30 minutes after 6 failed sign-ins, so the SDK does not retry this; check the credentials before trying again.';
 
+/**
+ * The admin token route's answer when two-factor authentication is on (the platform's default since
+ * 2.4.0): "Please use the 2fa provider-specific endpoints to obtain a token." (magento2
+ * `app/code/Magento/TwoFactorAuth/`; docs/platform-behaviour.md). It is an AuthError like any refused
+ * sign-in, so the token cache does not repeat it.
+ */
+const TWO_FACTOR_HINT =
+  'The installation requires two-factor authentication: pass otp (a code, or a function returning a current one) to adminToken(), or twoFactor: authyTwoFactor(), duoTwoFactor() or webAuthnTwoFactor().';
+
 /** Maps a non-2xx response to an HttpError (or AuthError for 401s and refused token requests). */
 export function commerceHttpError(status: number, body: unknown, context: ErrorContext): HttpError {
   const parsed: PlatformErrorBody = body && typeof body === 'object' ? (body as PlatformErrorBody) : {};
@@ -96,13 +105,17 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
   const message = `${context.method} ${context.url} failed with ${status}: ${template ? quote(`${filled}${details}`) : `${filled}${details}`}`;
   // The platform's messages usually end with a full stop already; add a hint as a new sentence.
   const withHint = (hint: string) => `${message.replace(/[.\s]+$/, '')}. ${hint}`;
-  if (isTokenRoute && (status === 401 || status === 400)) return new AuthError(withHint(LOCKOUT_HINT), { ...options, hint: LOCKOUT_HINT });
+  if (isTokenRoute && (status === 401 || status === 400)) {
+    // The refusal that asks for a second factor is not a wrong password: say what to pass instead.
+    const hint = /2fa provider-specific endpoints/i.test(filled) ? TWO_FACTOR_HINT : LOCKOUT_HINT;
+    return new AuthError(withHint(hint), { ...options, hint });
+  }
   // Both input-limit templates end so, with the maximum (and the array's item type) as named parameters.
   if (status === 400 && template?.endsWith(' is %max')) return new InputLimitError(message, options, (parsed.parameters ?? {}) as { max?: unknown });
   if (status === 401) {
     const hint = /timestamp|nonce/i.test(filled)
-      ? 'The server rejected the OAuth timestamp: check this machine\'s clock (it must be within a few minutes of the server\'s).'
-      : 'The credentials were refused or lack the ACL resource named in the message.';
+      ? 'The server refused the OAuth timestamp: set this machine\'s clock right (within minutes of the server\'s).'
+      : 'The credentials were refused, or lack the ACL resource named.';
     return new AuthError(withHint(hint), { ...options, hint });
   }
   return new HttpError(message, options);

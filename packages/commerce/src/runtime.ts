@@ -152,7 +152,7 @@ const VARIANT_PREFIX: Record<Variant, string> = { sync: '', async: '/async', bul
 
 export function createCommerceRuntime(options: CommerceClientOptions, parts: RuntimeParts): CommerceRuntime {
   if (!options || typeof options !== 'object') {
-    throw new ConfigurationError('createCommerceClient needs an options object: { baseUrl: "https://shop.example.com", auth: adminToken({...}) }.', { service: 'commerce' });
+    throw new ConfigurationError('The client needs an options object: { baseUrl: "https://shop.example.com", auth: adminToken({...}) }.', { service: 'commerce' });
   }
   const baseUrl = validateBaseUrl(options.baseUrl, { service: 'commerce', option: 'baseUrl', example: 'https://shop.example.com', httpsOnly: options.allowInsecure !== true, insecureOption: 'allowInsecure' });
   const defaultStore = options.storeCode === undefined ? undefined : checkStoreCode(options.storeCode, 'option');

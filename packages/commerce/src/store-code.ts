@@ -14,8 +14,8 @@ export function checkStoreCode(code: unknown, where: 'option' | 'call'): string 
   const valid = typeof code === 'string' && STORE_CODE.test(code);
   if (valid && !RESERVED.has(code.toLowerCase())) return code;
   const why = valid
-    ? `is reserved: the REST router reads /rest/${code}/ as ${code.toLowerCase() === 'async' ? 'an asynchronous (queued) request' : 'another endpoint'}, not a store view. Use the store view's own code, such as "default".`
-    : 'is not a valid store view code: use a code such as "default", "en_us" or "all" (a letter, then letters, digits or underscores; at most 32).';
+    ? `is reserved: the REST router reads /rest/${code}/ as another endpoint. Use the store view's code, such as "default".`
+    : 'is not a valid store view code: a letter, then up to 31 letters, digits or underscores ("default", "en_us"), or "all".';
   // A client option is a configuration mistake; a per-call value is bad input.
   throw new (where === 'option' ? ConfigurationError : InputError)(`storeCode ${JSON.stringify(code)} ${why}`, { service: 'commerce' });
 }

@@ -110,7 +110,7 @@ export class ResponseError extends MagekitError {
   readonly raw: string;
   constructor(message: string, raw: string, options: MagekitErrorOptions) {
     super(message, options);
-    this.raw = truncate(redactText(raw), 2000);
+    this.raw = bounded(redactText(raw), 2000);
   }
 }
 
@@ -199,10 +199,6 @@ export function isMagekitError(value: unknown, service?: Service): value is Mage
   return service === undefined ? brand === 'commerce' || brand === 'marketplace' : brand === service;
 }
 
-function bounded(text: string): string {
-  return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS)}… ${text.length - MAX_MESSAGE_CHARS} characters more`;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+function bounded(text: string, max = MAX_MESSAGE_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… ${text.length - max} characters more`;
 }

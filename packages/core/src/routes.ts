@@ -22,6 +22,8 @@ export interface RouteIndexRules {
   example: string;
   /** Maps spellings of one route to one key (commerce: a trailing slash names the same route). */
   normalizeKey?: ((key: string) => string) | undefined;
+  /** Said after an unknown route's message: what to add so the client knows it (commerce: its modules). */
+  whatToAdd?: (() => string) | undefined;
 }
 
 /** The one check that a route reference is a string, for every client and helper of both packages. */
@@ -45,7 +47,7 @@ export function createRouteIndex<R extends BaseRouteInfo>(routes: readonly R[], 
       const path = pathOf(written);
       const siblings = path === undefined ? [] : all.filter((r) => pathOf(r.key) === path).map((r) => r.method);
       const hint = siblings.length ? ` (${path} exists for ${siblings.join(', ')})` : '';
-      throw new InputError(`Unknown route ${JSON.stringify(written)}${hint}: write routes as "METHOD /path/{param}" exactly as in the reference, for example "${rules.example}".`, { service: rules.service });
+      throw new InputError(`Unknown route ${JSON.stringify(written)}${hint}: write it as in the reference, e.g. "${rules.example}".${rules.whatToAdd ? ` ${rules.whatToAdd()}` : ''}`, { service: rules.service });
     },
     byId: (id) => ids.get(id),
     add(route) {

@@ -23,33 +23,28 @@ export function isLoopbackHost(hostname: string): boolean {
  * `/rest/...` itself, so a base that already has it would double it). Returns it without a trailing slash.
  */
 export function validateBaseUrl(input: unknown, rules: BaseUrlRules): string {
-  const fail = (why: string) =>
-    new ConfigurationError(`${rules.option} ${why}. Pass the address of the installation, for example ${rules.example}.`, {
-      service: rules.service,
-    });
+  const fail = (why: string) => new ConfigurationError(`${rules.option} ${why}. Pass the installation's address, e.g. ${rules.example}.`, { service: rules.service });
   if (typeof input !== 'string' && !(input instanceof URL)) throw fail('is missing or not a string');
   const text = String(input).trim();
   if (!text) throw fail('is empty');
   // Never echo a password given inline (`user:pass@host`), with or without a scheme.
-  const shown = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@]*@/i, '$1[redacted]@');
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) throw fail(`("${shown}") has no scheme: start it with https://`);
+  const shown = `("${text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@]*@/i, '$1[redacted]@')}")`;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) throw fail(`${shown} has no scheme: start it with https://`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw fail(`("${shown}") is not a valid URL`);
+    throw fail(`${shown} is not a valid URL`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw fail(`uses ${url.protocol} where http(s) is expected`);
-  if (!url.hostname) throw fail('has an empty host');
+  // (The URL parser already refuses an http(s) URL without a host.)
+  if (!/^https?:$/.test(url.protocol)) throw fail(`uses ${url.protocol} where http(s) is expected`);
   if (url.username || url.password) throw fail('contains credentials; pass them through the auth option instead');
-  if (url.search || url.hash) throw fail('has a query or fragment, which a base URL cannot have');
-  if (/\/(rest|index\.php\/rest)(\/|$)/i.test(url.pathname) || /\/V1(\/|$)/.test(url.pathname)) {
-    throw fail(`("${shown}") includes an API path (${url.pathname}); give only the installation's address, the SDK adds /rest/... itself`);
-  }
+  if (url.search || url.hash) throw fail('has a query or fragment');
+  if (/\/(rest|index\.php\/rest)(\/|$)/i.test(url.pathname) || /\/V1(\/|$)/.test(url.pathname)) throw fail(`${shown} includes an API path; the SDK adds /rest/... itself`);
   if (rules.httpsOnly && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw fail(rules.insecureOption
-      ? `uses plain http:// for ${url.hostname}, which would send credentials unencrypted; use https://, or set ${rules.insecureOption}: true for a local installation on a custom host name`
-      : `uses plain http:// for ${url.hostname}; the service accepts HTTPS only (http is allowed for loopback test servers)`);
+    throw fail(`uses plain http:// for ${url.hostname}${rules.insecureOption
+      ? `, which would send credentials unencrypted; use https://, or set ${rules.insecureOption}: true for a local installation`
+      : '; the service accepts HTTPS only (http is allowed for loopback test servers)'}`);
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -66,23 +61,18 @@ export function hasLoneSurrogate(text: string): boolean {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const TEMPLATE_PARAM = /\{([^}]+)\}/g;
-
-/** The names of a route template's parameters, in order: `/V1/products/{sku}/media/{entryId}` → [sku, entryId]. */
-export function templateParams(template: string): string[] {
-  return [...template.matchAll(TEMPLATE_PARAM)].map((m) => m[1]!);
-}
-
 /** A template split once into literal text and parameter names: [text, name, text, name, text]. */
 const compiled = new Map<string, string[]>();
 
 function compile(template: string): string[] {
   let parts = compiled.get(template);
-  if (!parts) {
-    parts = template.split(/\{([^}]+)\}/);
-    compiled.set(template, parts);
-  }
+  if (!parts) compiled.set(template, (parts = template.split(/\{([^}]+)\}/)));
   return parts;
+}
+
+/** The names of a route template's parameters, in order: `/V1/products/{sku}/media/{entryId}` → [sku, entryId]. */
+export function templateParams(template: string): string[] {
+  return compile(template).filter((_, i) => i % 2);
 }
 
 /** Fills a route template from `params`, encoding each value as one segment. */
@@ -98,26 +88,19 @@ export function fillPath(template: string, params: Record<string, unknown>, serv
 
 function encodePathValue(value: unknown, name: string, service: Service, route: string): string {
   if (typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && !LONE_SURROGATE.test(value)) return encodeURIComponent(value);
+  if (typeof value === 'number' ? Number.isFinite(value) : typeof value === 'boolean') return encodePathSegment(value as number | boolean);
   if (value === undefined || value === null || value === '') {
     throw new InputError(`${route} needs the path parameter "${name}", which is ${value === '' ? 'empty' : 'missing'}.`, { service });
   }
-  if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new InputError(`${route}: path parameter "${name}" is ${value}, which is not a number any record has; pass a finite number or the id as a string.`, { service });
-  }
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-    throw new InputError(`${route}: path parameter "${name}" must be a string or number, got ${typeof value}.`, { service });
-  }
-  // URL parsers (fetch's included) drop "." and ".." segments even when percent-encoded, so the
-  // request would silently address another resource.
-  if (value === '.' || value === '..') {
-    throw new InputError(
-      `${route}: path parameter "${name}" is "${value}", which no URL path can carry (it is read as a relative segment). ` +
-        'Look the record up another way, e.g. a search with searchCriteria filtered on that field.',
-      { service },
-    );
-  }
-  if (typeof value === 'string') {
-    throw new InputError(`${route}: path parameter "${name}" contains an unpaired UTF-16 surrogate (a broken character, often from cutting a string in the middle of an emoji); no URL can carry it. Fix the string before sending.`, { service });
-  }
-  return encodePathSegment(value);
+  const why =
+    typeof value === 'number'
+      ? `is ${value}: pass a finite number or the id as a string`
+      : typeof value !== 'string'
+        ? `must be a string or number, got ${typeof value}`
+        : // URL parsers (fetch's included) drop "." and ".." segments even when percent-encoded, so the
+          // request would silently address another resource.
+          value === '.' || value === '..'
+          ? `is "${value}", which no URL path can carry (it reads as a relative segment): look the record up another way (a search, say)`
+          : 'contains an unpaired UTF-16 surrogate (a broken character, e.g. half an emoji): fix the string';
+  throw new InputError(`${route}: path parameter "${name}" ${why}. Nothing was sent.`, { service });
 }

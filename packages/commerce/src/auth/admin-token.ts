@@ -3,8 +3,6 @@
  * platform's default since 2.4.0), the Google Authenticator provider route with a one-time code, or
  * the exchange of the provider given as `twoFactor` (tfa/providers.ts), which carries its own code.
  */
-import { AuthError, type HttpError } from '@magekit/core';
-import { isCommerceError } from '../errors.ts';
 import { configurationError, optionalDuration, requireSecret, requireText } from './config.ts';
 import { currentCode } from './tfa/providers.ts';
 import type { SecondFactor, TwoFactor } from './tfa/types.ts';
@@ -41,8 +39,6 @@ const GOOGLE_TFA_PATH = '/V1/tfa/provider/google/authenticate';
 const ADMIN_TTL_MS = 4 * 3600_000;
 const DEFAULT_RENEW_BEFORE_MS = 60_000;
 
-const TWO_FACTOR_REFUSAL = /2fa provider-specific endpoints/i;
-const OTP_HINT = `Two-factor authentication is on for this installation: pass otp (a code, or a function returning a current code) to adminToken(), or twoFactor for another provider (authyTwoFactor(), duoTwoFactor(), webAuthnTwoFactor()); the SDK then signs in through the provider's route (POST ${GOOGLE_TFA_PATH} for Google).`;
 
 /** adminToken of `@magekit/commerce/lean`: `twoFactor` is a provider value (a description is refused, naming the import). */
 export function adminToken(options: AdminTokenOptions): AuthStrategy {
@@ -88,33 +84,10 @@ export function adminTokenWith(options: AdminTokenOptions, readTwoFactor: (value
           if (otp !== undefined) {
             return runtime.callAnonymous<unknown>('POST', GOOGLE_TFA_PATH, { username, password, otp: await currentCode(otp, 'otp') });
           }
-          try {
-            return await runtime.callAnonymous<unknown>('POST', ADMIN_TOKEN_PATH, { username, password });
-          } catch (error) {
-            throw isTwoFactorRefusal(error) ? needsOtp(error) : error;
-          }
+          // With two-factor authentication on, the refusal's hint says what to pass (errors.ts).
+          return runtime.callAnonymous<unknown>('POST', ADMIN_TOKEN_PATH, { username, password });
         },
       });
     },
   };
-}
-
-function isTwoFactorRefusal(error: unknown): error is HttpError {
-  if (!isCommerceError(error) || (error.kind !== 'auth' && error.kind !== 'http')) return false;
-  const { template } = error as HttpError;
-  return TWO_FACTOR_REFUSAL.test(template ?? error.message);
-}
-
-/** The platform's refusal, re-issued with the hint that matters (an otp) instead of the lockout one. */
-function needsOtp(error: HttpError): AuthError {
-  return new AuthError(`${error.method ?? 'POST'} ${error.url ?? ADMIN_TOKEN_PATH} was refused: two-factor authentication is required. ${OTP_HINT}`, {
-    service: 'commerce',
-    status: error.status,
-    method: error.method ?? 'POST',
-    url: error.url ?? ADMIN_TOKEN_PATH,
-    hint: OTP_HINT,
-    cause: error,
-    body: error.body,
-    ...(error.template === undefined ? {} : { template: error.template }),
-  });
 }

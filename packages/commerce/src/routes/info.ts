@@ -58,8 +58,8 @@ export function toInfo(row: RouteRow): RouteInfo {
 }
 
 /** A route index over the given routes, with the commerce error wording; both spellings of a trailing slash are one key. */
-export function commerceRouteIndex(routes: readonly RouteInfo[]): RouteIndex<RouteInfo> {
-  return createRouteIndex(routes, { service: 'commerce', example: 'GET /V1/products/{sku}', normalizeKey: normalizeRouteKey });
+export function commerceRouteIndex(routes: readonly RouteInfo[], whatToAdd?: () => string): RouteIndex<RouteInfo> {
+  return createRouteIndex(routes, { service: 'commerce', example: 'GET /V1/products/{sku}', normalizeKey: normalizeRouteKey, whatToAdd });
 }
 
 /** Keys every call accepts besides the route's own parameters. */

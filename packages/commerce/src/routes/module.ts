@@ -5,7 +5,7 @@
  * route up here, so a route outside these modules is refused before anything is sent, with a
  * message that says what to add.
  */
-import { ConfigurationError, InputError } from '@magekit/core';
+import { ConfigurationError } from '@magekit/core';
 import type { RouteModule as GeneratedRouteModule } from '../generated/routes.ts';
 import { commerceRouteIndex, toInfo, type RouteInfo } from './info.ts';
 import { registeredRows } from './registered.ts';
@@ -61,7 +61,7 @@ export interface ClientRoutesOptions {
 
 export function createClientRoutes(modules: readonly RouteModule[] | undefined, options: ClientRoutesOptions = {}): ClientRoutes {
   if (modules !== undefined && !Array.isArray(modules)) checkModule(modules);
-  const index = commerceRouteIndex([]);
+  const index = commerceRouteIndex([], whatToAdd);
   const names: string[] = [];
   const sources: string[] = [];
   const added = new Set<RouteModule>();
@@ -84,12 +84,7 @@ export function createClientRoutes(modules: readonly RouteModule[] | undefined, 
 
   const route = (key: unknown): RouteInfo => {
     takeRegistered();
-    try {
-      return index.byKey(key);
-    } catch (error) {
-      if (!(error instanceof InputError) || typeof key !== 'string') throw error;
-      throw new InputError(`${error.message} ${whatToAdd()}`, { service: 'commerce' });
-    }
+    return index.byKey(key);
   };
 
   function whatToAdd(): string {

@@ -25,7 +25,7 @@ export function parseBody<T>(text: string, response: Response, expect: ResponseK
     const type = response.headers.get('content-type') ?? 'no content type';
     const looksHtml = /^\s*</.test(text);
     throw new ResponseError(
-      `${context.method} ${url} answered ${response.status} with ${looksHtml ? 'HTML' : 'text that is not JSON'} (${type}); a proxy, maintenance page or wrong base URL is the usual cause.`,
+      `${context.method} ${url} answered ${response.status} with ${looksHtml ? 'HTML' : 'text that is not JSON'} (${type}): a proxy, a maintenance page or a wrong baseUrl, usually.`,
       text,
       base,
     );

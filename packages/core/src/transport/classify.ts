@@ -81,7 +81,7 @@ function httpFailure(raw: KyHttpError, call: Call, context: ClassifyContext, url
   // A gateway's 502/504 says nothing about whether the server behind it applied the write.
   if (!call.idempotent && (status === 502 || status === 504)) {
     setField(error, 'fate', 'unknown');
-    setField(error, 'hint', joinHints(error.hint, unknownHint(call)));
+    setField(error, 'hint', error.hint ? `${error.hint} ${unknownHint(call)}` : unknownHint(call));
   }
   const retryable = call.idempotent && call.policy.statusCodes.includes(status);
   if (retryable && retryAfterMs !== undefined && retryAfterMs > call.policy.maxRetryAfter) describeLongWait(error, retryAfterMs, call.policy.maxRetryAfter);
@@ -101,13 +101,12 @@ function withFate(base: { service: Service; method: string; url: string }, call:
 
 function unknownHint(call: Call): string {
   return (
-    call.request.unknownOutcomeHint ??
-    'The request may have reached the server, so whether it was applied is unknown; it was not sent again because the route is not idempotent. Look the record up before sending it again.'
+    call.request.unknownOutcomeHint ?? 'It may have reached the server and been applied; it was not repeated (the route is not idempotent). Look the record up before sending it again.'
   );
 }
 
 function describeLongWait(error: HttpError, waitMs: number, cap: number): void {
-  const hint = `The server asked to wait ${formatMs(waitMs)} before trying again, longer than retry.maxRetryAfter (${formatMs(cap)}); not retried. Try again after that, or raise maxRetryAfter.`;
+  const hint = `The server asked to wait ${formatMs(waitMs)} before trying again, longer than retry.maxRetryAfter (${formatMs(cap)}); not retried. Try again later, or raise maxRetryAfter.`;
   setField(error, 'message', `${error.message.replace(/[.\s]+$/, '')}. ${hint}`);
   setField(error, 'hint', hint);
 }
@@ -123,24 +122,21 @@ function unwrap(error: unknown): unknown {
   return error instanceof Error && error.name === 'NetworkError' && error.cause instanceof Error ? error.cause : error;
 }
 
+/** An error and its causes, at most five deep. */
+function causes(error: unknown): { code?: unknown; message?: unknown }[] {
+  const out = [];
+  for (let current = error; current && typeof current === 'object' && out.length < 5; current = (current as { cause?: unknown }).cause) out.push(current);
+  return out;
+}
+
 /** A connection that never opened (refused, no such host, a port fetch refuses): nothing was sent. */
 function notSent(error: unknown): boolean {
   const code = causeCode(error);
-  if (code !== undefined) return NOT_SENT.has(code);
-  for (let current = error, i = 0; current instanceof Error && i < 4; current = current.cause, i++) {
-    if (current.message === 'bad port') return true;
-  }
-  return false;
+  return code === undefined ? causes(error).some((e) => e.message === 'bad port') : NOT_SENT.has(code);
 }
 
 function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return causes(error).find((e) => typeof e.code === 'string')?.code as string | undefined;
 }
 
 function describeCause(error: unknown): string {
@@ -164,10 +160,6 @@ function parseMaybeJson(text: string): unknown {
 
 function setField(target: object, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: key !== 'message' });
-}
-
-function joinHints(a: string | undefined, b: string): string {
-  return a ? `${a} ${b}` : b;
 }
 
 function formatMs(ms: number): string {

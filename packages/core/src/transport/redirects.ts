@@ -66,7 +66,7 @@ function redirectError(call: Call, context: RedirectContext, status: number, loc
   const { redactor, service } = context;
   const url = redactor.text(call.request.url);
   const where = location === undefined ? 'another address' : redactor.text(location);
-  const hint = 'Point baseUrl at the address the server redirects to (often https:// or a www. host), so no redirect is needed.';
+  const hint = 'Point baseUrl at the address it redirects to (often https:// or a www. host).';
   return new RedirectError(`${call.method} ${url} was redirected (${status || 'opaque'}) to ${where}; not followed because ${why}. ${hint}`, {
     service,
     status,
