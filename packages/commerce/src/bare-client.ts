@@ -11,7 +11,6 @@ import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } fr
 import type { MethodTree } from './generated/method-tree.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
 import { createClientRoutes, type ClientRoutesOptions, type RouteModule } from './routes/module.ts';
-import type { RouteInfo } from './routes/info.ts';
 
 export type { RouteModule };
 
@@ -45,13 +44,11 @@ export function buildLeanClient(options: CommerceClientOptions, routesOptions: C
   const client: LeanClient = {
     // Not async (call() hands its promise on as it is); an unknown route still rejects.
     request: ((route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => {
-      let known: RouteInfo;
       try {
-        known = runtime.route(route);
+        return runtime.call(runtime.route(route), input, callOptions);
       } catch (error) {
         return Promise.reject(error);
       }
-      return runtime.call(known, input, callOptions);
     }) as LeanClient['request'],
     logout: () => runtime.authorizer.signOut(),
     revoke: async () => {

@@ -13,8 +13,6 @@ import {
   type Redactor,
   type Runtime,
   type CallTransportOptions,
-  type RuntimeRequest,
-  type SendResult,
   type ClientTransportOptions,
   bindRuntime as bindClientRuntime,
   findRuntime,
@@ -184,45 +182,41 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
   }
 
   /**
-   * Not async, like core's send: the transport's promise is handed on with one `then`, not wrapped in
-   * two more async frames per call (about a tenth of a GET's client CPU over loopback); a bad store
-   * code still rejects the returned promise.
+   * Not async, like core's send: the transport's promise is handed on with one `then` instead of two
+   * more async frames a call (about a tenth of a GET's client CPU over loopback); a bad store code
+   * still rejects the returned promise.
    */
   function sendRaw<T>(call: RawCall): Promise<T> {
     try {
-      return core.send<T>(rawRequest(call)).then(dataOf);
+      const url = urlFor(call);
+      const o = call.options ?? {};
+      // The cloud service takes the store view from a header, not the path. Async calls must send one
+      // (asynchronous-web-endpoints.md, "Store scopes"): without a store code, `default`, the store view
+      // a self-hosted URL without a code addresses.
+      const store = cloudService ? (storeFor(call) ?? (call.variant === 'sync' ? undefined : 'default')) : undefined;
+      const headers = store === undefined ? o.headers : { ...o.headers, store };
+      const queued = call.variant !== 'sync';
+      // Async and bulk submissions are never repeated once they may have reached the server: the
+      // queue would run the work twice, and only the second UUID would be known.
+      const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
+      if (call.anonymous) protectTokenRequest(call.json, core.redactor);
+      return core.send<T>({
+        method: call.method,
+        url,
+        json: call.json,
+        headers,
+        signal: o.signal,
+        timeout: o.timeout,
+        totalTimeout: o.totalTimeout,
+        retry: queued ? limitToUnsent(o.retry) : o.retry,
+        idempotent,
+        unknownOutcomeHint: call.unknownOutcomeHint,
+        expect: call.expect ?? 'json',
+        anonymous: call.anonymous,
+      }).then((result) => result.data);
     } catch (error) {
       return Promise.reject(error);
     }
-  }
-
-  function rawRequest(call: RawCall): RuntimeRequest {
-    const url = urlFor(call);
-    const o = call.options ?? {};
-    // The cloud service takes the store view from a header, not the path. Async calls must send one
-    // (asynchronous-web-endpoints.md, "Store scopes"): without a store code, `default`, the store view
-    // a self-hosted URL without a code addresses.
-    const store = cloudService ? (storeFor(call) ?? (call.variant === 'sync' ? undefined : 'default')) : undefined;
-    const headers = store === undefined ? o.headers : { ...o.headers, store };
-    const queued = call.variant !== 'sync';
-    // Async and bulk submissions are never repeated once they may have reached the server: the
-    // queue would run the work twice, and only the second UUID would be known.
-    const idempotent = queued ? false : (o.idempotent ?? call.idempotent ?? call.method === 'GET');
-    if (call.anonymous) protectTokenRequest(call.json, core.redactor);
-    return {
-      method: call.method,
-      url,
-      json: call.json,
-      headers,
-      signal: o.signal,
-      timeout: o.timeout,
-      totalTimeout: o.totalTimeout,
-      retry: queued ? limitToUnsent(o.retry) : o.retry,
-      idempotent,
-      unknownOutcomeHint: call.unknownOutcomeHint,
-      expect: call.expect ?? 'json',
-      anonymous: call.anonymous,
-    };
   }
 
   const runtime: CommerceRuntime = {
@@ -258,16 +252,14 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
       return { path, query, body };
     },
     call(route, input, callOptions) {
-      let prepared: ReturnType<CommerceRuntime['prepare']>;
       try {
-        prepared = runtime.prepare(route, input, callOptions);
+        const { path, query, body } = runtime.prepare(route, input, callOptions);
+        const json = route.method === 'GET' ? undefined : (body ?? {});
+        return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
       } catch (error) {
         // Bad input rejects the returned promise, as every failure of a call does, rather than throw.
         return Promise.reject(error);
       }
-      const { path, query, body } = prepared;
-      const json = route.method === 'GET' ? undefined : (body ?? {});
-      return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
     },
     get authorizer() {
       return authorizer;
@@ -309,8 +301,4 @@ function limitToUnsent(retry: CallOptions['retry']): CallOptions['retry'] {
   if (retry === undefined || retry === false || typeof retry === 'number') return retry;
   const { methods: _ignored, ...rest } = retry;
   return rest;
-}
-
-function dataOf<T>(result: SendResult<T>): T {
-  return result.data;
 }

@@ -8,7 +8,7 @@ export { bearerToken, type Refusal, type Credential } from './credential.ts';
 export type { HttpMethod, ErrorContext, ResponseKind, SendResult, ClientTransportOptions, CallTransportOptions } from './transport/options.ts';
 export { createTransport, type Transport } from './transport/send.ts';
 export { parseRetryAfter } from './transport/policy.ts';
-export { createRuntime, checkPositive, type RuntimeOptions, type Runtime, type RuntimeRequest } from './runtime.ts';
+export { createRuntime, checkPositive, type RuntimeOptions, type Runtime } from './runtime.ts';
 export { createWakeableDelay } from './sleep.ts';
 export { createTokenCache, type IssuedToken, type TokenCache } from './single-flight.ts';
 export { parseRouteRow, type RouteRow, type BaseRouteInfo } from './route-row.ts';

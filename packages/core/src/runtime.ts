@@ -17,7 +17,7 @@ export interface RuntimeOptions extends ClientTransportOptions {
   secrets?: (string | undefined)[] | undefined;
 }
 
-export interface RuntimeRequest extends Omit<SendRequest, 'credential'> {
+interface RuntimeRequest extends Omit<SendRequest, 'credential'> {
   /** Send without credentials (token routes, public routes). */
   anonymous?: boolean | undefined;
 }

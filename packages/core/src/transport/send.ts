@@ -36,7 +36,8 @@ export function createTransport(options: TransportOptions): Transport {
   const { service, redactor } = options;
   const clientRetry = resolveRetry(options.retry);
   const hooks = options.hooks ?? {};
-  const callerHooks = !!(hooks.beforeRequest?.length || hooks.afterResponse?.length);
+  // The caller's hooks that ky runs on a first attempt (and races against totalTimeout).
+  const callerHooks = !!(hooks.beforeRequest || hooks.afterResponse);
   // The defaults: 2 minutes an attempt, 10 minutes a call.
   const clientTimeout = options.timeout ?? 120_000;
   const clientTotal = options.totalTimeout ?? 600_000;
@@ -119,9 +120,6 @@ export function createTransport(options: TransportOptions): Transport {
    */
   function createKy(first: boolean, authorizing?: boolean): KyInstance {
     return ky.create({
-      // ky merges a call's options into the instance's key by key, copying as it goes: what every first
-      // attempt shares is set here once, and a call passes only what is its own.
-      ...(first && { headers: staticHeaders, retry: 0, ...attemptBounds(clientTotal, clientTimeout) }),
       redirect: 'manual',
       fetch: attemptFetch,
       hooks: {
@@ -155,19 +153,6 @@ export function createTransport(options: TransportOptions): Transport {
       },
     });
   }
-  /**
-   * A first attempt ends at its timeout or the call's deadline, whichever comes first. ky races each
-   * hook it runs against `totalTimeout` (a timer and three promises a hook): only the caller's hooks
-   * need that, the SDK's own sign-in wait is bounded in waitForSignIn.
-   */
-  function attemptBounds(total: number | false, timeout: number): { timeout: number; totalTimeout: number | false } {
-    timeout = Math.min(timeout, MAX_TIMER);
-    return {
-      timeout: total === false ? timeout : Math.min(timeout, total),
-      totalTimeout: total === false || !callerHooks ? false : Math.min(total, MAX_TIMER),
-    };
-  }
-
   const retrying = createKy(false);
   let first = createKy(true);
   let authorizing = false;
@@ -198,15 +183,20 @@ export function createTransport(options: TransportOptions): Transport {
       authorizing = true;
       first = createKy(true, true);
     }
-    // The first instance carries the static headers, `retry: 0` and the client's bounds (createKy).
-    const kyOptions: Record<string, unknown> = { method: request.method, [CALL]: call };
-    if (body !== undefined) kyOptions.body = body;
-    if (signal) kyOptions.signal = signal;
-    if (request.json !== undefined || request.headers) {
-      const base = request.json !== undefined ? jsonHeaders : staticHeaders;
-      kyOptions.headers = request.headers ? { ...base, ...lowerKeys(request.headers) } : base;
-    }
-    if (request.timeout !== undefined || request.totalTimeout !== undefined) Object.assign(kyOptions, attemptBounds(total, timeout));
+    const base = request.json !== undefined ? jsonHeaders : staticHeaders;
+    const kyOptions: Record<string, unknown> = {
+      method: request.method,
+      headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base,
+      body,
+      signal,
+      // The first attempt ends at its timeout or the call's deadline, whichever comes first. ky races
+      // each hook it runs against totalTimeout (a timer and three promises a hook): only the caller's
+      // hooks need that; the SDK's own sign-in wait is bounded by waitForSignIn.
+      timeout: Math.min(timeout, total || timeout),
+      totalTimeout: callerHooks && total && Math.min(total, MAX_TIMER),
+      retry: 0,
+      [CALL]: call,
+    };
     let response: Response;
     try {
       response = await first(request.url, kyOptions as Options);
@@ -264,7 +254,6 @@ export function createTransport(options: TransportOptions): Transport {
     addStaticHeaders(extra) {
       staticHeaders = { ...staticHeaders, ...lowerKeys(extra) };
       jsonHeaders = { ...staticHeaders, 'content-type': 'application/json' };
-      first = createKy(true, authorizing);
     },
   };
 }

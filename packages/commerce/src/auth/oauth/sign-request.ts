@@ -49,22 +49,20 @@ export function createOAuthSigner(credentials: OAuthCredentials, hmac: HmacSha25
     const timestamp = String(inputs.timestamp);
     const url = request.url;
     const extra = [...queryParametersOf(url), ...form];
+    const protocol: [string, string][] = [
+      ['oauth_consumer_key', consumerKey],
+      ['oauth_nonce', nonce],
+      ['oauth_signature_method', SIGNATURE_METHOD],
+      ['oauth_timestamp', timestamp],
+      ['oauth_token', token],
+      ['oauth_version', '1.0'],
+    ];
     // The protocol parameters' names are distinct and already in byte order: with nothing else to
     // sign (most REST calls: a path, a JSON body) they are joined as they are, without a sort.
-    const normalized = extra.length
-      ? normalizeEncoded([
-          ...extra.map(([n, v]) => [oauthEncode(n), oauthEncode(v)] as const),
-          ['oauth_consumer_key', consumerKey],
-          ['oauth_nonce', nonce],
-          ['oauth_signature_method', SIGNATURE_METHOD],
-          ['oauth_timestamp', timestamp],
-          ['oauth_token', token],
-          ['oauth_version', '1.0'],
-        ])
-      : `oauth_consumer_key=${consumerKey}&oauth_nonce=${nonce}&oauth_signature_method=${SIGNATURE_METHOD}&oauth_timestamp=${timestamp}&oauth_token=${token}&oauth_version=1.0`;
+    const normalized = extra.length ? normalizeEncoded([...extra.map(([n, v]) => [oauthEncode(n), oauthEncode(v)] as const), ...protocol]) : joined(protocol, '=', '&');
     const baseString = encodedBaseString(request.method, url, normalized);
     const result = (signature: string): SignedRequest => ({
-      authorization: `OAuth oauth_consumer_key="${consumerKey}", oauth_nonce="${nonce}", oauth_signature_method="${SIGNATURE_METHOD}", oauth_timestamp="${timestamp}", oauth_token="${token}", oauth_version="1.0", oauth_signature="${oauthEncode(signature)}"`,
+      authorization: `OAuth ${joined([...protocol, ['oauth_signature', oauthEncode(signature)]], '="', '", ')}"`,
       baseString,
       signature,
     });
@@ -76,6 +74,11 @@ export function createOAuthSigner(credentials: OAuthCredentials, hmac: HmacSha25
     return isFormBody(request) ? formBodyParameters(request).then((form) => signed(request, inputs, form)) : signed(request, inputs, []);
   }
   return { signNow, sign: async (request, inputs) => signNow(request, inputs) };
+}
+
+/** name=value pairs joined: `joined(pairs, '=', '&')` gives `a=1&b=2`. */
+function joined(pairs: readonly (readonly [string, string])[], between: string, separator: string): string {
+  return pairs.map(([name, value]) => name + between + value).join(separator);
 }
 
 /** One signature with credentials used once (tests, tools); clients keep a signer (createOAuthSigner). */
