@@ -61,7 +61,7 @@ export class BulkFailedError<Outcome = unknown> extends MagekitError {
 }
 
 export const STALL_HINT =
-  'Operations stay open until a queue consumer works them: check that the async.operations.all consumer runs ' +
+  'The operations stay open until a queue consumer works them: check that the async.operations.all consumer runs ' +
   '(bin/magento queue:consumers:start async.operations.all, or the consumers_runner cron) and its queue connection is healthy.';
 
 /** A bulk's open count did not move for `stallAfter` ms. */
