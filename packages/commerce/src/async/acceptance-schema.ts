@@ -23,5 +23,7 @@ const acceptanceSchema: z.ZodMiniType<AcceptanceBody> = z.object({
 
 export function checkAcceptanceBody(body: unknown): AcceptanceCheck {
   const result = acceptanceSchema.safeParse(body);
-  return result.success ? { ok: true, data: result.data } : { ok: false, problem: z.prettifyError(result.error).replace(/\n\s*/g, ' ') };
+  if (result.success) return { ok: true, data: result.data };
+  // Each issue as `path: message` (zod's prettifyError would bring its own formatter into every bulk app).
+  return { ok: false, problem: result.error.issues.map((issue) => `${issue.path.length ? `${issue.path.map(String).join('.')}: ` : ''}${issue.message}`).join('; ') };
 }

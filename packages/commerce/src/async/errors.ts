@@ -61,8 +61,8 @@ export class BulkFailedError<Outcome = unknown> extends MagekitError {
 }
 
 export const STALL_HINT =
-  'The operations stay open until a queue consumer works them: check that the async.operations.all consumer is running ' +
-  '(bin/magento queue:consumers:start async.operations.all, or the consumers_runner cron job) and that its queue connection is healthy.';
+  'The operations stay open until a queue consumer works them: check that the async.operations.all consumer runs ' +
+  '(bin/magento queue:consumers:start async.operations.all, or the consumers_runner cron) and its queue connection is healthy.';
 
 /** A bulk's open count did not move for `stallAfter` ms. */
 export class BulkStalledError<Outcome = unknown> extends MagekitError {

@@ -107,7 +107,7 @@ export async function sendBulk<K extends string, Row>(
   const route = requireWriteRoute(runtime, routeKey, 'bulk');
   runtime.checkRoute(route);
   if (!Array.isArray(rows)) throw new InputError(`bulk ${route.key} takes an array of inputs, got ${rows === null ? 'null' : typeof rows}.`, { service: 'commerce' });
-  if (rows.length === 0) throw new InputError(`bulk ${route.key} was given an empty array: there is nothing to queue (the platform would answer with an error).`, { service: 'commerce' });
+  if (rows.length === 0) throw new InputError(`bulk ${route.key} was given an empty array: there is nothing to queue.`, { service: 'commerce' });
   const arrayLimit = options?.asyncArrayLimit === undefined ? checkAsyncArrayLimit(runtime.asyncArrayLimit, 'the client option asyncArrayLimit') : checkAsyncArrayLimit(options.asyncArrayLimit, 'asyncArrayLimit');
   const { chunkSize, concurrency } = checkChunkOptions(options?.chunkSize, options?.concurrency, arrayLimit);
   // A bad store code is the caller's input: refuse it here, before any chunk could be sent, rather
@@ -190,7 +190,7 @@ function assembleJob<K extends string, Row>(route: K, rows: readonly Row[], answ
         : refusal
           ? refusal.map((r) => r.message).join('; ')
           : answer.error
-            ? `its chunk's request failed (${answer.error.message}); whether the platform queued it is unknown, check bulk.operations.search before resubmitting`
+            ? `its chunk's request failed (${answer.error.message}); whether it was queued is unknown: check bulk.operations.search before resubmitting`
             : 'the platform did not acknowledge this element';
       const errorCode = item?.error_code ?? refusal?.[0]?.code ?? null;
       const stage = item || refusal ? 'acceptance' : 'submit';

@@ -33,7 +33,7 @@ function needRoute(runtime: CommerceRuntime, key: string): void {
     runtime.route(key);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    throw new InputError(`waitForBulk and readBulkStatus read ${key}, which this client does not know: add bulkRoutes (exported by @magekit/commerce/modules) with the routes option, or addRoutes(client, bulkRoutes)). Nothing was sent.`, { service: 'commerce' });
+    throw new InputError(`waitForBulk and readBulkStatus read ${key}, which this client does not know: add bulkRoutes (exported by @magekit/commerce/modules) with the routes option or addRoutes(client, bulkRoutes). Nothing was sent.`, { service: 'commerce' });
   }
 }
 
