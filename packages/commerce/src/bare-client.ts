@@ -42,14 +42,7 @@ export function buildLeanClient(options: CommerceClientOptions, routesOptions: C
   const routes = createClientRoutes([...(routesOptions.first ?? []), ...(given ?? [])], routesOptions);
   const runtime = createCommerceRuntime(options, { routes, encoders });
   const client: LeanClient = {
-    // Not async (call() hands its promise on as it is); an unknown route still rejects.
-    request: ((route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => {
-      try {
-        return runtime.call(runtime.route(route), input, callOptions);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }) as LeanClient['request'],
+    request: (async (route: string, input?: Record<string, unknown>, callOptions?: CallOptions) => runtime.call(runtime.route(route), input, callOptions)) as LeanClient['request'],
     logout: () => runtime.authorizer.signOut(),
     revoke: async () => {
       if (!runtime.authorizer.revoke) throw new ConfigurationError('revoke() needs customerToken auth: only customer tokens can be revoked through the REST API.', { service: 'commerce' });

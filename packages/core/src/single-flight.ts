@@ -34,7 +34,11 @@ export interface TokenCacheOptions {
 }
 
 export interface TokenCache {
-  get(): Promise<IssuedToken>;
+  /**
+   * The cached token, at once while it is fresh (the hot path: a call then waits on nothing); a
+   * promise while one is issued, or rejected with a refusal remembered earlier.
+   */
+  get(): IssuedToken | Promise<IssuedToken>;
   /** Drops `token` if it is the cached one (a 401 on it); a newer token is kept. */
   invalidate(token?: string): void;
   /** A 401 on `token`: 'permission' when it never worked and was issued moments ago, else it is dropped and renewed. */
@@ -86,7 +90,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   return {
     get() {
       if (refusal) return Promise.reject(options.refusedEarlier ? options.refusedEarlier(refusal.first) : refusal.first);
-      if (fresh(current)) return Promise.resolve(current);
+      if (fresh(current)) return current;
       if (pending) return pending;
       const myGeneration = generation;
       issued += 1;

@@ -10,6 +10,17 @@ describe('token cache', () => {
     expect(cache.issued).toBe(1);
   });
 
+  it('hands a fresh token over at once (a call then waits on nothing), a promise only while one is issued', async () => {
+    let now = 0;
+    const cache = createTokenCache({ issue: async () => ({ value: 't1', expiresAt: now + 1000 }), renewBeforeMs: 100, now: () => now });
+    const first = cache.get();
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    expect(cache.get()).toEqual({ value: 't1', expiresAt: 1000 });
+    now = 950; // inside the renewal window: issued again
+    expect(cache.get()).toBeInstanceOf(Promise);
+  });
+
   it('renews ahead of expiry and after invalidation of the current token only', async () => {
     let now = 0;
     let calls = 0;

@@ -35,8 +35,8 @@ export interface SessionManager extends Credential {
   token(origin: string): Promise<IssuedToken>;
   /** The user's mage_id, taken from the session. */
   mageId(origin: string): Promise<string>;
-  /** Adds `Authorization: Bearer` for the request's own origin, in place. */
-  authorize(request: Request, signal?: AbortSignal): Promise<void>;
+  /** Adds `Authorization: Bearer` for the request's own origin, in place: at once while the token is fresh. */
+  authorize(request: Request, signal?: AbortSignal): Promise<void> | void;
   /** Issues a new session now, replacing the cached one. */
   renew(origin: string): Promise<IssuedToken>;
   /** Token requests sent so far, across origins: for tests and diagnostics. */
@@ -74,7 +74,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     });
   }
 
-  function cacheGet(origin: string): Promise<IssuedToken> {
+  function cacheGet(origin: string): IssuedToken | Promise<IssuedToken> {
     return cacheFor(origin).get();
   }
 
@@ -114,16 +114,20 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   return {
-    token: (origin) => cacheGet(origin),
+    token: async (origin) => cacheGet(origin),
     async mageId(origin) {
       return String((await cacheGet(origin)).meta?.['mageId']);
     },
-    async authorize(request) {
+    // Synchronous while the session's token is fresh: the call then waits on nothing.
+    authorize(request) {
       const origin = new URL(request.url).origin;
-      const token = await cacheGet(origin);
-      // Belt and braces: the cache is per origin, but a token must never cross environments.
-      if (token.meta?.['origin'] !== origin) throw new ConfigurationError('A session token was about to be sent to another environment; refusing.', { service: 'marketplace' });
-      request.headers.set('authorization', `Bearer ${token.value}`);
+      const token = cacheGet(origin);
+      const set = ({ value, meta }: IssuedToken) => {
+        // Belt and braces: the cache is per origin, but a token must never cross environments.
+        if (meta?.['origin'] !== origin) throw new ConfigurationError('A session token was about to be sent to another environment; refusing.', { service: 'marketplace' });
+        request.headers.set('authorization', `Bearer ${value}`);
+      };
+      return token instanceof Promise ? token.then(set) : set(token);
     },
     // A session can end early (revoked, server-side expiry): its cache renews it once, or says the
     // key lacks the permission when the session was issued moments ago and never worked.
