@@ -106,6 +106,7 @@ export function createTransport(options: TransportOptions): Transport {
     return redactor.error(failure.error);
   }
 
+  const defaultFirstTimeout = Math.min(clientTimeout, MAX_TIMER, clientTotal || MAX_TIMER);
   const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, sendsCallBody: !(options.fetch || hooks.beforeRequest), hooksReadResponses: !!hooks.afterResponse?.length }) as typeof fetch;
 
   /**
@@ -120,6 +121,7 @@ export function createTransport(options: TransportOptions): Transport {
    */
   function createKy(first: boolean, authorizing?: boolean): KyInstance {
     return ky.create({
+      ...(first && { retry: 0, timeout: defaultFirstTimeout }),
       redirect: 'manual',
       fetch: attemptFetch,
       hooks: {
@@ -184,19 +186,17 @@ export function createTransport(options: TransportOptions): Transport {
       first = createKy(true, true);
     }
     const base = request.json !== undefined ? jsonHeaders : staticHeaders;
-    const kyOptions: Record<string, unknown> = {
-      method: request.method,
-      headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base,
-      body,
-      signal,
-      // The first attempt ends at its timeout or the call's deadline, whichever comes first. ky races
-      // each hook it runs against totalTimeout (a timer and three promises a hook): only the caller's
-      // hooks need that; the SDK's own sign-in wait is bounded by waitForSignIn.
-      timeout: Math.min(timeout, total || timeout),
-      totalTimeout: callerHooks && total && Math.min(total, MAX_TIMER),
-      retry: 0,
-      [CALL]: call,
-    };
+    // Only the options that differ from the first instance's: ky copies its whole options object
+    // once per key it merges into it, on every call.
+    const kyOptions: Record<string, unknown> = { method: request.method, headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base, [CALL]: call };
+    if (body !== undefined) kyOptions.body = body;
+    if (signal) kyOptions.signal = signal;
+    // The first attempt ends at its timeout or the call's deadline, whichever comes first. ky races
+    // each hook it runs against totalTimeout (a timer and three promises a hook): only the caller's
+    // hooks need that; the SDK's own sign-in wait is bounded by waitForSignIn.
+    const firstTimeout = Math.min(timeout, total || timeout);
+    if (firstTimeout !== defaultFirstTimeout) kyOptions.timeout = firstTimeout;
+    if (callerHooks && total) kyOptions.totalTimeout = Math.min(total, MAX_TIMER);
     let response: Response;
     try {
       response = await first(request.url, kyOptions as Options);
