@@ -4,7 +4,10 @@
 // on ky), magekit. Each sends the same static bearer header; magekit and aio-commerce-lib-api also
 // run with OAuth 1.0a integration credentials (a signature per request).
 // Rounds are interleaved (the order alternates) so drift on a busy machine hits each the same; per
-// round, wall time and this process's CPU time (the server runs elsewhere) per request.
+// round, wall time and this process's CPU time (the server runs elsewhere) per request. Two more
+// contenders are floors rather than rivals: ky with nothing but a per-attempt `timeout` (what any
+// client that bounds its attempts through ky 2 pays) and raw fetch with one node:crypto
+// HMAC-SHA256 per request (what any OAuth 1.0a signature costs before the signing code around it).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,15 +20,27 @@ import type { paths } from '../packages/commerce/src/generated/schema.ts';
 interface ContenderResult {
   wallUs: number;
   cpuUs: number;
-  /** By baseline (minimal ky, aio-commerce-lib-api with the same auth, magekit with a bearer token): median per-round ratio. */
-  ratioTo: Record<string, { wall: number; cpu: number }>;
+  /**
+   * By baseline (raw fetch, minimal ky, ky with a per-attempt timeout, aio-commerce-lib-api with the
+   * same auth, magekit with a bearer token): the median per-round ratio, and its quartiles (how far
+   * one round's ratio strays: a verdict within them is not settled by this run).
+   */
+  ratioTo: Record<string, Ratio>;
+}
+
+export interface Ratio {
+  wall: number;
+  cpu: number;
+  wallQuartiles: [number, number];
+  cpuQuartiles: [number, number];
 }
 
 type Mode = 'GET sequential' | 'GET 16 concurrent' | 'PUT sequential' | 'PUT 16 concurrent';
 
 export interface OverheadResult {
-  requests: number;
-  rounds: number;
+  /** Requests per contender per round, and rounds, sequential and 16 concurrent. */
+  sequential: RoundPlan;
+  concurrent: RoundPlan;
   /**
    * By mode, by contender: median µs per request (wall) and µs of client CPU per request, and the
    * median of per-round ratios to each baseline (contenders of one round ran side by side).
@@ -50,11 +65,25 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill() };
 }
 
-const median = (values: number[]) => {
+/** The value at fraction `p` of the sorted values (0.5: the median), interpolated. */
+const quantile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const at = (sorted.length - 1) * p;
+  const low = Math.floor(at);
+  return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low);
 };
+const median = (values: number[]) => quantile(values, 0.5);
+
+/** Per round, each contender's value over the baseline's in the same round: median and quartiles. */
+function ratioOf(values: number[], base: number[]): { median: number; quartiles: [number, number] } {
+  const ratios = values.map((v, i) => v / base[i]!);
+  return { median: median(ratios), quartiles: [quantile(ratios, 0.25), quantile(ratios, 0.75)] };
+}
+
+export interface RoundPlan {
+  requests: number;
+  rounds: number;
+}
 
 /** The built package, not the sources: what users install. */
 async function loadBuiltCommerce(): Promise<typeof Commerce> {
@@ -64,13 +93,23 @@ async function loadBuiltCommerce(): Promise<typeof Commerce> {
 
 const TOKEN = 'bench-token-0123456789abcdef';
 const OAUTH = { consumerKey: 'ck0123456789abcdef0123456789abcd', consumerSecret: 'cs0123456789abcdef0123456789abcd', accessToken: 'at0123456789abcdef0123456789abcd', accessTokenSecret: 'as0123456789abcdef0123456789abcd' };
+export const RAW = 'raw fetch';
+export const RAW_HMAC = 'raw fetch + one HMAC-SHA256 (floor)';
 export const KY = 'minimal ky';
+export const KY_TIMEOUT = 'ky + per-attempt timeout (floor)';
 export const AIO = 'aio-commerce-lib-api (bearer)';
 export const MAGEKIT = 'magekit (bearer)';
 export const AIO_OAUTH = 'aio-commerce-lib-api (OAuth 1.0a)';
 export const MAGEKIT_OAUTH = 'magekit (OAuth 1.0a)';
 
-export async function benchOverhead({ requests = 200, rounds = 55 } = {}): Promise<OverheadResult> {
+/**
+ * Short rounds, many of them: the contenders compared within a round ran milliseconds apart, so the
+ * host's bursts of noise hit them alike. On the 2-core VM, 11 rounds of 1,000 requests swung a ratio
+ * by up to 0.3 between two runs of the same code, 55 rounds of 200 by up to 0.1; 550 rounds of 20
+ * put minimal ky against itself plus a timeout at 1.07-1.09 in every run. A concurrent round needs
+ * more requests than its 16 workers, or it measures their ramp up and down.
+ */
+export async function benchOverhead({ sequential = { requests: 20, rounds: 550 }, concurrent = { requests: 80, rounds: 140 } }: { sequential?: RoundPlan; concurrent?: RoundPlan } = {}): Promise<OverheadResult> {
   const server = await startServer();
   try {
     const { createCommerceClient, bearer, integration } = await loadBuiltCommerce();
@@ -82,13 +121,22 @@ export async function benchOverhead({ requests = 200, rounds = 55 } = {}): Promi
     const magekitOAuth = createCommerceClient({ baseUrl: server.url, auth: integration(OAUTH) });
     const openapi = createOpenApiClient<paths>({ baseUrl: `${server.url}/rest`, headers: auth });
     const plainKy = ky.create({ headers: { accept: 'application/json', ...auth }, retry: 0, timeout: false });
+    // magekit's own per-attempt bound, alone: two minutes an attempt.
+    const timedKy = ky.create({ headers: { accept: 'application/json', ...auth }, retry: 0, timeout: 120_000 });
+    // One HMAC-SHA256 per request, keyed once, over a text the size of a signature base string.
+    const nodeCrypto = await import('node:crypto');
+    const hmacKey = nodeCrypto.createSecretKey(`${OAUTH.consumerSecret}&${OAUTH.accessTokenSecret}`, 'utf8');
+    const baseText = (method: string) => `${method}&${encodeURIComponent(url)}&${encodeURIComponent(`oauth_consumer_key=${OAUTH.consumerKey}&oauth_nonce=${nodeCrypto.randomUUID()}&oauth_signature_method=HMAC-SHA256&oauth_timestamp=${Math.floor(Date.now() / 1000)}&oauth_token=${OAUTH.accessToken}&oauth_version=1.0`)}`;
+    const signedAuth = (method: string) => ({ authorization: `Bearer ${TOKEN}`, 'x-signature': nodeCrypto.createHmac('sha256', hmacKey).update(baseText(method)).digest('base64') });
     const aio = new AdobeCommerceHttpClient({ auth: { getHeaders: () => ({ Authorization: `Bearer ${TOKEN}` }) }, config: { baseUrl: server.url, flavor: 'paas' } });
     const aioOAuth = new AdobeCommerceHttpClient({ auth: OAUTH, config: { baseUrl: server.url, flavor: 'paas' } });
     const aioPath = `products/${encodeURIComponent(sku)}`;
 
     const get: Record<string, () => Promise<unknown>> = {
-      'raw fetch': async () => JSON.parse(await (await fetch(url, { headers: { accept: 'application/json', ...auth } })).text()),
+      [RAW]: async () => JSON.parse(await (await fetch(url, { headers: { accept: 'application/json', ...auth } })).text()),
+      [RAW_HMAC]: async () => JSON.parse(await (await fetch(url, { headers: { accept: 'application/json', ...signedAuth('GET') } })).text()),
       [KY]: () => plainKy.get(url).json(),
+      [KY_TIMEOUT]: () => timedKy.get(url).json(),
       'openapi-fetch': async () => (await openapi.GET('/V1/products/{sku}', { params: { path: { sku } } })).data,
       [AIO]: () => aio.get(aioPath).json(),
       [MAGEKIT]: () => magekit.products.get({ sku }),
@@ -96,8 +144,10 @@ export async function benchOverhead({ requests = 200, rounds = 55 } = {}): Promi
       [MAGEKIT_OAUTH]: () => magekitOAuth.products.get({ sku }),
     };
     const put: Record<string, () => Promise<unknown>> = {
-      'raw fetch': async () => JSON.parse(await (await fetch(url, { method: 'PUT', headers: { accept: 'application/json', 'content-type': 'application/json', ...auth }, body: JSON.stringify(product) })).text()),
+      [RAW]: async () => JSON.parse(await (await fetch(url, { method: 'PUT', headers: { accept: 'application/json', 'content-type': 'application/json', ...auth }, body: JSON.stringify(product) })).text()),
+      [RAW_HMAC]: async () => JSON.parse(await (await fetch(url, { method: 'PUT', headers: { accept: 'application/json', 'content-type': 'application/json', ...signedAuth('PUT') }, body: JSON.stringify(product) })).text()),
       [KY]: () => plainKy.put(url, { json: product }).json(),
+      [KY_TIMEOUT]: () => timedKy.put(url, { json: product }).json(),
       'openapi-fetch': async () => (await openapi.PUT('/V1/products/{sku}', { params: { path: { sku } }, body: product as never })).data,
       [AIO]: () => aio.put(aioPath, { json: product }).json(),
       [MAGEKIT]: () => magekit.products.update({ sku, ...product } as never),
@@ -118,6 +168,7 @@ export async function benchOverhead({ requests = 200, rounds = 55 } = {}): Promi
       ['PUT 16 concurrent', put, 16],
     ];
     for (const [mode, contenders, concurrency] of plan) {
+      const { requests, rounds } = concurrency > 1 ? concurrent : sequential;
       const names = Object.keys(contenders);
       const run = async (fn: () => Promise<unknown>, n: number) => {
         let next = 0;
@@ -148,13 +199,17 @@ export async function benchOverhead({ requests = 200, rounds = 55 } = {}): Promi
             cpuUs: median(cpu[n]!),
             // Median of per-round ratios: each round's contenders ran side by side.
             ratioTo: Object.fromEntries(
-              [KY, AIO, AIO_OAUTH, MAGEKIT].map((base) => [base, { wall: median(wall[n]!.map((us, i) => us / wall[base]![i]!)), cpu: median(cpu[n]!.map((us, i) => us / cpu[base]![i]!)) }]),
+              [RAW, KY, KY_TIMEOUT, AIO, AIO_OAUTH, MAGEKIT].map((base) => {
+                const w = ratioOf(wall[n]!, wall[base]!);
+                const c = ratioOf(cpu[n]!, cpu[base]!);
+                return [base, { wall: w.median, cpu: c.median, wallQuartiles: w.quartiles, cpuQuartiles: c.quartiles } satisfies Ratio];
+              }),
             ),
           } satisfies ContenderResult,
         ]),
       );
     }
-    return { requests, rounds, modes, oauthSigning: oauthSigningPath() };
+    return { sequential, concurrent, modes, oauthSigning: oauthSigningPath() };
   } finally {
     server.stop();
   }
