@@ -1,36 +1,21 @@
 /** `bulk resume <journal>`: an import's journal replayed, every recorded bulk waited on, the unsettled chunks listed. */
 import type { CommerceClient } from '../../client.ts';
-import type { ProgressEvent } from '../../async/waiter/options.ts';
 import { resumeBulkImport, type ResumedImport, type UnsettledChunk } from '../../node/resume.ts';
 import { CliError } from '../errors.ts';
 import { failureEntries, type BulkReport } from '../format.ts';
+import { waiterOptions, type BulkWaitOptions } from './wait.ts';
 
 export interface ResumeReport extends BulkReport {
   journal: string;
   unsettled: UnsettledChunk[];
 }
 
-export interface BulkResumeOptions {
-  maxWait?: number | undefined;
-  stallAfter?: number | undefined;
-  pollInterval?: number | undefined;
-  signal?: AbortSignal | undefined;
-  onProgress?: ((event: ProgressEvent) => void) | undefined;
-  now?: () => number;
-}
-
-export async function bulkResume(commerce: CommerceClient, journal: string, options: BulkResumeOptions = {}): Promise<ResumeReport> {
+export async function bulkResume(commerce: CommerceClient, journal: string, options: BulkWaitOptions = {}): Promise<ResumeReport> {
   const now = options.now ?? Date.now;
   const started = now();
   let resumed: ResumedImport;
   try {
-    resumed = await resumeBulkImport(commerce, journal, {
-      maxWait: options.maxWait,
-      stallAfter: options.stallAfter,
-      minDelay: options.pollInterval,
-      signal: options.signal,
-      onProgress: options.onProgress,
-    });
+    resumed = await resumeBulkImport(commerce, journal, waiterOptions(options));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new CliError(`Cannot read the journal ${journal} (${code}).`, 'Give the path passed to openBulkJournal when the import started.');

@@ -13,15 +13,14 @@ export interface BulkWaitOptions {
   now?: () => number;
 }
 
+/** The waiter's options from the CLI's (`bulk wait`, `bulk resume`). */
+export function waiterOptions(options: BulkWaitOptions) {
+  return { maxWait: options.maxWait, stallAfter: options.stallAfter, minDelay: options.pollInterval, signal: options.signal, onProgress: options.onProgress };
+}
+
 export async function bulkWait(commerce: CommerceClient, bulkUuid: string, options: BulkWaitOptions = {}): Promise<BulkReport> {
   const now = options.now ?? Date.now;
   const started = now();
-  const outcome = await commerce.waitForBulk(bulkUuid, {
-    maxWait: options.maxWait,
-    stallAfter: options.stallAfter,
-    minDelay: options.pollInterval,
-    signal: options.signal,
-    onProgress: options.onProgress,
-  });
+  const outcome = await commerce.waitForBulk(bulkUuid, waiterOptions(options));
   return { command: 'wait', bulkUuid, counts: { ...outcome.counts }, failures: failureEntries(outcome.operations), elapsedMs: now() - started };
 }
