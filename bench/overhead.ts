@@ -106,7 +106,7 @@ export const MAGEKIT_OAUTH = 'magekit (OAuth 1.0a)';
  * Short rounds, many of them: the contenders compared within a round ran milliseconds apart, so the
  * host's bursts of noise hit them alike. On the 2-core VM, 11 rounds of 1,000 requests swung a ratio
  * by up to 0.3 between two runs of the same code, 55 rounds of 200 by up to 0.1; 550 rounds of 20
- * put minimal ky against itself plus a timeout at 1.07-1.09 in every run. A concurrent round needs
+ * put minimal ky plus a timeout at 1.07-1.10x minimal ky in each of six runs. A concurrent round needs
  * more requests than its 16 workers, or it measures their ramp up and down.
  */
 export async function benchOverhead({ sequential = { requests: 20, rounds: 550 }, concurrent = { requests: 80, rounds: 140 } }: { sequential?: RoundPlan; concurrent?: RoundPlan } = {}): Promise<OverheadResult> {
