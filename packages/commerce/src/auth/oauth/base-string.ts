@@ -54,5 +54,10 @@ export function signatureBaseString(method: string, url: URL | string, parameter
 
 /** The base string from the normalized parameter string (normalizeEncoded). */
 export function encodedBaseString(method: string, url: URL | string, normalized: string): string {
-  return `${method.toUpperCase()}&${oauthEncode(baseStringUri(url))}&${oauthEncode(normalized)}`;
+  return `${baseStringPrefix(method, url)}${oauthEncode(normalized)}`;
+}
+
+/** `METHOD&encoded base URI&`: the base string up to its encoded parameter string. */
+export function baseStringPrefix(method: string, url: URL | string): string {
+  return `${method.toUpperCase()}&${oauthEncode(baseStringUri(url))}&`;
 }

@@ -5,7 +5,7 @@
  * and encodes the fixed protocol parameters once, so a signature costs one HMAC over a base string
  * built from the request's serialized URL without parsing it again.
  */
-import { encodedBaseString, normalizeEncoded, queryParametersOf, type OAuthParameter } from './base-string.ts';
+import { baseStringPrefix, encodedBaseString, normalizeEncoded, queryParametersOf, type OAuthParameter } from './base-string.ts';
 import { createHmacSha256, signingKey, type HmacSha256 } from './hmac.ts';
 import { oauthEncode } from './percent-encode.ts';
 
@@ -43,26 +43,37 @@ export interface OAuthSigner {
 export function createOAuthSigner(credentials: OAuthCredentials, hmac: HmacSha256 = createHmacSha256(signingKey(credentials.consumerSecret, credentials.accessTokenSecret))): OAuthSigner {
   const consumerKey = oauthEncode(credentials.consumerKey);
   const token = oauthEncode(credentials.accessToken);
+  // The protocol parameters with the nonce and timestamp left out, in byte order, made once: as the
+  // header, and as the encoded parameter string of a request with nothing else to sign.
+  const around = (between: string, separator: string) => [
+    `oauth_consumer_key${between}${consumerKey}${separator}oauth_nonce${between}`,
+    `${separator}oauth_signature_method${between}${SIGNATURE_METHOD}${separator}oauth_timestamp${between}`,
+    `${separator}oauth_token${between}${token}${separator}oauth_version${between}1.0`,
+  ];
+  const header = around('="', '", ');
+  // Percent-encoding works character by character, so the fixed parts are encoded once, apart.
+  const encodedParameters = around('=', '&').map(oauthEncode);
 
   function signed(request: Request, inputs: SignatureInputs, form: readonly OAuthParameter[]): SignedRequest | Promise<SignedRequest> {
     const nonce = oauthEncode(inputs.nonce);
     const timestamp = String(inputs.timestamp);
     const url = request.url;
     const extra = [...queryParametersOf(url), ...form];
-    const protocol: [string, string][] = [
-      ['oauth_consumer_key', consumerKey],
-      ['oauth_nonce', nonce],
-      ['oauth_signature_method', SIGNATURE_METHOD],
-      ['oauth_timestamp', timestamp],
-      ['oauth_token', token],
-      ['oauth_version', '1.0'],
-    ];
-    // The protocol parameters' names are distinct and already in byte order: with nothing else to
-    // sign (most REST calls: a path, a JSON body) they are joined as they are, without a sort.
-    const normalized = extra.length ? normalizeEncoded([...extra.map(([n, v]) => [oauthEncode(n), oauthEncode(v)] as const), ...protocol]) : joined(protocol, '=', '&');
-    const baseString = encodedBaseString(request.method, url, normalized);
+    // Most REST calls have nothing else to sign (a path, a JSON body): their parameter string is
+    // the fixed one with the nonce and timestamp in place, no sort and no encoding of the whole.
+    const baseString = extra.length
+      ? encodedBaseString(request.method, url, normalizeEncoded([
+          ...extra.map(([n, v]) => [oauthEncode(n), oauthEncode(v)] as const),
+          ['oauth_consumer_key', consumerKey],
+          ['oauth_nonce', nonce],
+          ['oauth_signature_method', SIGNATURE_METHOD],
+          ['oauth_timestamp', timestamp],
+          ['oauth_token', token],
+          ['oauth_version', '1.0'],
+        ]))
+      : `${baseStringPrefix(request.method, url)}${encodedParameters[0]}${oauthEncode(nonce)}${encodedParameters[1]}${timestamp}${encodedParameters[2]}`;
     const result = (signature: string): SignedRequest => ({
-      authorization: `OAuth ${joined([...protocol, ['oauth_signature', oauthEncode(signature)]], '="', '", ')}"`,
+      authorization: `OAuth ${header[0]}${nonce}${header[1]}${timestamp}${header[2]}", oauth_signature="${oauthEncode(signature)}"`,
       baseString,
       signature,
     });
@@ -74,11 +85,6 @@ export function createOAuthSigner(credentials: OAuthCredentials, hmac: HmacSha25
     return isFormBody(request) ? formBodyParameters(request).then((form) => signed(request, inputs, form)) : signed(request, inputs, []);
   }
   return { signNow, sign: async (request, inputs) => signNow(request, inputs) };
-}
-
-/** name=value pairs joined: `joined(pairs, '=', '&')` gives `a=1&b=2`. */
-function joined(pairs: readonly (readonly [string, string])[], between: string, separator: string): string {
-  return pairs.map(([name, value]) => name + between + value).join(separator);
 }
 
 /** One signature with credentials used once (tests, tools); clients keep a signer (createOAuthSigner). */
