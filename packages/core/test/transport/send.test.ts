@@ -104,6 +104,20 @@ describe('timeouts, abort and network failures', () => {
     expect(error.message).toMatch(/timed out/);
   });
 
+  // A call hands ky only the options that differ from the client's (send.ts): its own bounds must still reach ky.
+  it("a call's own timeout bounds its first attempt", async () => {
+    server.use(http.get(`${base}/rest/V1/products/slow`, async () => (await delay(1000), HttpResponse.json({}))));
+    // Without it, the client's two minutes would apply and the answer would come after a second.
+    const error = await failure(call(runtime(), 'GET', '/products/slow', { timeout: 30, retry: false }));
+    expect(error.kind).toBe('timeout');
+  });
+
+  it("a call's own deadline bounds its first attempt", async () => {
+    server.use(http.get(`${base}/rest/V1/products/slow`, async () => (await delay(1000), HttpResponse.json({}))));
+    const error = await failure(call(runtime(), 'GET', '/products/slow', { totalTimeout: 30, retry: false }));
+    expect(error.kind).toBe('timeout');
+  });
+
   it('the overall deadline bounds retries too', async () => {
     server.use(http.get(`${base}/rest/V1/products/a`, async () => (await delay(50), HttpResponse.json({ message: 'busy' }, { status: 503 }))));
     const error = await failure(call(runtime({ totalTimeout: 120, retry: { limit: 50, backoffLimit: 5 } }), 'GET', '/products/a'));
