@@ -36,3 +36,11 @@ export interface Credential {
 export function bearerToken(authorization: string | null): string | undefined {
   return authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] : undefined;
 }
+
+/**
+ * `use(value)` at once when `value` is already there (a fresh cached token, a signature made on the
+ * spot), or once it arrives: how an authorize() stays synchronous on its hot path.
+ */
+export function whenReady<T>(value: T | Promise<T>, use: (ready: T) => void): Promise<void> | void {
+  return value instanceof Promise ? value.then(use) : use(value);
+}

@@ -4,7 +4,7 @@ export { MagekitError, ConfigurationError, InputError, TimeoutError, AbortError,
 export { MAX_ERROR_BODY_BYTES } from './bounded-body.ts';
 export { redactText, redactValue, createRedactor, redactingSink, type Redactor } from './redact.ts';
 export { isLoopbackHost, validateBaseUrl, encodePathSegment, hasLoneSurrogate, templateParams, fillPath } from './url.ts';
-export { bearerToken, type Refusal, type Credential } from './credential.ts';
+export { bearerToken, whenReady, type Refusal, type Credential } from './credential.ts';
 export type { HttpMethod, ErrorContext, ResponseKind, SendResult, ClientTransportOptions, CallTransportOptions } from './transport/options.ts';
 export { createTransport, type Transport } from './transport/send.ts';
 export { parseRetryAfter } from './transport/policy.ts';

@@ -12,7 +12,7 @@
  * The session manager is the client's credential (core's Credential): the runtime asks it directly
  * to authorize each attempt and what a 401 means.
  */
-import { AuthError, ConfigurationError, bearerToken, createTokenCache, isMagekitError, ResponseError, type Credential, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
+import { AuthError, ConfigurationError, bearerToken, createTokenCache, isMagekitError, ResponseError, whenReady, type Credential, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
 
 interface SessionGrant {
   mage_id: string;
@@ -121,13 +121,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     // Synchronous while the session's token is fresh: the call then waits on nothing.
     authorize(request) {
       const origin = new URL(request.url).origin;
-      const token = cacheGet(origin);
-      const set = ({ value, meta }: IssuedToken) => {
+      return whenReady(cacheGet(origin), ({ value, meta }) => {
         // Belt and braces: the cache is per origin, but a token must never cross environments.
         if (meta?.['origin'] !== origin) throw new ConfigurationError('A session token was about to be sent to another environment; refusing.', { service: 'marketplace' });
         request.headers.set('authorization', `Bearer ${value}`);
-      };
-      return token instanceof Promise ? token.then(set) : set(token);
+      });
     },
     // A session can end early (revoked, server-side expiry): its cache renews it once, or says the
     // key lacks the permission when the session was issued moments ago and never worked.

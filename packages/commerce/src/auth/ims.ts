@@ -13,7 +13,7 @@
  * The token is cached and shared (one token request however many calls wait), renewed ahead of its
  * expiry and once after a 401. The client secret and every token are registered for redaction.
  */
-import { AuthError, HttpError, NetworkError, ResponseError, TimeoutError, bearerToken, createTokenCache, isLoopbackHost, redactValue, type IssuedToken } from '@magekit/core';
+import { AuthError, HttpError, NetworkError, ResponseError, TimeoutError, bearerToken, createTokenCache, isLoopbackHost, redactValue, whenReady } from '@magekit/core';
 import { configurationError, optionalDuration, requireSecret, requireText } from './config.ts';
 import type { AuthStrategy, Authorizer } from './types.ts';
 
@@ -80,13 +80,11 @@ export function ims(options: ImsOptions): AuthStrategy {
       return {
         // Synchronous while the cached token is fresh: the call then waits on nothing.
         authorize(request) {
-          const token = cache.get();
-          const set = ({ value }: IssuedToken) => {
+          return whenReady(cache.get(), ({ value }) => {
             request.headers.set('authorization', `Bearer ${value}`);
             request.headers.set('x-api-key', clientId);
             request.headers.set('x-gw-ims-org-id', orgId);
-          };
-          return token instanceof Promise ? token.then(set) : set(token);
+          });
         },
         // The token cache holds the 401 rule: renew once, or a permission error for a new token.
         unauthorized: (authorization) => cache.unauthorized(bearerToken(authorization)),

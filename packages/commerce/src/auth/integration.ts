@@ -3,6 +3,7 @@
  * HMAC-SHA256, with a fresh nonce and timestamp per attempt, so a retried request is a new
  * signature rather than a replayed nonce the server would refuse.
  */
+import { whenReady } from '@magekit/core';
 import { requireSecret } from './config.ts';
 import { createNonce } from './oauth/hmac.ts';
 import { createOAuthSigner, type OAuthCredentials } from './oauth/sign-request.ts';
@@ -33,8 +34,7 @@ export function integration(options: IntegrationOptions): AuthStrategy {
         // Synchronous where the signature is (node:crypto, no form body): the call then waits on nothing.
         authorize(request) {
           const signed = signer.signNow(request, { nonce: createNonce(), timestamp: Math.floor(runtime.now() / 1000) });
-          const set = ({ authorization }: { authorization: string }) => void request.headers.set('authorization', authorization);
-          return 'then' in signed ? signed.then(set) : set(signed);
+          return whenReady(signed, ({ authorization }) => request.headers.set('authorization', authorization));
         },
         // A refused signature is not fixed by signing again (clock skew, wrong secret): no retry.
         unauthorized: () => 'fail',

@@ -7,7 +7,7 @@
  * would lock its own user out. `signOut()` (the client's logout()) clears that memory, for an
  * application that has fixed its credentials.
  */
-import { AuthError, ResponseError, bearerToken, createTokenCache, type HttpError, type IssuedToken } from '@magekit/core';
+import { AuthError, ResponseError, bearerToken, createTokenCache, whenReady, type HttpError } from '@magekit/core';
 import { isCommerceError } from '../errors.ts';
 import type { AuthRuntime, Authorizer } from './types.ts';
 
@@ -58,9 +58,7 @@ export function createTokenAuthorizer(options: TokenAuthorizerOptions): Authoriz
   return {
     // Synchronous while the cached token is fresh: the call then waits on nothing (no sign-in timer).
     authorize(request) {
-      const token = cache.get();
-      const set = ({ value }: IssuedToken) => void request.headers.set('authorization', `Bearer ${value}`);
-      return token instanceof Promise ? token.then(set) : set(token);
+      return whenReady(cache.get(), ({ value }) => request.headers.set('authorization', `Bearer ${value}`));
     },
     // Without the refused header the current token is the suspect; a renewal under way is joined.
     unauthorized: (authorization) => cache.unauthorized(bearerToken(authorization)),

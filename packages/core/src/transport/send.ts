@@ -106,7 +106,7 @@ export function createTransport(options: TransportOptions): Transport {
     return redactor.error(failure.error);
   }
 
-  const defaultFirstTimeout = Math.min(clientTimeout, MAX_TIMER, clientTotal || MAX_TIMER);
+  const defaultFirstTimeout = firstAttemptTimeout(Math.min(clientTimeout, MAX_TIMER), clientTotal);
   const attemptFetch = createAttemptFetch({ service, redactor, hooks, fetch: () => options.fetch ?? globalThis.fetch, sendsCallBody: !(options.fetch || hooks.beforeRequest), hooksReadResponses: !!hooks.afterResponse?.length }) as typeof fetch;
 
   /**
@@ -191,11 +191,10 @@ export function createTransport(options: TransportOptions): Transport {
     const kyOptions: Record<string, unknown> = { method: request.method, headers: request.headers ? { ...base, ...lowerKeys(request.headers) } : base, [CALL]: call };
     if (body !== undefined) kyOptions.body = body;
     if (signal) kyOptions.signal = signal;
-    // The first attempt ends at its timeout or the call's deadline, whichever comes first. ky races
-    // each hook it runs against totalTimeout (a timer and three promises a hook): only the caller's
-    // hooks need that; the SDK's own sign-in wait is bounded by waitForSignIn.
-    const firstTimeout = Math.min(timeout, total || timeout);
+    const firstTimeout = firstAttemptTimeout(timeout, total);
     if (firstTimeout !== defaultFirstTimeout) kyOptions.timeout = firstTimeout;
+    // ky races each hook it runs against totalTimeout (a timer and three promises a hook): only the
+    // caller's hooks need that; the SDK's own sign-in wait is bounded by waitForSignIn.
     if (callerHooks && total) kyOptions.totalTimeout = Math.min(total, MAX_TIMER);
     let response: Response;
     try {
@@ -258,6 +257,11 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
+
+/** The first attempt ends at its timeout or the call's deadline, whichever comes first. */
+function firstAttemptTimeout(timeout: number, total: number | false): number {
+  return Math.min(timeout, total || timeout);
+}
 
 function callOf(state: { options: unknown }): Call {
   return (state.options as Record<string, Call>)[CALL]!;
