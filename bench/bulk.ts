@@ -8,7 +8,7 @@ import { attachAsync } from '../packages/commerce/src/async/attach.ts';
 import { bundledParts } from '../packages/commerce/src/async/bundled-parts.ts';
 import { createCommerceClient, none } from '../packages/commerce/src/index.ts';
 import { startFakeCommerce, type RunningFakeCommerce } from '../packages/commerce/src/testing/index.ts';
-import { runtimeOf } from '../packages/commerce/src/runtime-of.ts';
+import { runtimeOf } from '../packages/commerce/src/calls/runtime.ts';
 
 export interface BenchBulkOptions {
   operations?: number;

@@ -5,9 +5,9 @@
 
 /** What generated files use from hand-written modules, per target: `[{ from, names }]`. */
 function supportImports(target) {
-  const imports = [{ from: '../methods.ts', names: [target.methodType] }];
+  const imports = [{ from: target.methodsModule, names: [target.methodType] }];
   if (target.variantTrees) imports.push({ from: '../async/types.ts', names: ['AsyncMethod', 'BulkMethod'] });
-  if (target.installationHooks) imports.push({ from: '../installation.ts', names: ['InstallationBulkRouteKey', 'InstallationExtensions', 'InstallationListRouteKey', 'InstallationRoutes', 'InstallationWriteRouteKey'] });
+  if (target.installationHooks) imports.push({ from: '../routes/installation.ts', names: ['InstallationBulkRouteKey', 'InstallationExtensions', 'InstallationListRouteKey', 'InstallationRoutes', 'InstallationWriteRouteKey'] });
   if (target.searchCriteriaType) imports.push({ from: '../search/types.ts', names: [target.searchCriteriaType] });
   return imports;
 }

@@ -6,19 +6,19 @@
  */
 import { buildMethodTree } from '@magekit/core';
 import type { MethodTree } from './generated/method-tree.ts';
-import { attachSchemaEndpoints, type SchemaEndpoints } from './schema-endpoints.ts';
+import { attachSchemaEndpoints, type SchemaEndpoints } from './calls/schema-endpoints.ts';
 import { attachAsync, type AsyncFeatures } from './async/attach.ts';
 import { lazyParts } from './async/lazy-parts.ts';
-import { runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
-import { buildLeanClient, type LeanClient } from './bare-client.ts';
+import { runtimeOf, type CallOptions, type CommerceClientOptions } from './calls/runtime.ts';
+import { buildLeanClient, type LeanClient } from './calls/bare.ts';
 import { fieldsEncoder } from './fields/index.ts';
 import { searchCriteriaEncoder } from './search/normalize.ts';
 import { everyRoute, routes as builtinRoutes } from './routes/table.ts';
 import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
 import type { SelectedItem } from './fields/types.ts';
-import { paginate, type ListRouteKey, type PaginateOptions, type PaginateParams, type Paginator } from './paginate.ts';
+import { paginate, type ListRouteKey, type PaginateOptions, type PaginateParams, type Paginator } from './reads/paginate.ts';
 import type { RouteKey, Routes } from './generated/operations.ts';
-import { createFetch, type CommerceFetch } from './raw-fetch.ts';
+import { createFetch, type CommerceFetch } from './calls/raw-fetch.ts';
 
 export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures, LeanClient {
   /** Calls any route by its reference string: `request('GET /V1/products/{sku}', { sku })`. */

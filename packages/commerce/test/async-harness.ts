@@ -2,7 +2,7 @@
 import { attachAsync, type AsyncFeatures } from '../src/async/attach.ts';
 import { bundledParts } from '../src/async/bundled-parts.ts';
 import { createCommerceClient, none, type CommerceClient, type CommerceClientOptions } from '../src/index.ts';
-import { runtimeOf } from '../src/runtime-of.ts';
+import { runtimeOf } from '../src/calls/runtime.ts';
 
 export const BASE = 'https://shop.async.test';
 

@@ -5,7 +5,7 @@
  */
 import { delay, http, HttpResponse } from 'msw';
 import type { AuthRuntime } from '../src/auth/index.ts';
-import { commerceHttpError } from '../src/errors.ts';
+import { commerceHttpError } from '../src/platform/errors.ts';
 import type { FakeAuth, Principal, TokenRoute } from '../src/testing/auth.ts';
 import { server } from '@magekit/test-support/msw';
 

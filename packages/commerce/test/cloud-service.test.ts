@@ -10,7 +10,7 @@ import { adminToken, cloudServiceUrl, CloudServiceRouteError, createCommerceClie
 import { createFakeCommerce, createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce, type FakeIms } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from '@magekit/test-support/msw';
-import { runtimeOf } from '../src/runtime-of.ts';
+import { runtimeOf } from '../src/calls/runtime.ts';
 
 const BASE = 'https://na1.api.commerce.adobe.com/TENANT123';
 const TOKEN_URL = 'https://na1.api.commerce.adobe.com/ims/token/v3';

@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient } from '../src/client.ts';
-import { assertNoRouteConflict } from '../src/conflicts.ts';
+import { assertNoRouteConflict } from '../src/platform/conflicts.ts';
 import { routeByKey } from '../src/routes/table.ts';
 import { server } from '@magekit/test-support/msw';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, ConfigurationError, createCommerceClient, ims, PlatformRouteError, routes } from '../src/index.ts';
 import { toInfo } from '../src/routes/info.ts';
-import { assertRouteOnPlatform, parsePlatformVersion } from '../src/platform-version.ts';
+import { assertRouteOnPlatform, parsePlatformVersion } from '../src/platform/version.ts';
 import { createFakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { server } from '@magekit/test-support/msw';

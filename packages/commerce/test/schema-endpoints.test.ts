@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient, type CommerceClientOptions } from '../src/index.ts';
-import { attachSchemaEndpoints, type SwaggerDocument } from '../src/schema-endpoints.ts';
+import { attachSchemaEndpoints, type SwaggerDocument } from '../src/calls/schema-endpoints.ts';
 import { server } from '@magekit/test-support/msw';
-import { runtimeOf } from '../src/runtime-of.ts';
+import { runtimeOf } from '../src/calls/runtime.ts';
 
 const BASE = 'https://shop.test';
 const DOC: SwaggerDocument = {

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCommerceClient } from '../src/client.ts';
-import { paginate } from '../src/paginate.ts';
+import { paginate } from '../src/reads/paginate.ts';
 import { searchCriteria, where } from '../src/search/index.ts';
 import { createFakeCommerce, type FakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';

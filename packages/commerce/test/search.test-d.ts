@@ -1,7 +1,7 @@
 /** Type tests for the searchCriteria builder and paginate. */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { CommerceClient } from '../src/client.ts';
-import { paginate, type Paginator } from '../src/paginate.ts';
+import { paginate, type Paginator } from '../src/reads/paginate.ts';
 import { searchCriteria, where } from '../src/search/index.ts';
 import type { components } from '../src/generated/schema.ts';
 

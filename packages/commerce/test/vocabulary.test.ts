@@ -7,7 +7,7 @@
 import { http, passthrough } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminToken, createCommerceClient, InputError } from '../src/index.ts';
-import { paginate } from '../src/paginate.ts';
+import { paginate } from '../src/reads/paginate.ts';
 import { createFakeIms, DEFAULT_FAKE_IMS_CLIENT, startFakeCommerce } from '../src/testing/index.ts';
 import { server } from '@magekit/test-support/msw';
 import { BASE, installSearchPlatform, product } from './search-harness.ts';

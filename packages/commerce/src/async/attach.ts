@@ -3,7 +3,7 @@
  * `bulk.<method>` next to the four bulk status routes, `bulk.resubmitRetryable`, and `waitForBulk`.
  * The client merges what this returns into itself (commerce.async, commerce.bulk, commerce.waitForBulk).
  */
-import type { CallOptions, CommerceRuntime } from '../runtime.ts';
+import type { CallOptions, CommerceRuntime } from '../calls/runtime.ts';
 import { buildMethodTree } from '@magekit/core';
 import type { MethodTree } from '../generated/method-tree.ts';
 import type { RouteKey, Routes } from '../generated/operations.ts';

@@ -4,8 +4,8 @@
  * in its body (the same route-variable check the sync call makes).
  */
 import { InputError } from '@magekit/core';
-import type { CallOptions } from '../runtime.ts';
-import { assertNoRouteConflict } from '../conflicts.ts';
+import type { CallOptions } from '../calls/runtime.ts';
+import { assertNoRouteConflict } from '../platform/conflicts.ts';
 import { splitInput, type RouteInfo } from '../routes/info.ts';
 
 export function checkNoFields(route: RouteInfo, input: unknown, where: string): void {

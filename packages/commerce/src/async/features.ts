@@ -2,8 +2,8 @@
  * The async and bulk features as functions that take a client (full or lean), for apps that
  * import them on their own (`@magekit/commerce/bulk`) instead of using the full client's members.
  */
-import { runtimeOf, type CallOptions } from '../runtime.ts';
-import type { RuntimeHolder } from '../paginate.ts';
+import { runtimeOf, type CallOptions } from '../calls/runtime.ts';
+import type { RuntimeHolder } from '../calls/runtime.ts';
 import type { AsyncAcceptance } from './acceptance.ts';
 import { attachAsync, type AsyncFeatures } from './attach.ts';
 import { bundledParts } from './bundled-parts.ts';

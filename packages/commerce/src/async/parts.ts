@@ -6,7 +6,7 @@
  * bundler wrap the loaded modules (and keep every export they have), which costs an app that imports
  * them anyway more than it saves.
  */
-import type { CommerceRuntime } from '../runtime.ts';
+import type { CommerceRuntime } from '../calls/runtime.ts';
 import type { AcceptanceCheck } from './acceptance.ts';
 import type { ReadStatusOptions } from './waiter/read-status.ts';
 import type { WaitOptions } from './waiter/options.ts';

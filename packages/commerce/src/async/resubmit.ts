@@ -1,6 +1,6 @@
 /** Sending a finished bulk's retryable (status 2) operations again, keeping their input positions. */
 import { InputError } from '@magekit/core';
-import type { CommerceRuntime } from '../runtime.ts';
+import type { CommerceRuntime } from '../calls/runtime.ts';
 import type { BulkJob } from './job.ts';
 import { sendBulk, type AcceptanceParts, type BulkOptions } from './submit.ts';
 import type { BulkOutcome } from './waiter/outcome.ts';

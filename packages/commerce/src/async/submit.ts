@@ -4,10 +4,10 @@
  * items line up with the caller's input positions.
  */
 import { InputError, isMagekitError, type HttpError, type MagekitError } from '@magekit/core';
-import type { CallOptions, CommerceRuntime } from '../runtime.ts';
-import { fillTemplate } from '../errors.ts';
+import type { CallOptions, CommerceRuntime } from '../calls/runtime.ts';
+import { fillTemplate } from '../platform/errors.ts';
 import type { RouteInfo } from '../routes/info.ts';
-import { checkStoreCode } from '../store-code.ts';
+import { checkStoreCode } from '../platform/store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
 import type { AsyncParts } from './parts.ts';
 

@@ -3,7 +3,7 @@
  * and the route unions are written out by the generator (generated/variant-trees.ts) rather than
  * derived here: a mapped type over every route is paid for by every user who checks libraries.
  */
-import type { CallOptions } from '../runtime.ts';
+import type { CallOptions } from '../calls/runtime.ts';
 import type { RouteKey, Routes } from '../generated/operations.ts';
 import type { AsyncAcceptance } from './acceptance.ts';
 import type { BulkJob } from './job.ts';

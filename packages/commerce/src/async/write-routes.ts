@@ -6,7 +6,7 @@
  */
 import { InputError } from '@magekit/core';
 import type { RouteInfo } from '../routes/info.ts';
-import type { CommerceRuntime } from '../runtime.ts';
+import type { CommerceRuntime } from '../calls/runtime.ts';
 
 export function isWriteRoute(route: RouteInfo): boolean {
   return route.method !== 'GET';

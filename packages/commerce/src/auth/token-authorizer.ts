@@ -8,7 +8,7 @@
  * application that has fixed its credentials.
  */
 import { AuthError, ResponseError, bearerToken, createTokenCache, whenReady, type HttpError } from '@magekit/core';
-import { isCommerceError } from '../errors.ts';
+import { isCommerceError } from '../platform/errors.ts';
 import type { AuthRuntime, Authorizer } from './types.ts';
 
 export interface TokenAuthorizerOptions {

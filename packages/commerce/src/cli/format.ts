@@ -7,7 +7,7 @@ import { redactText, type HttpError } from '@magekit/core';
 import { EXIT_CODES, withoutHint } from '@magekit/core/cli';
 import { BulkStalledError, BulkTimeoutError, type BulkCounts } from '../async/errors.ts';
 import type { OperationOutcome } from '../async/waiter/outcome.ts';
-import { isCommerceError } from '../errors.ts';
+import { isCommerceError } from '../platform/errors.ts';
 import type { Command } from './args.ts';
 import { CliError } from './errors.ts';
 

@@ -6,7 +6,7 @@ import { answerHelpOrVersion, refuseSecretFlags, withSecretFiles, type CliIO } f
 import { createRedactor, redactingSink } from '@magekit/core';
 import { version } from '../../package.json';
 import { createCommerceClient } from '../client.ts';
-import { runtimeOf } from '../runtime-of.ts';
+import { runtimeOf } from '../calls/runtime.ts';
 import { DEFAULT_LISTED_FAILURES, parseCommandLine, type Command } from './args.ts';
 import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';

@@ -12,7 +12,7 @@ import { listSelection } from './list.ts';
 import { checkSelection, serializeSelection } from './serialize.ts';
 import { parseSelection } from './syntax.ts';
 import type { FieldSelection } from './types.ts';
-import type { QueryEncoder } from '../query-encoders.ts';
+import type { QueryEncoder } from '../query/encoders.ts';
 
 export { FieldsSyntaxError, parseSelection } from './syntax.ts';
 export { normalizeSelection, serializeSelection } from './serialize.ts';

@@ -3,7 +3,7 @@
  * selected. Drop-in replacements for `RouteArgs` / `RouteOutput` / `RouteMethod` in methods.ts: a
  * call without `fields` (or with a raw string) still returns the route's full output type.
  */
-import type { CallOptions } from '../runtime.ts';
+import type { CallOptions } from '../platform/call-options.ts';
 import type { RouteKey, Routes } from '../generated/operations.ts';
 import type { CheckSelection, FieldSelection, ItemOf, ListSelectionFor, Selected, SelectedList, SelectionFor } from './types.ts';
 

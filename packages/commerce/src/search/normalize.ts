@@ -7,8 +7,8 @@
 import { InputError } from '@magekit/core';
 import { LIST_CONDITIONS, VALUELESS_CONDITIONS, isConditionType, CONDITION_TYPES } from './conditions.ts';
 import type { ConditionType, RawSearchCriteria, WireSearchCriteria } from './types.ts';
-import type { QueryEncoder } from '../query-encoders.ts';
-import { appendBracketed } from '../query.ts';
+import type { QueryEncoder } from '../query/encoders.ts';
+import { appendBracketed } from '../query/query.ts';
 
 const fail = (message: string): never => {
   throw new InputError(`searchCriteria: ${message}`, { service: 'commerce' });

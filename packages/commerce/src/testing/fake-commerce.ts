@@ -22,7 +22,7 @@ import { IMS_TOKEN_PATH, type FakeIms } from './ims.ts';
 import { createModuleRouter, moduleSchema, type FakeModule } from './custom-module.ts';
 import { TOKEN_ACCESS_PATH, TOKEN_REQUEST_PATH, createFakeActivations, type ActivateOptions, type FakeActivation, type FakeActivations } from './activation.ts';
 import { routeByKey, type RouteInfo } from '../routes/table.ts';
-import { assertRouteOnPlatform, parsePlatformVersion } from '../platform-version.ts';
+import { assertRouteOnPlatform, parsePlatformVersion } from '../platform/version.ts';
 
 export interface FakeCommerceOptions {
   /** Token settings (admins, customers, lifetimes, 2FA); `false` treats every request as an admin's. */

@@ -19,7 +19,7 @@
  * The platform names the item's PHP interface as `%type`; the fake, which has no PHP types, names
  * the JSON property that holds the array.
  */
-import type { Variant } from '../runtime.ts';
+import type { Variant } from '../calls/runtime.ts';
 import { PlatformError } from './platform-errors.ts';
 
 export interface FakeInputLimits {

@@ -2,10 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, customerToken } from '../../src/auth/index.ts';
 import { createCommerceClient } from '../../src/client.ts';
-import { isCommerceError, type AuthError } from '../../src/errors.ts';
+import { isCommerceError, type AuthError } from '../../src/platform/errors.ts';
 import { createFakeAuth, type FakeAuthOptions } from '../../src/testing/auth.ts';
 import { BASE, directRuntime, installFakePlatform, type HarnessOptions } from '../auth-harness.ts';
-import { runtimeOf } from '../../src/runtime-of.ts';
+import { runtimeOf } from '../../src/calls/runtime.ts';
 
 const HOUR = 3600_000;
 const T0 = Date.UTC(2025, 0, 1);

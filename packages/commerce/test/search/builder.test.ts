@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCommerceClient } from '../../src/client.ts';
-import { buildQuery } from '../../src/query.ts';
+import { buildQuery } from '../../src/query/query.ts';
 import { CONDITION_TYPES, searchCriteria, toRawSearchCriteria, where, type ConditionType, type RawSearchCriteria } from '../../src/search/index.ts';
 import { parseSearchCriteria } from '../../src/testing/search.ts';
 import { BASE, installSearchPlatform, product, thrown } from '../search-harness.ts';

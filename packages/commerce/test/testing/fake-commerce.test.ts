@@ -10,7 +10,7 @@ import { asyncClient, BASE } from '../async-harness.ts';
 import { server } from '@magekit/test-support/msw';
 import { operations as specOperations } from '../support/spec.ts';
 import { schemaErrors } from '../support/validate.ts';
-import { runtimeOf } from '../../src/runtime-of.ts';
+import { runtimeOf } from '../../src/calls/runtime.ts';
 
 function withFake(options: Parameters<typeof createFakeCommerce>[0] = {}): FakeCommerce {
   const fake = createFakeCommerce({ auth: false, ...options });

@@ -1,6 +1,6 @@
 /** The waiter's options and their defaults, checked once before the first request. */
 import { InputError } from '@magekit/core';
-import type { CallOptions } from '../../runtime.ts';
+import type { CallOptions } from '../../calls/runtime.ts';
 
 /**
  * What onProgress receives. Between polls the waiter knows only how many operations have closed

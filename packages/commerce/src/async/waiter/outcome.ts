@@ -4,7 +4,7 @@
  * complete operations are read only when asked for (`outcome.results()`), page by page: most
  * callers need the failures, and the full detailed status of a large bulk is megabytes.
  */
-import { smallerPageSize } from '../../errors.ts';
+import { smallerPageSize } from '../../platform/errors.ts';
 import { BulkFailedError, type BulkCounts, type RejectedItem } from '../errors.ts';
 import { parseJson, placeOperations, positionsOf, queuedInput } from './positions.ts';
 import type { WaitPlan } from './targets.ts';

@@ -3,7 +3,7 @@
  * (open = accepted − closed, failures with their messages and inputs), for a status command or a
  * dashboard; operations the platform has not reported yet count as open.
  */
-import type { CallOptions, CommerceRuntime } from '../../runtime.ts';
+import type { CallOptions, CommerceRuntime } from '../../calls/runtime.ts';
 import type { BulkOutcome } from './outcome.ts';
 import { createBulkReads } from './reads.ts';
 import { readOutcome } from './snapshot.ts';

@@ -21,8 +21,8 @@
  * unique on every version.
  */
 import { InputError, ResponseError, encodePathSegment } from '@magekit/core';
-import type { CallOptions, CommerceRuntime } from '../../runtime.ts';
-import { smallerPageSize } from '../../errors.ts';
+import type { CallOptions, CommerceRuntime } from '../../calls/runtime.ts';
+import { smallerPageSize } from '../../platform/errors.ts';
 import type { RawOperation } from './outcome.ts';
 
 /** The routes the reads below send (their paths are written out where they are sent). */

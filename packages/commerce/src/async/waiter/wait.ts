@@ -12,7 +12,7 @@
  * UUID and the final read included, rides out transient failures on the waiter's own schedule.
  */
 import { AbortError, isMagekitError, type MagekitError } from '@magekit/core';
-import type { CommerceRuntime } from '../../runtime.ts';
+import type { CommerceRuntime } from '../../calls/runtime.ts';
 import { BulkStalledError, BulkTimeoutError, STALL_HINT, type BulkCounts } from '../errors.ts';
 import { resolveWaitOptions, type ProgressEvent, type ResolvedWaitOptions, type WaitOptions } from './options.ts';
 import type { BulkOutcome } from './outcome.ts';

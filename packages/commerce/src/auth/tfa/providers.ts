@@ -4,7 +4,7 @@
  * app ships the exchange of the providers it names and no other. Options are checked when the provider
  * is made, so mistakes fail at start-up; the callbacks run at each sign-in, renewals included.
  */
-import { isCommerceError } from '../../errors.ts';
+import { isCommerceError } from '../../platform/errors.ts';
 import { ConfigurationError } from '@magekit/core';
 import { configurationError } from '../config.ts';
 import type { AuthRuntime } from '../types.ts';

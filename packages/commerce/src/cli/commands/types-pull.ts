@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCommerceClient } from '../../client.ts';
 import { builtinExtensionProperties, builtinSchemaNames } from '../../generated/builtin-schemas.ts';
-import { isCommerceError } from '../../errors.ts';
+import { isCommerceError } from '../../platform/errors.ts';
 import { routes } from '../../routes/table.ts';
 import type { Flags } from '../args.ts';
 import { resolveConfig } from '../config.ts';

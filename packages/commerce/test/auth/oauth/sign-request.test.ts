@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { integration, signRequest, signatureBaseString, type OAuthCredentials } from '../../../src/auth/index.ts';
 import { createCommerceClient } from '../../../src/client.ts';
-import { buildQuery } from '../../../src/query.ts';
+import { buildQuery } from '../../../src/query/query.ts';
 import { createFakeAuth } from '../../../src/testing/auth.ts';
 import { BASE, installFakePlatform } from '../../auth-harness.ts';
 

@@ -19,7 +19,7 @@
  *   and `bulk-endpoints.md`, changed in commits 53f1889a8 of 2025-06-23 and 3337ca927 of 2025-07-08).
  */
 import { ConfigurationError, InputError } from '@magekit/core';
-import type { RouteInfo } from './routes/info.ts';
+import type { RouteInfo } from '../routes/info.ts';
 
 /** Hosts of the cloud service's REST API: `na1.api.commerce.adobe.com`, `na1-sandbox.api.commerce.adobe.com`. */
 const CLOUD_HOST = /^[a-z0-9]+(?:-[a-z0-9]+)?\.api\.commerce\.adobe\.com$/i;

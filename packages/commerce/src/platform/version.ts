@@ -6,7 +6,7 @@
  * the installation answer 404. Kept small: every client bundle carries it.
  */
 import { ConfigurationError, InputError } from '@magekit/core';
-import type { RouteInfo } from './routes/info.ts';
+import type { RouteInfo } from '../routes/info.ts';
 
 /** A self-hosted release: its label as given (`2.4.7-p3`) and its patch number (7). */
 export interface PlatformRelease {

@@ -1,7 +1,7 @@
 /** The call signatures shared by `request`, the named methods and their async/bulk variants. */
 import type { CallOptions } from './runtime.ts';
-import type { FieldSelection } from './fields/index.ts';
-import type { RouteKey, Routes } from './generated/operations.ts';
+import type { FieldSelection } from '../fields/index.ts';
+import type { RouteKey, Routes } from '../generated/operations.ts';
 
 export type { RouteKey, Routes };
 
@@ -18,4 +18,4 @@ export type RouteArgs<K extends RouteKey> = Routes[K]['required'] extends true
   ? [input: RouteInput<K>, options?: CallOptions]
   : [input?: RouteInput<K>, options?: CallOptions];
 
-export type { RouteMethod } from './fields/method-types.ts';
+export type { RouteMethod } from '../fields/method-types.ts';

@@ -6,11 +6,11 @@
  */
 import { ConfigurationError, buildMethodTree } from '@magekit/core';
 import { bindRuntime, createCommerceRuntime, runtimeOf, type CallOptions, type CommerceClientOptions } from './runtime.ts';
-import type { QueryEncoder } from './query-encoders.ts';
-import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from './fields/method-types.ts';
-import type { MethodTree } from './generated/method-tree.ts';
-import type { RouteKey, Routes } from './generated/operations.ts';
-import { createClientRoutes, type ClientRoutesOptions, type RouteModule } from './routes/module.ts';
+import type { QueryEncoder } from '../query/encoders.ts';
+import type { FieldsArgument, PlainRouteArgs, RouteArgsWith, SelectedOutput } from '../fields/method-types.ts';
+import type { MethodTree } from '../generated/method-tree.ts';
+import type { RouteKey, Routes } from '../generated/operations.ts';
+import { createClientRoutes, type ClientRoutesOptions, type RouteModule } from '../routes/module.ts';
 
 export type { RouteModule };
 

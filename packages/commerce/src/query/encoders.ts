@@ -3,7 +3,7 @@
  * client only those it is given (`createLeanClient({ encoders: [fieldsEncoder] })`), so an app that
  * never selects fields or searches ships neither the selector parser nor the searchCriteria shapes.
  */
-import type { RouteInfo } from './routes/info.ts';
+import type { RouteInfo } from '../routes/info.ts';
 
 export type EncodedParameter = 'fields' | 'searchCriteria';
 

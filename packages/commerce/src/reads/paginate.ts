@@ -14,14 +14,13 @@
  * requests; sort by a stable field (`entity_id`) and filter on `updated_at` for exact syncs.
  */
 import { InputError, ResponseError, createPaginator, type CollectOptions, type Paginator as CorePaginator } from '@magekit/core';
-import { runtimeOf, type CallOptions, type CommerceRuntime } from './runtime.ts';
-import { smallerPageSize } from './errors.ts';
-import { fieldsEncoder, listSelection, serializeSelection, toSelection } from './fields/index.ts';
-import type { FieldsArgument } from './fields/method-types.ts';
-import type { SelectedItem } from './fields/types.ts';
-import type { ListRouteKey, Routes } from './generated/operations.ts';
-import type { LeanClient } from './bare-client.ts';
-import { positiveInteger, searchCriteriaEncoder, toRawSearchCriteria } from './search/normalize.ts';
+import { runtimeOf, type CallOptions, type CommerceRuntime, type RuntimeHolder } from '../calls/runtime.ts';
+import { smallerPageSize } from '../platform/errors.ts';
+import { fieldsEncoder, listSelection, serializeSelection, toSelection } from '../fields/index.ts';
+import type { FieldsArgument } from '../fields/method-types.ts';
+import type { SelectedItem } from '../fields/types.ts';
+import type { ListRouteKey, Routes } from '../generated/operations.ts';
+import { positiveInteger, searchCriteriaEncoder, toRawSearchCriteria } from '../search/normalize.ts';
 
 /** Routes that answer `{ items, search_criteria, total_count }` for a searchCriteria (generated/operations.ts). */
 export type { ListRouteKey };
@@ -55,8 +54,6 @@ export interface Paginator<Item> extends CorePaginator<Item, Page<Item>> {}
 
 const DEFAULT_PAGE_SIZE = 100;
 
-/** Anything that carries the client runtime: a CommerceClient, a LeanClient, or the runtime itself. */
-export type RuntimeHolder = CommerceRuntime | { readonly runtime: CommerceRuntime } | LeanClient;
 
 /**
  * Iterates a search route's items. Input is checked now, before any request: the route must be a

@@ -6,8 +6,8 @@
  * `/search`, `/bulk`, `/paginate`, `/schema`).
  */
 import { ConfigurationError } from '@magekit/core';
-import { buildLeanClient, type LeanClient, type LeanClientOptions } from './bare-client.ts';
-import type { EncodedParameter, QueryEncoder } from './query-encoders.ts';
+import { buildLeanClient, type LeanClient, type LeanClientOptions } from './bare.ts';
+import type { EncodedParameter, QueryEncoder } from '../query/encoders.ts';
 
 /** Where each encoder is exported, for the messages that name the import a lean client lacks. */
 const ENCODER_IMPORTS: Record<EncodedParameter, string> = {

@@ -7,7 +7,7 @@
  * `{ idempotent: true }`.
  */
 import { InputError, type HttpMethod } from '@magekit/core';
-import type { RouteInfo } from './routes/info.ts';
+import type { RouteInfo } from '../routes/info.ts';
 import type { CallOptions, CommerceRuntime } from './runtime.ts';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];

@@ -12,21 +12,22 @@ import {
   type ResponseKind,
   type Redactor,
   type Runtime,
-  type CallTransportOptions,
   type ClientTransportOptions,
   bindRuntime as bindClientRuntime,
   findRuntime,
 } from '@magekit/core';
-import { none, type AuthStrategy, type Authorizer } from './auth/types.ts';
-import { assertNoRouteConflict } from './conflicts.ts';
-import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from './cloud-service.ts';
-import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from './platform-version.ts';
-import { commerceHttpError } from './errors.ts';
-import { buildQuery } from './query.ts';
-import type { EncodedParameter, QueryEncoder } from './query-encoders.ts';
-import { splitInput, type RouteInfo } from './routes/info.ts';
-import type { ClientRoutes, RouteModule } from './routes/module.ts';
-import { checkStoreCode } from './store-code.ts';
+import { none, type AuthStrategy, type Authorizer } from '../auth/types.ts';
+import { assertNoRouteConflict } from '../platform/conflicts.ts';
+import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from '../platform/cloud-service.ts';
+import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from '../platform/version.ts';
+import { commerceHttpError } from '../platform/errors.ts';
+import { buildQuery } from '../query/query.ts';
+import type { EncodedParameter, QueryEncoder } from '../query/encoders.ts';
+import { splitInput, type RouteInfo } from '../routes/info.ts';
+import type { ClientRoutes, RouteModule } from '../routes/module.ts';
+import { checkStoreCode } from '../platform/store-code.ts';
+import type { CallOptions } from '../platform/call-options.ts';
+import type { LeanClient } from './bare.ts';
 
 export interface CommerceClientOptions extends ClientTransportOptions {
   /** The installation's address, e.g. https://shop.example.com. The SDK adds /rest/{store}/V1. */
@@ -65,12 +66,10 @@ export interface CommerceClientOptions extends ClientTransportOptions {
   asyncArrayLimit?: number | undefined;
 }
 
-export interface CallOptions extends CallTransportOptions {
-  /** Store view code for this call (overrides the client's). */
-  storeCode?: string | undefined;
-  /** Send even when a path id and the body's id differ (the platform then modifies the body's record). */
-  allowIdMismatch?: boolean | undefined;
-}
+export type { CallOptions };
+
+/** Anything that carries the client runtime: a CommerceClient, a LeanClient, or the runtime itself. */
+export type RuntimeHolder = CommerceRuntime | { readonly runtime: CommerceRuntime } | LeanClient;
 
 export type Variant = 'sync' | 'async' | 'bulk';
 

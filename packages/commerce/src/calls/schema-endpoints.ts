@@ -5,7 +5,7 @@
  */
 import { InputError } from '@magekit/core';
 import { runtimeOf, type CallOptions, type CommerceRuntime, type Variant } from './runtime.ts';
-import type { RuntimeHolder } from './paginate.ts';
+import type { RuntimeHolder } from './runtime.ts';
 
 /** A Swagger 2.0 document as the platform returns it; only the top-level members are typed. */
 export interface SwaggerDocument {

@@ -4,7 +4,7 @@
  * body's value and silently modifies the other record. We refuse such calls before sending.
  */
 import { InputError } from '@magekit/core';
-import type { RouteInfo } from './routes/info.ts';
+import type { RouteInfo } from '../routes/info.ts';
 
 /** Body places that name the same thing as path parameter `name`: [where, value]. */
 function candidates(name: string, body: Record<string, unknown>): [string, unknown][] {
