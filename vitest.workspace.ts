@@ -2,5 +2,5 @@
 // (vitest 4+ no longer reads a workspace file on its own).
 import type { TestProjectConfiguration } from 'vitest/config';
 
-const projects: TestProjectConfiguration[] = ['packages/core', 'packages/commerce', 'packages/marketplace', 'examples', 'bench', 'packages/installed'];
+const projects: TestProjectConfiguration[] = ['packages/core', 'packages/commerce', 'packages/marketplace', 'examples', 'bench', 'packages/installed', 'packages/runtimes'];
 export default projects;
