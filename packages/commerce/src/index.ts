@@ -27,6 +27,8 @@ export { OPERATION_STATUS, type BulkOutcome, type OperationOutcome, type Operati
 export { SearchCriteriaBuilder, searchCriteria, where, CONDITION_TYPES, isConditionType } from './search/index.ts';
 export type { SearchField, ConditionValue, CamelSearchCriteria, FilterValue } from './search/index.ts';
 export { paginate, type Paginator, type Page, type PaginateOptions, type CollectOptions, type ListRouteKey } from './reads/paginate.ts';
+export { readChanges, DEFAULT_LOOKBACK_SECONDS, type ChangeFeedOptions, type ChangeFeedParams, type ChangeFeedResult, type ChangePage } from './reads/changes.ts';
+export { CheckpointError } from './reads/feed-checkpoint.ts';
 export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
 export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';
 export { cloudServiceUrl, CloudServiceRouteError, type CloudServiceAddress } from './platform/cloud-service.ts';

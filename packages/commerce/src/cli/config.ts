@@ -67,7 +67,10 @@ function pick(flag: string | undefined, env: Env, name: string): string | undefi
   return undefined;
 }
 
-export function resolveConfig(flags: Flags, env: Env): ConnectionConfig {
+/** The flags a connection reads (every command that talks to an installation has them). */
+export type ConnectionFlags = Pick<Flags, 'baseUrl' | 'store' | 'username' | 'otp'>;
+
+export function resolveConfig(flags: ConnectionFlags, env: Env): ConnectionConfig {
   const baseUrl = pick(flags.baseUrl, env, ENV.baseUrl);
   if (baseUrl === undefined) throw new CliError(`No base URL: pass --base-url or set ${ENV.baseUrl} (the installation's address, e.g. https://shop.example.com).`);
   const storeCode = pick(flags.store, env, ENV.store);
@@ -75,7 +78,7 @@ export function resolveConfig(flags: Flags, env: Env): ConnectionConfig {
 }
 
 /** The first complete method wins: token, then admin user, then integration (OAuth 1.0a). */
-function resolveAuth(flags: Flags, env: Env): Pick<ConnectionConfig, 'auth' | 'authMethod'> {
+function resolveAuth(flags: ConnectionFlags, env: Env): Pick<ConnectionConfig, 'auth' | 'authMethod'> {
   const token = pick(undefined, env, ENV.token);
   if (token !== undefined) return { auth: bearer(token), authMethod: 'token' };
 

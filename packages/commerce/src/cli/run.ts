@@ -12,7 +12,8 @@ import { bulkResume, formatUnsettled } from './commands/resume.ts';
 import { bulkStatus } from './commands/status.ts';
 import { bulkWait } from './commands/wait.ts';
 import { runTypes } from './commands/types-pull.ts';
-import { OUTPUT_SECRET_VARIABLES, SECRET_FLAGS, SECRET_VARIABLES, resolveConfig } from './config.ts';
+import { runReadCommand } from './commands/read-command.ts';
+import { OUTPUT_SECRET_VARIABLES, SECRET_FLAGS, SECRET_VARIABLES, resolveConfig, type ConnectionFlags } from './config.ts';
 import { describeError, errorJson, exitCodeOf, formatError, formatReport, reportJson, statusOf } from './format.ts';
 import { createProgressReporter, type ProgressReporter } from './progress-bar.ts';
 import { USAGE } from './usage.ts';
@@ -40,8 +41,18 @@ export async function run(argv: readonly string[], given: CliIO): Promise<number
     refuseSecretFlags(argv, SECRET_FLAGS);
     const env = await withSecretFiles(io.env, SECRET_VARIABLES, io.readStdin);
     for (const name of OUTPUT_SECRET_VARIABLES) fromConfig.add(env[name]);
-    // `types pull` has its own flags and output (commands/types-pull.ts).
+    // The client for the flags given: its redactor joins the output's (tokens it obtains never print).
+    const connect = (flags: ConnectionFlags) => {
+      const config = resolveConfig(flags, env);
+      baseUrl = config.baseUrl;
+      const client = createCommerceClient({ baseUrl: config.baseUrl, storeCode: config.storeCode, auth: config.auth, fetch: io.fetch });
+      const { redactor } = runtimeOf(client);
+      redact = (text) => redactor.text(fromConfig.text(text));
+      return client;
+    };
+    // `types pull` has its own flags and output (commands/types-pull.ts); so have `export` and `changes`.
     if (argv[0] === 'types') return await runTypes(argv.slice(1), { ...io, env });
+    if (argv[0] === 'changes') return await runReadCommand(argv[0], argv.slice(1), { ...io, env }, connect);
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help' || parsed.action === 'version') return answerHelpOrVersion(parsed.action, io.stdout, { usage: USAGE, version: VERSION });
     command = parsed.command;
@@ -49,11 +60,7 @@ export async function run(argv: readonly string[], given: CliIO): Promise<number
     const { flags } = parsed;
     json = flags.json;
     listLimit = flags.failures;
-    const config = resolveConfig(flags, env);
-    baseUrl = config.baseUrl;
-    const commerce = createCommerceClient({ baseUrl: config.baseUrl, storeCode: config.storeCode, auth: config.auth, fetch: io.fetch });
-    const { redactor } = runtimeOf(commerce);
-    redact = (text) => redactor.text(fromConfig.text(text));
+    const commerce = connect(flags);
     const now = io.now ?? Date.now;
 
     const waiting = (what: string) => {

@@ -2,6 +2,7 @@
 export const USAGE = `Usage: magekit-commerce bulk <status|wait> <uuid> [options]
        magekit-commerce bulk resume <journal> [options]
        magekit-commerce types pull [options]
+       magekit-commerce changes <route> --checkpoint-file <file> [options]
 
 Commands:
   bulk status <uuid>   Read a bulk once: counts per status and the failures
@@ -13,6 +14,8 @@ Commands:
                        submission outcome is unknown or that were never sent
   types pull           Type the installation's own routes and extension
                        attributes from its live schema (types --help)
+  changes <route>      The records changed since a checkpoint file, as NDJSON
+                       (changes --help)
 
 Connection:
   --base-url <url>     The installation's address, e.g. https://shop.example.com

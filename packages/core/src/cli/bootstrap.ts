@@ -15,6 +15,8 @@ export function runMain(run: (argv: readonly string[], io: CliIO) => Promise<num
   void run(process.argv.slice(2), {
     env: process.env,
     stdout: process.stdout,
+    // An empty write's callback runs after the writes queued before it (or with their error).
+    flushStdout: () => new Promise<void>((resolve, reject) => process.stdout.write('', (error) => (error ? reject(error) : resolve()))),
     stderr: process.stderr,
     isTTY: process.stderr.isTTY === true,
     columns: process.stderr.columns,

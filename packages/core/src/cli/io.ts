@@ -6,6 +6,12 @@ export interface CliIO {
   env: Env;
   /** The outcome (text or --json). */
   stdout: TextSink;
+  /**
+   * Resolves once everything written to stdout so far has left the process (a pipe or file write can
+   * still be queued when write() returns); rejects when it cannot (the reader went away). Without
+   * it, writes count as done when write() returns (a test's string sink).
+   */
+  flushStdout?: (() => Promise<void>) | undefined;
   /** Progress, errors and hints. */
   stderr: TextSink;
   /** stderr is a terminal: redraw one progress line instead of writing a line per change. */

@@ -1,0 +1,23 @@
+/**
+ * `changes`: the command that read records out of a search route onto stdout. Their
+ * errors print like the other commands' (one line and a hint, redacted, no stack).
+ */
+import type { CommerceClient } from '../../client.ts';
+import type { ConnectionFlags } from '../config.ts';
+import { describeError, exitCodeOf, formatError } from '../format.ts';
+import type { CliIO } from '../run.ts';
+import { runChanges } from './changes.ts';
+
+const INTERRUPTED = {
+  changes: 'Interrupted; the checkpoint file holds the last page written, and the next run goes on from there.',
+} as const;
+
+export async function runReadCommand(command: 'changes', argv: readonly string[], io: CliIO, connect: (flags: ConnectionFlags) => CommerceClient): Promise<number> {
+  try {
+    return await runChanges(argv, io, connect);
+  } catch (error) {
+    const described = describeError(error, { bulkUuid: undefined, baseUrl: undefined });
+    io.stderr.write(formatError(described.status === 'interrupted' ? { ...described, message: INTERRUPTED[command] } : described));
+    return exitCodeOf(described.status);
+  }
+}
