@@ -1,0 +1,76 @@
+/**
+ * App Builder (Adobe I/O Runtime): two single-file actions, one that `require`s the SDK and one that
+ * `import`s it, each bundled as the aio CLI bundles one (adobe/aio-lib-runtime src/build-actions.js:
+ * target node, commonjs2, production, no minification, resolve.mainFields ['main'], a DefinePlugin),
+ * then run as `main(params)` under the runtime's Node versions, 22.6.0 and 24.0.1.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import webpack from 'webpack';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectSmoke, runJson, startLoopbackFake } from './lane.ts';
+import { installNode } from './nodes.ts';
+
+const app = inject('laneApp');
+const actions = ['require-action', 'import-action'] as const;
+const versions = ['22.6.0', '24.0.1'] as const;
+// Inside hosts/app-builder, whose package.json has no "type": the runtime loads an action as CommonJS.
+const built = (action: string): string => path.join(app, 'hosts/app-builder/dist', action, 'index.js');
+
+function adobeBuild(action: string): Promise<void> {
+  const config: webpack.Configuration = {
+    entry: [path.join(app, 'hosts/app-builder', `${action}.js`)],
+    output: { libraryTarget: 'commonjs2', path: path.dirname(built(action)), filename: 'index.js' },
+    target: 'node',
+    mode: 'production',
+    optimization: { minimize: false },
+    resolve: { extensions: ['.js', '.json'], mainFields: ['main'] },
+    plugins: [new webpack.DefinePlugin({ WEBPACK_ACTION_BUILD: 'true', 'process.env.AIO_CLI_ENV': '"prod"' })],
+  };
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) reject(error);
+      else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
+      else resolve();
+    });
+  });
+}
+
+const nodes: Record<string, string> = {};
+let fake: Awaited<ReturnType<typeof startLoopbackFake>>;
+beforeAll(async () => {
+  for (const action of actions) await adobeBuild(action);
+  for (const version of versions) nodes[version] = await installNode(app, version);
+  fake = await startLoopbackFake(app);
+});
+afterAll(() => fake?.close());
+
+describe.each(versions)('App Builder, Node %s', (version) => {
+  it.each(actions)('%s runs the smoke suite as main(params)', async (action) => {
+    const { node, ...result } = await runJson(nodes[version]!, [path.join(app, 'hosts/app-builder/invoke.cjs'), built(action), 'smoke', fake.url], app);
+    expect(node).toBe(`v${version}`);
+    expectSmoke(result, 'node', { loopback: true });
+  });
+
+  it.each(actions)('%s: two concurrent activations with different admins never share a token', async (action) => {
+    const { node, answers, reads, signIns } = await runJson(nodes[version]!, [path.join(app, 'hosts/app-builder/invoke.cjs'), built(action), 'concurrent'], app);
+    expect(node).toBe(`v${version}`);
+    expect(answers).toEqual([...Array(3)].flatMap(() => [[200, 'SKU-0001'], [200, 'SKU-0002']]));
+    // Each tenant's product read carried that tenant's own token, every time.
+    expect(reads).toEqual([...Array(3).fill(['SKU-0001', 'tenant-a']), ...Array(3).fill(['SKU-0002', 'tenant-b'])]);
+    expect(signIns).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('App Builder bundles', () => {
+  it.each(actions)('%s: one CommonJS file the runtime can load, size reported', (action) => {
+    const dir = path.dirname(built(action));
+    const files = fs.readdirSync(dir);
+    const size = (file: string) => fs.statSync(path.join(dir, file)).size;
+    const own = size('index.js');
+    const total = files.reduce((sum, file) => sum + size(file), 0);
+    console.log(`App Builder ${action}: index.js ${(own / 1024).toFixed(1)} KiB (what a plain activation loads); with the smoke suite's lazily loaded chunks ${(total / 1024).toFixed(1)} KiB in ${files.length} files`);
+    expect(fs.readFileSync(built(action), 'utf8')).toMatch(/^\/\*\*\*\*\*\*\/|"use strict"|\(\(\) => \{/);
+    expect(own).toBeGreaterThan(0);
+  });
+});
