@@ -1,6 +1,6 @@
 /**
- * paginate(): every item exactly once, stopping on total_count although the platform repeats the
- * last page, with fields (wrapped, total_count kept), searchCriteria, abort and bad input.
+ * paginate(): every item exactly once, stopping on total_count (2.3 repeated the last page past the
+ * end, 2.4 answers an empty one), with fields (wrapped, total_count kept), searchCriteria, abort and bad input.
  */
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
@@ -96,21 +96,23 @@ describe('paginate', () => {
 });
 
 describe('paginate (property)', () => {
-  it('visits every item exactly once for any total and page size, though pages past the end repeat', async () => {
+  it('visits every item exactly once for any total and page size, whether pages past the end repeat (2.3) or are empty (2.4)', async () => {
     let records: Record<string, unknown>[] = [];
     let requests = 0;
-    // A platform backed by applySearch: a page past the end answers the last page again.
+    let pastLastPage: 'empty' | 'repeat' = 'empty';
+    // A platform backed by applySearch, with either release's answer past the end.
     server.use(
       http.get(`${BASE}/rest/V1/products`, ({ request }) => {
         requests += 1;
         const url = new URL(request.url);
-        return HttpResponse.json(applyFields(applySearch(records, parseSearchCriteria(url.searchParams)), url.searchParams.get('fields')) as Record<string, unknown>);
+        return HttpResponse.json(applyFields(applySearch(records, parseSearchCriteria(url.searchParams), { pastLastPage }), url.searchParams.get('fields')) as Record<string, unknown>);
       }),
     );
     const client = commerce();
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 25 }), fc.boolean(), async (total, pageSize, withFields) => {
+      fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 25 }), fc.boolean(), fc.constantFrom('empty' as const, 'repeat' as const), async (total, pageSize, withFields, release) => {
         records = range(total, (i) => ({ id: i, sku: `S${i}`, price: i }));
+        pastLastPage = release;
         requests = 0;
         const params = withFields ? { fields: ['id'] as const } : {};
         const ids = (await paginate(client, 'GET /V1/products', params, { pageSize }).collect()).map((p) => p.id);

@@ -22,7 +22,7 @@
  * (magento/magento2#29579, open), which production mode answers as a masked 500. The fake fails
  * the same way; a search on one bulk never hits it.
  */
-import { applySearch, parseSearchCriteria } from './search.ts';
+import type { Searcher } from './search.ts';
 import { MESSAGES, PlatformError } from './platform-errors.ts';
 
 export type OperationStatusCode = 1 | 2 | 3 | 4 | 5;
@@ -126,7 +126,8 @@ export interface FakeQueue {
   summary(uuid: string): Record<string, unknown>;
   detailed(uuid: string): Record<string, unknown>;
   countByStatus(uuid: string, status: number): number;
-  search(query: URLSearchParams): unknown;
+  /** `GET /V1/bulk`: the stored operations, searched by the request's searcher. */
+  search(find: Searcher): unknown;
   allOperations(): FakeOperation[];
 }
 
@@ -217,10 +218,10 @@ export function createQueue(now: () => number, storage: OperationStorage = 'upfr
     countByStatus(uuid, status) {
       return stored(bulk(uuid)).filter((op) => op.status === status).length;
     },
-    search(query) {
+    search(find) {
       // start_time is filterable at the top level; the answer keeps it in extension_attributes.
       const records = [...bulks.values()].flatMap(stored).map((op) => ({ ...operationView(op), start_time: op.start_time }));
-      const result = applySearch(records, parseSearchCriteria(query));
+      const result = find(records);
       const ids = new Set<unknown>();
       for (const item of result.items as Record<string, unknown>[]) {
         if (ids.has(item['id'])) throw new DuplicateOperationId(String(item['id']));

@@ -6,6 +6,7 @@
  */
 import type { FakeOperation, FakeQueue, OperationStatusCode } from './async-queue.ts';
 import { PlatformError } from './platform-errors.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export interface InjectedFailure {
   status: 2 | 3 | 5;
@@ -49,18 +50,6 @@ const DEFAULT_MESSAGES: Record<2 | 3 | 5, string> = {
   3: 'The product was unable to be saved. Please try again.',
   5: 'Message has been rejected: the operation could not be processed.',
 };
-
-/** mulberry32: small, fast, and the same sequence for the same seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function skuOf(input: Record<string, unknown>): string | undefined {
   if (typeof input['sku'] === 'string') return input['sku'];

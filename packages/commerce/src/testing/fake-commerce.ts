@@ -5,7 +5,7 @@
  * consumer works it, and every catalog route answers (modeled ones from the store, the rest with
  * schema-valid examples from the spec).
  */
-import { createFakeStats, type FakeStats } from '@magekit/core';
+import { ConfigurationError, createFakeStats, type FakeStats } from '@magekit/core';
 import { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal, type TokenRoute } from './auth.ts';
 import { createQueue, type FakeOperation, type FakeQueue, type OperationIds, type OperationStorage, type QueuedElement } from './async-queue.ts';
 import { createConsumer, type ConsumerOptions, type FakeConsumer } from './consumer.ts';
@@ -13,7 +13,10 @@ import { exampleResponse, routeAccess } from './examples.ts';
 import { modeledRoutes, type HandlerContext, type ModeledHandler } from './modeled-routes.ts';
 import { MESSAGES, PlatformError, asPlatformError, errorResponse, fill } from './platform-errors.ts';
 import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
-import { applyFields } from './search.ts';
+import { applyFields, parseSearchCriteria, runSearch, type PastLastPage, type SearchRun, type SearchRules } from './search.ts';
+import { createSearchStats, type SearchStats } from './search-stats.ts';
+import { LIVE_SEARCH_ROUTES } from './search-tables.ts';
+import { createLiveStore, type FakeLive, type FakeLiveOptions } from './live-store.ts';
 import { createInputLimits, type FakeInputLimits } from './input-limits.ts';
 import { createStore, type FakeStore, type SeedOptions } from './store.ts';
 import { createFakeTwoFactor, type FakeTwoFactor } from './tfa.ts';
@@ -66,6 +69,20 @@ export interface FakeCommerceOptions {
   modules?: FakeModule[];
   /** A Swagger 2.0 document the live schema starts from (the modules' paths and definitions are added to it). */
   schema?: { paths?: Record<string, unknown>; definitions?: Record<string, unknown> };
+  /**
+   * A search page past the last one: `'empty'` (default, 2.4: `items: []`, or `items: null` with
+   * `fields`, total_count unchanged) or `'repeat'` (2.3: the last page again). Stop on total_count
+   * or a short page and both work.
+   */
+  pastLastPage?: PastLastPage;
+  /**
+   * Play a busy store on the product, order and customer searches: writes between requests (a hook
+   * and a built-in writer), `updated_at` from a clock the test moves (whole seconds), late commits,
+   * tied rows (and unsorted ones) in a fresh order per request, and server time and workers for
+   * benches. `{}` turns on the shuffled order alone. Off by default: the fake stays deterministic.
+   * See FakeLiveOptions; the handle is `fake.live`, the costs are counted in `fake.searchStats`.
+   */
+  live?: FakeLiveOptions;
 }
 
 export interface FakeCommerce {
@@ -82,6 +99,10 @@ export interface FakeCommerce {
   readonly stats: FakeStats;
   /** @deprecated Use `stats.byRoute` (the same map); kept as an alias for one minor release. */
   readonly requests: Map<string, number>;
+  /** Search requests, rows scanned (COUNT + OFFSET + returned) and rows returned, in total and by route; always counted. */
+  readonly searchStats: SearchStats;
+  /** The live store's writes and clock, when `live` is on. */
+  readonly live: FakeLive | undefined;
   /** The cloud-service settings, when the fake plays Adobe Commerce as a Cloud Service. */
   readonly cloudService: FakeCommerceOptions['cloudService'];
   /**
@@ -116,9 +137,15 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const modules = options.modules ?? [];
   const moduleRouter = createModuleRouter(modules);
   const moduleData = new Map<string, unknown>();
+  if (options.pastLastPage !== undefined && options.pastLastPage !== 'empty' && options.pastLastPage !== 'repeat') {
+    throw new ConfigurationError(`createFakeCommerce: pastLastPage must be 'empty' (2.4) or 'repeat' (2.3), got ${JSON.stringify(options.pastLastPage)}.`, { service: 'commerce' });
+  }
+  const liveStore = options.live ? createLiveStore(options.live, store) : undefined;
+  const searches = createSearchStats();
+  const searchRules: SearchRules = { pastLastPage: options.pastLastPage, random: liveStore?.shuffle };
 
   const bulkStatusRoutes: Record<string, ModeledHandler> = {
-    'GET /V1/bulk': (_, { query }) => queue.search(query),
+    'GET /V1/bulk': (_, { search }) => queue.search(search),
     'GET /V1/bulk/{bulkUuid}/status': (input) => queue.summary(String(input['bulkUuid'])),
     'GET /V1/bulk/{bulkUuid}/detailed-status': (input) => queue.detailed(String(input['bulkUuid'])),
     'GET /V1/bulk/{bulkUuid}/operation-status/{status}': (input) => {
@@ -131,9 +158,15 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
   const b2bHandlers = b2bRoutes(b2b, store);
 
   /** The synchronous behaviour of a route, shared by the sync call and the consumer. */
-  function execute(route: RouteInfo, input: Record<string, unknown>, query: URLSearchParams): unknown {
+  function execute(route: RouteInfo, input: Record<string, unknown>, query: URLSearchParams, onSearch?: (run: SearchRun<Record<string, unknown>>) => void): unknown {
     const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key] ?? b2bHandlers[route.key];
-    const context: HandlerContext = { store, query };
+    const search: HandlerContext['search'] = (records, table) => {
+      const run = runSearch(records, parseSearchCriteria(query), { ...table, ...searchRules });
+      searches.record(route.key, run.scanned, run.result.items.length);
+      onSearch?.(run);
+      return run.result;
+    };
+    const context: HandlerContext = { store, query, search };
     return handler ? handler(input, context) : exampleResponse(route.key);
   }
 
@@ -289,7 +322,21 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
 
     const input = { ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), ...match.pathValues };
-    const result = execute(match.route, input, url.searchParams);
+    const liveTable = liveStore && method === 'GET' ? LIVE_SEARCH_ROUTES[match.route.key] : undefined;
+    if (!liveStore || !liveTable) return answer(match.route, input, url);
+    return liveStore.serve(match.route.key, liveTable, () => {
+      let scanned = 0;
+      let returned = 0;
+      const value = answer(match.route, input, url, (run) => {
+        scanned = run.scanned;
+        returned = run.result.items.length;
+      });
+      return { value, scanned, returned };
+    });
+  }
+
+  function answer(route: RouteInfo, input: Record<string, unknown>, url: URL, onSearch?: (run: SearchRun<Record<string, unknown>>) => void): Response {
+    const result = execute(route, input, url.searchParams, onSearch);
     if (result === undefined) return new Response(null, { status: 200 });
     // The platform filters every response by `fields`, writes included (it restricts what comes back).
     return Response.json(applyFields(result, url.searchParams.get('fields')));
@@ -312,5 +359,5 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
   }
 
-  return { handle, store, queue, consumer, auth, b2b, twoFactor, stats, requests: stats.byRoute, cloudService: cloud, activations, activateIntegration: (o) => activations.activate(o) };
+  return { handle, store, queue, consumer, auth, b2b, twoFactor, stats, requests: stats.byRoute, searchStats: searches.stats, live: liveStore?.live, cloudService: cloud, activations, activateIntegration: (o) => activations.activate(o) };
 }

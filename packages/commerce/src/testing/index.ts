@@ -8,6 +8,11 @@ export { startFakeCommerce, type RunningFakeCommerce, type StartFakeCommerceOpti
 export type { ConsumerOptions, FailureInjection, FakeConsumer, InjectedFailure } from './consumer.ts';
 export { DUPLICATE_OPERATION_ID, type FakeBulk, type FakeOperation, type FakeQueue, type OperationIds, type OperationStorage } from './async-queue.ts';
 export type { FakeStore, SeedOptions, Entity } from './store.ts';
+export type { FakeLive, FakeLiveOptions, LiveCosts, LiveSearchRequest, LiveUpdateOptions, LiveWriteOptions, LiveWriterOptions, LiveWrites } from './live-store.ts';
+export type { LiveClock } from './live-clock.ts';
+export type { LiveTable } from './search-tables.ts';
+export type { SearchCounts, SearchStats } from './search-stats.ts';
+export type { PastLastPage } from './search.ts';
 export { INPUT_LIMIT_MESSAGES, type FakeInputLimits } from './input-limits.ts';
 export { MESSAGES, PlatformError } from './platform-errors.ts';
 export { phpUrlDecode } from './php-urldecode.ts';

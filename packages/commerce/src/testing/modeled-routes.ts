@@ -3,13 +3,16 @@
  * path values plus body fields, exactly what a bulk element or meta_information carries), so the
  * queue consumer runs the very same code as the synchronous route.
  */
-import { applySearch, parseSearchCriteria } from './search.ts';
+import type { Searcher } from './search.ts';
+import { EAV_ENTITY } from './search-tables.ts';
 import { MESSAGES, PlatformError } from './platform-errors.ts';
 import { category, customerRecord, productRecord, type Entity, type FakeStore } from './store.ts';
 
 export interface HandlerContext {
   store: FakeStore;
   query: URLSearchParams;
+  /** Answers the request's searchCriteria over records (past-the-end policy, a live store's order of ties, counted in searchStats). */
+  search: Searcher;
 }
 
 export type ModeledHandler = (input: Record<string, unknown>, context: HandlerContext) => unknown;
@@ -70,7 +73,7 @@ function categoryTree(store: FakeStore, rootId: number, depth: number | undefine
 }
 
 export const modeledRoutes: Record<string, ModeledHandler> = {
-  'GET /V1/products': (_, { store, query }) => applySearch([...store.products.values()], parseSearchCriteria(query)),
+  'GET /V1/products': (_, { store, search }) => search([...store.products.values()], EAV_ENTITY),
   'GET /V1/products/{sku}': (input, { store }) => getProduct(store, input['sku']),
   'POST /V1/products': (input, { store }) => {
     const product = objectField(input, 'product');
@@ -85,7 +88,7 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
   },
 
   'GET /V1/categories': (_, { store, query }) => categoryTree(store, Number(query.get('rootCategoryId') ?? 1), query.has('depth') ? Number(query.get('depth')) : undefined),
-  'GET /V1/categories/list': (_, { store, query }) => applySearch([...store.categories.values()], parseSearchCriteria(query)),
+  'GET /V1/categories/list': (_, { store, search }) => search([...store.categories.values()]),
   'GET /V1/categories/{categoryId}': (input, { store }) => store.categories.get(numericId(input['categoryId'], 'categoryId')) ?? (() => { throw noSuchEntity('id', input['categoryId']); })(),
   'POST /V1/categories': (input, { store }) => {
     const fields = objectField(input, 'category');
@@ -100,7 +103,7 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
   'PUT /V1/categories/{id}': (input, { store }) => updateById(store.categories, input, 'id', 'category'),
   'DELETE /V1/categories/{categoryId}': (input, { store }) => deleteById(store.categories, input, 'categoryId', 'id'),
 
-  'GET /V1/customers/search': (_, { store, query }) => applySearch([...store.customers.values()], parseSearchCriteria(query)),
+  'GET /V1/customers/search': (_, { store, search }) => search([...store.customers.values()], EAV_ENTITY),
   'GET /V1/customers/{customerId}': (input, { store }) => store.customers.get(numericId(input['customerId'], 'customerId')) ?? (() => { throw noSuchEntity('customerId', input['customerId']); })(),
   'POST /V1/customers': (input, { store }) => {
     const fields = objectField(input, 'customer');
@@ -116,6 +119,6 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
   'PUT /V1/customers/{customerId}': (input, { store }) => updateById(store.customers, input, 'customerId', 'customer'),
   'DELETE /V1/customers/{customerId}': (input, { store }) => deleteById(store.customers, input, 'customerId'),
 
-  'GET /V1/orders': (_, { store, query }) => applySearch([...store.orders.values()], parseSearchCriteria(query)),
+  'GET /V1/orders': (_, { store, search }) => search([...store.orders.values()]),
   'GET /V1/orders/{id}': (input, { store }) => store.orders.get(numericId(input['id'], 'id')) ?? (() => { throw noSuchEntity('orderId', input['id']); })(),
 };

@@ -1,12 +1,13 @@
 /**
  * The fake platform's reading of searchCriteria and fields: its own bracket-key parser (independent
  * of the client's serializer, so round-trip tests mean something), filtering, sorting, paging, and
- * partial responses. The fake core calls only `parseSearchCriteria`, `applySearch` and `applyFields`.
+ * partial responses.
  *
  * Semantics follow the platform's SQL: filters in one group are ORed and groups ANDed; string
  * comparisons ignore case (MySQL's default collation); a missing (NULL) value matches only `null`;
- * NULLs sort first ascending; a page past the end answers the last page again
- * (magento/magento2#3787), which is why clients must stop on total_count.
+ * NULLs sort first ascending; sort orders apply in the order given; a page past the end is empty
+ * (2.4) or the last page again (2.3, `pastLastPage: 'repeat'`). A route's table can rename columns
+ * and drop sorts (EAV: search-tables.ts), and a live store shuffles ties (`random`).
  */
 import { applyPartialResponse } from './partial-response.ts';
 
@@ -31,6 +32,8 @@ export class SearchCriteriaError extends Error {
     this.name = 'SearchCriteriaError';
   }
 }
+
+const SORT_FIELD = /^[a-z0-9_]+$/i;
 
 const CONDITIONS = new Set(['eq', 'neq', 'gt', 'gteq', 'lt', 'lteq', 'like', 'nlike', 'in', 'nin', 'finset', 'nfinset', 'from', 'to', 'moreq', 'null', 'notnull']);
 
@@ -57,6 +60,8 @@ export function parseSearchCriteria(params: URLSearchParams): ParsedSearchCriter
   for (const order of children(tree.get('sort_orders'))) {
     const field = text(sub(order, 'field'));
     if (!field) throw new SearchCriteriaError('"%fieldName" is required. Enter and try again.', { fieldName: 'field' });
+    // SortOrder::validateField: a sort names a bare column, so `main_table.x` (or anything SQL) is refused.
+    if (!SORT_FIELD.test(field)) throw new SearchCriteriaError('Sort order field %1 contains restricted symbols', [field]);
     const direction = (text(sub(order, 'direction')) ?? 'ASC').toUpperCase();
     if (direction !== 'ASC' && direction !== 'DESC') {
       throw new SearchCriteriaError('Sort order "%1" is not supported.', [direction]);
@@ -108,20 +113,65 @@ function text(node: Tree | string | undefined): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** What one route's table does beyond the common semantics (see search-tables.ts). */
+export interface SearchTable {
+  /** Filter and sort names read from another property of the answer: EAV routes filter on `entity_id` and answer `id`. */
+  columns?: Readonly<Record<string, string>>;
+  /** Sort fields the collection drops without an error: an EAV collection sorts only on attributes, and `id` is none (magento/magento2#39031). */
+  ignoredSorts?: ReadonlySet<string>;
+}
+
+/**
+ * A page past the last one: `'empty'` is 2.4 (no items, total_count kept: the clamp moved into a
+ * Magento_Theme plugin that webapi_rest disables), `'repeat'` is 2.3 (the collection clamped
+ * current_page, so the last page came again: magento/magento2#3787, #8099, #26986).
+ */
+export type PastLastPage = 'empty' | 'repeat';
+
+export interface SearchRules extends SearchTable {
+  /** Default `'empty'` (2.4). */
+  pastLastPage?: PastLastPage | undefined;
+  /**
+   * A [0, 1) source: rows tied on every sort key (every row, without a sort) come back in a fresh
+   * order drawn from it, as MySQL may return them without a unique ORDER BY. Absent: storage order.
+   */
+  random?: (() => number) | undefined;
+}
+
+export interface SearchResult<T> {
+  items: T[];
+  search_criteria: ParsedSearchCriteria;
+  total_count: number;
+}
+
+export interface SearchRun<T> {
+  result: SearchResult<T>;
+  /** Rows the database reads for this page: the COUNT over the filtered set, the rows OFFSET skips, the rows returned. */
+  scanned: number;
+}
+
+/** The current request's searchCriteria applied to records under the fake's rules (handlers get one in their context). */
+export type Searcher = <T extends Record<string, unknown>>(records: T[], table?: SearchTable) => SearchResult<T>;
+
 /** Applies criteria to records: the platform's search-results wrapper. */
-export function applySearch<T extends Record<string, unknown>>(
-  records: T[],
-  criteria: ParsedSearchCriteria,
-): { items: T[]; search_criteria: ParsedSearchCriteria; total_count: number } {
-  const matching = records.filter((record) =>
-    criteria.filter_groups.every((group) => group.filters.some((filter) => matches(valueOf(record, filter.field), filter.condition_type, filter.value))),
-  );
-  const sorted = sortRecords(matching, criteria.sort_orders);
-  return { items: page(sorted, criteria.page_size, criteria.current_page), search_criteria: criteria, total_count: matching.length };
+export function applySearch<T extends Record<string, unknown>>(records: T[], criteria: ParsedSearchCriteria, rules: SearchRules = {}): SearchResult<T> {
+  return runSearch(records, criteria, rules).result;
+}
+
+/** applySearch, with the rows the page made the database read. */
+export function runSearch<T extends Record<string, unknown>>(records: T[], criteria: ParsedSearchCriteria, rules: SearchRules = {}): SearchRun<T> {
+  const column = (field: string): string => rules.columns?.[field] ?? field;
+  const groups = criteria.filter_groups.map((group) => group.filters.map((filter) => compileFilter(column(filter.field), filter.condition_type, filter.value)));
+  const matching = groups.length === 0 ? records : records.filter((record) => groups.every((group) => group.some((test) => test(record))));
+  const orders = criteria.sort_orders.filter((order) => !rules.ignoredSorts?.has(order.field)).map((order) => ({ field: column(order.field), direction: order.direction }));
+  const arranged = rules.random ? shuffled(matching, rules.random) : matching;
+  const sorted = sortRecords(arranged, orders);
+  const { items, skipped } = page(sorted, criteria.page_size, criteria.current_page, rules.pastLastPage ?? 'empty');
+  return { result: { items, search_criteria: criteria, total_count: matching.length }, scanned: matching.length + skipped + items.length };
 }
 
 /** A record's value for an attribute code: a top-level field, else a custom attribute. */
-export function valueOf(record: Record<string, unknown>, field: string): unknown {
+function valueOf(record: Record<string, unknown>, field: string): unknown {
   if (field in record) return record[field];
   const custom = record['custom_attributes'];
   if (Array.isArray(custom)) {
@@ -131,30 +181,62 @@ export function valueOf(record: Record<string, unknown>, field: string): unknown
   return undefined;
 }
 
-/** A page past the end answers the last page again, as the platform's collections do. */
-function page<T>(records: T[], size: number | undefined, current: number | undefined): T[] {
-  if (!size || size <= 0) return records;
-  const last = Math.max(1, Math.ceil(records.length / size));
-  const index = Math.min(Math.max(current ?? 1, 1), last);
-  return records.slice((index - 1) * size, index * size);
+/**
+ * LIMIT size OFFSET (page - 1) * size; page below 1 reads as 1; no page size (or 0) is every row
+ * (magento/magento2#16536). `skipped` is what OFFSET read and threw away.
+ */
+function page<T>(records: T[], size: number | undefined, current: number | undefined, pastLastPage: PastLastPage): { items: T[]; skipped: number } {
+  if (!size || size <= 0) return { items: records, skipped: 0 };
+  let index = Math.max(current ?? 1, 1);
+  if (pastLastPage === 'repeat') index = Math.min(index, Math.max(1, Math.ceil(records.length / size)));
+  const offset = (index - 1) * size;
+  return { items: records.slice(offset, offset + size), skipped: Math.min(offset, records.length) };
 }
 
+/** Fisher–Yates on a copy. */
+function shuffled<T>(records: readonly T[], random: () => number): T[] {
+  const out = [...records];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A value as the sort compares it: NULL, a number, or case-folded text; read once per row, not once per comparison. */
+interface SortKey {
+  isNull: boolean;
+  number: number | undefined;
+  text: string;
+}
+
+function sortKey(value: unknown): SortKey {
+  if (isNull(value)) return { isNull: true, number: undefined, text: '' };
+  const text = scalarText(value);
+  return { isNull: false, number: typeof value === 'number' ? value : NUMERIC.test(text) ? Number(text) : undefined, text: text.toLowerCase() };
+}
+
+/** A stable sort on the orders in turn (Array.prototype.sort is stable), so ties keep the order they came in. */
 function sortRecords<T extends Record<string, unknown>>(records: T[], orders: ParsedSearchCriteria['sort_orders']): T[] {
   if (orders.length === 0) return records;
-  return [...records].sort((a, b) => {
-    for (const { field, direction } of orders) {
-      const result = compareForSort(valueOf(a, field), valueOf(b, field));
-      if (result !== 0) return direction === 'DESC' ? -result : result;
+  const decorated = records.map((record) => ({ record, keys: orders.map((order) => sortKey(valueOf(record, order.field))) }));
+  decorated.sort((a, b) => {
+    for (let i = 0; i < orders.length; i += 1) {
+      const result = compareKeys(a.keys[i]!, b.keys[i]!);
+      if (result !== 0) return orders[i]!.direction === 'DESC' ? -result : result;
     }
     return 0;
   });
+  return decorated.map((entry) => entry.record);
 }
 
 const isNull = (value: unknown): boolean => value === null || value === undefined;
 
-function compareForSort(a: unknown, b: unknown): number {
-  if (isNull(a) || isNull(b)) return isNull(a) && isNull(b) ? 0 : isNull(a) ? -1 : 1;
-  return compare(a, b);
+/** NULLs first ascending (MySQL); numbers as numbers when both are; else text. */
+function compareKeys(a: SortKey, b: SortKey): number {
+  if (a.isNull || b.isNull) return a.isNull && b.isNull ? 0 : a.isNull ? -1 : 1;
+  if (a.number !== undefined && b.number !== undefined) return Math.sign(a.number - b.number);
+  return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
 }
 
 function scalarText(value: unknown): string {
@@ -167,12 +249,7 @@ const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 
 /** Numbers compare as numbers, everything else as case-insensitive text. */
 function compare(a: unknown, b: unknown): number {
-  const left = scalarText(a);
-  const right = scalarText(b);
-  if (NUMERIC.test(left) && NUMERIC.test(right)) return Math.sign(Number(left) - Number(right));
-  const l = left.toLowerCase();
-  const r = right.toLowerCase();
-  return l < r ? -1 : l > r ? 1 : 0;
+  return compareKeys(sortKey(a), sortKey(b));
 }
 
 /** SQL LIKE: `%` any run, `_` one character, `\` escapes; case-insensitive. */
@@ -201,26 +278,41 @@ function findInSet(column: unknown, needle: string): boolean {
     .some((item) => item.toLowerCase() === needle.toLowerCase());
 }
 
+/** One filter as a test on records. */
+function compileFilter(field: string, condition: string, filterValue: string): (record: Record<string, unknown>) => boolean {
+  const test = compileCondition(condition, filterValue);
+  return (record) => test(valueOf(record, field));
+}
+
 export function matches(value: unknown, condition: string, filterValue: string): boolean {
-  if (condition === 'null') return isNull(value);
-  if (condition === 'notnull') return !isNull(value);
+  return compileCondition(condition, filterValue)(value);
+}
+
+/** A condition with its value read once: a keyset filter runs it on every row of every request. */
+function compileCondition(condition: string, filterValue: string): (value: unknown) => boolean {
+  if (condition === 'null') return isNull;
+  if (condition === 'notnull') return (value) => !isNull(value);
   // SQL: any comparison with NULL is unknown, so no other condition matches a missing value.
-  if (isNull(value)) return false;
-  switch (condition) {
-    case 'eq': return compare(value, filterValue) === 0;
-    case 'neq': return compare(value, filterValue) !== 0;
-    case 'gt': return compare(value, filterValue) > 0;
-    case 'gteq': case 'moreq': case 'from': return compare(value, filterValue) >= 0;
-    case 'lt': return compare(value, filterValue) < 0;
-    case 'lteq': case 'to': return compare(value, filterValue) <= 0;
-    case 'like': return like(value, filterValue);
-    case 'nlike': return !like(value, filterValue);
-    case 'in': return inSet(value, filterValue);
-    case 'nin': return !inSet(value, filterValue);
-    case 'finset': return findInSet(value, filterValue);
-    case 'nfinset': return !findInSet(value, filterValue);
-    default: throw new SearchCriteriaError('Invalid condition type "%1".', [condition]);
-  }
+  const against = sortKey(filterValue);
+  const order = (value: unknown): number => compareKeys(sortKey(value), against);
+  const test = ((): ((value: unknown) => boolean) => {
+    switch (condition) {
+      case 'eq': return (value) => order(value) === 0;
+      case 'neq': return (value) => order(value) !== 0;
+      case 'gt': return (value) => order(value) > 0;
+      case 'gteq': case 'moreq': case 'from': return (value) => order(value) >= 0;
+      case 'lt': return (value) => order(value) < 0;
+      case 'lteq': case 'to': return (value) => order(value) <= 0;
+      case 'like': return (value) => like(value, filterValue);
+      case 'nlike': return (value) => !like(value, filterValue);
+      case 'in': return (value) => inSet(value, filterValue);
+      case 'nin': return (value) => !inSet(value, filterValue);
+      case 'finset': return (value) => findInSet(value, filterValue);
+      case 'nfinset': return (value) => !findInSet(value, filterValue);
+      default: throw new SearchCriteriaError('Invalid condition type "%1".', [condition]);
+    }
+  })();
+  return (value) => !isNull(value) && test(value);
 }
 
 /** Applies a `fields` selector string to a response body; null (or empty) means no selection. */

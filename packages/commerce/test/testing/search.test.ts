@@ -1,6 +1,7 @@
 /**
  * The fake platform's searchCriteria: its own bracket-key parser and the platform's semantics for
- * every condition type, group logic, sorting and paging (a page past the end repeats the last one).
+ * every condition type, group logic, sorting and paging (a page past the end is empty on 2.4, the last
+ * page again on 2.3).
  */
 import { describe, expect, it } from 'vitest';
 import { applySearch, matches, parseSearchCriteria, SearchCriteriaError, type ParsedSearchCriteria } from '../../src/testing/search.ts';
@@ -72,13 +73,16 @@ describe('groups, sorting, paging', () => {
     expect(search([], { sort_orders: [{ field: 'special_price', direction: 'ASC' }, { field: 'id', direction: 'ASC' }] })).toEqual([1, 3, 4, 2]);
   });
 
-  it('pages, and answers a page past the end with the last page again', () => {
-    const page = (current_page: number) => applySearch(records, { filter_groups: [], sort_orders: [], page_size: 3, current_page });
+  it('pages; past the end 2.4 answers no items and 2.3 the last page again, total_count unchanged', () => {
+    const page = (current_page: number, pastLastPage?: 'empty' | 'repeat') => applySearch(records, { filter_groups: [], sort_orders: [], page_size: 3, current_page }, { pastLastPage });
     expect(page(1).items.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(page(2).items.map((r) => r.id)).toEqual([4]);
-    expect(page(3).items.map((r) => r.id)).toEqual([4]);
-    expect(page(99).items.map((r) => r.id)).toEqual([4]);
-    expect(page(99).total_count).toBe(4);
+    expect(page(3).items).toEqual([]);
+    expect(page(99)).toMatchObject({ items: [], total_count: 4 });
+    expect(page(3, 'repeat').items.map((r) => r.id)).toEqual([4]);
+    expect(page(99, 'repeat')).toMatchObject({ items: [{ id: 4 }], total_count: 4 });
+    // A page number below 1 reads as 1, on both.
+    expect(page(0).items.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 });
 

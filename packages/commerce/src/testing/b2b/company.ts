@@ -3,7 +3,6 @@
  * customer group); a customer belongs to at most one company.
  */
 import { MESSAGES, PlatformError } from '../platform-errors.ts';
-import { applySearch, parseSearchCriteria } from '../search.ts';
 import type { ModeledHandler } from '../modeled-routes.ts';
 import type { Entity } from '../store.ts';
 import { PUBLIC_CATALOG_ID, id, noSuchEntity, object, required, type FakeB2b } from './state.ts';
@@ -28,7 +27,7 @@ function getCompany(b2b: FakeB2b, value: unknown): Entity {
 export function companyRoutes(b2b: FakeB2b): Record<string, ModeledHandler> {
   const groupOf = (catalogId: number) => Number(b2b.sharedCatalogs.get(catalogId)?.['customer_group_id'] ?? 1);
   return {
-    'GET /V1/company/': (_, { query }) => applySearch([...b2b.companies.values()], parseSearchCriteria(query)),
+    'GET /V1/company/': (_, { search }) => search([...b2b.companies.values()]),
     'POST /V1/company/': (input) => {
       const fields = object(input, 'company');
       const missing = COMPANY_REQUIRED.find((name) => fields[name] === undefined || fields[name] === '' || (Array.isArray(fields[name]) && !(fields[name] as unknown[]).length));
@@ -56,7 +55,7 @@ export function companyRoutes(b2b: FakeB2b): Record<string, ModeledHandler> {
       for (const [teamId, team] of b2b.teams) if (team.company_id === companyId) b2b.teams.delete(teamId);
       return true;
     },
-    'GET /V1/team/': (_, { query }) => applySearch([...b2b.teams.values()].map(({ company_id: _company, ...team }) => team), parseSearchCriteria(query)),
+    'GET /V1/team/': (_, { search }) => search([...b2b.teams.values()].map(({ company_id: _company, ...team }) => team)),
     'POST /V1/team/{companyId}': (input) => {
       const company = getCompany(b2b, input['companyId']);
       const team = object(input, 'team');

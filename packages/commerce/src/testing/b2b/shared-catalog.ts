@@ -5,7 +5,6 @@
  * public catalog. The public catalog cannot be deleted, nor a catalog that still has companies.
  */
 import { MESSAGES, PlatformError } from '../platform-errors.ts';
-import { applySearch, parseSearchCriteria } from '../search.ts';
 import type { ModeledHandler } from '../modeled-routes.ts';
 import type { FakeStore } from '../store.ts';
 import { PUBLIC_CATALOG_ID, id, list, noSuchEntity, object, required, type FakeB2b } from './state.ts';
@@ -47,7 +46,7 @@ export function sharedCatalogRoutes(b2b: FakeB2b, store: FakeStore): Record<stri
     return catalogId;
   };
   return {
-    'GET /V1/sharedCatalog/': (_, { query }) => applySearch([...b2b.sharedCatalogs.values()], parseSearchCriteria(query)),
+    'GET /V1/sharedCatalog/': (_, { search }) => search([...b2b.sharedCatalogs.values()]),
     'POST /V1/sharedCatalog': (input) => save(b2b.nextId('sharedCatalog'), object(input, 'sharedCatalog'), undefined),
     'GET /V1/sharedCatalog/{sharedCatalogId}': (input) => b2b.sharedCatalogs.get(catalog(input['sharedCatalogId'], 'sharedCatalogId')),
     'PUT /V1/sharedCatalog/{id}': (input) => {
