@@ -9,7 +9,7 @@ export type { CommerceFetch, FetchOptions, FetchParams } from './calls/raw-fetch
 export type { RouteArgs, RouteInput, RouteKey, RouteMethod, RouteOutput, Routes } from './calls/methods.ts';
 export { none, adminToken, customerToken, integration, bearer, ims, DEFAULT_IMS_SCOPES, DEFAULT_IMS_TOKEN_URL, type ImsOptions, type AuthStrategy, type AdminTokenOptions, type CustomerTokenOptions, type IntegrationOptions, type OtpSource } from './auth/index.ts';
 export { authyTwoFactor, duoTwoFactor, googleTwoFactor, webAuthnTwoFactor, type AuthyTwoFactor, type DuoTwoFactor, type GoogleTwoFactor, type SecondFactor, type SecondFactorSource, type TwoFactor, type TwoFactorProvider, type WebAuthnChallenge, type WebAuthnTwoFactor } from './auth/index.ts';
-export { AbortError, AuthError, ConfigurationError, HttpError, InputError, InputLimitError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, isCommerceError, type ErrorKind, type Fate } from './platform/errors.ts';
+export { AbortError, AuthError, ConfigurationError, HttpError, InputError, InputLimitError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, isCommerceError, type ErrorKind, type ErrorParameter, type ErrorParameters, type Fate } from './platform/errors.ts';
 export { routes, registerRoutes, type Edition, type RouteInfo } from './routes/table.ts';
 export type { InstallationRoutes, InstallationExtensions, InstallationExtension } from './routes/installation.ts';
 export type { RouteRow } from '@magekit/core';

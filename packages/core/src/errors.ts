@@ -114,16 +114,23 @@ export class ResponseError extends MagekitError {
   }
 }
 
+/** One parameter of a server's message template, as the server serialized it (a JSON value). */
+export type ErrorParameter = string | number | boolean | null | readonly unknown[] | { readonly [key: string]: unknown };
+
+/** A template's parameters: positional (an array: `%1`, `%2`…) or named (an object: `%fieldName`). */
+export type ErrorParameters = readonly ErrorParameter[] | { readonly [name: string]: ErrorParameter };
+
 export interface ErrorDetail {
+  /** The filled-in message. */
   message: string;
-  parameters?: unknown;
+  parameters?: ErrorParameters;
 }
 
 export interface HttpErrorOptions extends MagekitErrorOptions {
   status: number;
   /** The platform's message template (`"The %1 product doesn't exist"`), when it sent one. */
   template?: string | undefined;
-  parameters?: unknown;
+  parameters?: ErrorParameters | undefined;
   code?: number | undefined;
   errors?: ErrorDetail[];
   body?: unknown;
@@ -136,7 +143,8 @@ export class HttpError extends MagekitError {
   override readonly kind: 'http' | 'auth' = 'http';
   override readonly status: number;
   readonly template: string | undefined;
-  readonly parameters: unknown;
+  /** The template's parameters as the server sent them (the message has them filled in). */
+  readonly parameters: ErrorParameters | undefined;
   readonly code: number | undefined;
   readonly errors: ErrorDetail[];
   /**

@@ -1,6 +1,6 @@
 // @magekit/core: the machinery both packages share (bundled into each, never published on its own).
 // Named exports only (docs/design.md): what the packages may use is listed here, one module a line.
-export { MagekitError, ConfigurationError, InputError, TimeoutError, AbortError, NetworkError, ResponseError, HttpError, AuthError, PermissionError, isMagekitError, type MagekitErrorOptions, type ErrorDetail, type HttpErrorOptions } from './errors.ts';
+export { MagekitError, ConfigurationError, InputError, TimeoutError, AbortError, NetworkError, ResponseError, HttpError, AuthError, PermissionError, isMagekitError, type MagekitErrorOptions, type ErrorDetail, type ErrorParameter, type ErrorParameters, type HttpErrorOptions } from './errors.ts';
 export { MAX_ERROR_BODY_BYTES } from './bounded-body.ts';
 export { redactText, redactValue, createRedactor, redactingSink, type Redactor } from './redact.ts';
 export { isLoopbackHost, validateBaseUrl, encodePathSegment, hasLoneSurrogate, templateParams, fillPath } from './url.ts';

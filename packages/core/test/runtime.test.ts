@@ -5,12 +5,12 @@
  */
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { HttpError, PermissionError, createRuntime, createTokenCache, type Credential, type Refusal } from '../src/index.ts';
+import { HttpError, PermissionError, createRuntime, createTokenCache, type Credential, type ErrorParameters, type Refusal } from '../src/index.ts';
 import { server } from '@magekit/test-support/msw';
 
 const BASE = 'https://api.test';
 const httpError = (status: number, body: unknown, context: { method: string; url: string }) =>
-  new HttpError(`${context.method} ${context.url} failed with ${status}: ${JSON.stringify(body)}`, { service: 'commerce', status, body, parameters: (body as { parameters?: unknown } | undefined)?.parameters });
+  new HttpError(`${context.method} ${context.url} failed with ${status}: ${JSON.stringify(body)}`, { service: 'commerce', status, body, parameters: (body as { parameters?: ErrorParameters } | undefined)?.parameters });
 
 function runtime(extra: Partial<Parameters<typeof createRuntime>[0]> = {}) {
   return createRuntime({ service: 'commerce', httpError, retry: { backoffLimit: 1 }, ...extra });

@@ -5,7 +5,7 @@
  */
 import { InputError, isMagekitError, type HttpError, type MagekitError } from '@magekit/core';
 import type { CallOptions, CommerceRuntime } from '../calls/runtime.ts';
-import { fillTemplate } from '../platform/errors.ts';
+import { renderPhrase } from '../platform/phrase.ts';
 import type { RouteInfo } from '../routes/info.ts';
 import { checkStoreCode } from '../platform/store-code.ts';
 import { parseAcceptanceBody, toAcceptance, type AcceptanceBody, type AsyncAcceptance } from './acceptance.ts';
@@ -51,7 +51,7 @@ function isRefusal(error: unknown): error is HttpError {
 /** The platform's own words for a refusal: each aggregated error, or the filled-in message. */
 function refusalReasons(error: HttpError): { message: string; code: number | null }[] {
   if (error.errors.length) return error.errors.map((e) => ({ message: e.message, code: error.code ?? null }));
-  const message = error.template ? fillTemplate(error.template, error.parameters) : error.message;
+  const message = error.template ? renderPhrase(error.template, error.parameters) : error.message;
   return [{ message, code: error.code ?? null }];
 }
 

@@ -1,33 +1,20 @@
 /**
  * The commerce platform's error bodies: `{message, parameters?, code?, errors?, trace?}` where
  * `message` is a template (`"The \"%1\" product doesn't exist"` or `"%fieldName is required"`) that
- * the client must fill from `parameters`, positional or named.
+ * the client fills from `parameters`, positional or named, as the platform's renderer does (phrase.ts).
  */
 import { AuthError, HttpError, type ErrorContext, type ErrorDetail, type HttpErrorOptions, httpErrorFields, isMagekitError, type MagekitError } from '@magekit/core';
+import { phraseParameters, renderPhrase } from './phrase.ts';
 
 /** How much of a body that is not the platform's JSON (an HTML error page) a message quotes. */
 const TEXT_BODY_EXCERPT = 300;
 
 // Core's error classes, part of this package's public surface (named: entry points never `export *`).
-export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, type ErrorKind, type Fate } from '@magekit/core';
+export { AbortError, AuthError, ConfigurationError, HttpError, InputError, MagekitError, NetworkError, PermissionError, RedirectError, ResponseError, TimeoutError, type ErrorKind, type ErrorParameter, type ErrorParameters, type Fate } from '@magekit/core';
 
 /** True for any error this SDK throws; narrow further with `e.kind`. Works across ESM/CJS copies. */
 export function isCommerceError(value: unknown): value is MagekitError {
   return isMagekitError(value, 'commerce');
-}
-
-/** Fills `%1`, `%2` (1-based positions) and `%name` placeholders; unknown placeholders stay as they are. */
-export function fillTemplate(template: string, parameters: unknown): string {
-  if (parameters == null || typeof parameters !== 'object') return template;
-  const lookup = (key: string): unknown => {
-    if (Array.isArray(parameters)) return /^\d+$/.test(key) ? parameters[Number(key) - 1] : undefined;
-    return (parameters as Record<string, unknown>)[key];
-  };
-  return template.replace(/%(\d+|[A-Za-z_][A-Za-z0-9_]*)/g, (match, key: string) => {
-    const value = lookup(key);
-    if (value === undefined || value === null) return match;
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  });
 }
 
 /**
@@ -86,11 +73,13 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
   const template = typeof parsed.message === 'string' ? parsed.message : undefined;
   // The server's text is quoted up to a bound (context.quote): the whole body stays on `body`.
   const quote = context.quote ?? ((text: string) => text);
-  const filled = template ? fillTemplate(template, parsed.parameters) : typeof body === 'string' && body.trim() ? quote(body.trim(), TEXT_BODY_EXCERPT) : `HTTP ${status}`;
+  const parameters = phraseParameters(parsed.parameters);
+  const filled = template ? renderPhrase(template, parameters) : typeof body === 'string' && body.trim() ? quote(body.trim(), TEXT_BODY_EXCERPT) : `HTTP ${status}`;
   const errors: ErrorDetail[] = Array.isArray(parsed.errors)
     ? parsed.errors.map((e: { message?: unknown; parameters?: unknown }) => {
-        const message = typeof e?.message === 'string' ? fillTemplate(e.message, e.parameters) : String(e);
-        return e?.parameters === undefined ? { message } : { message, parameters: e.parameters };
+        const detailParameters = phraseParameters(e?.parameters);
+        const message = typeof e?.message === 'string' ? renderPhrase(e.message, detailParameters) : String(e);
+        return detailParameters === undefined ? { message } : { message, parameters: detailParameters };
       })
     : [];
   const isTokenRoute = /\/V1\/(integration\/(admin|customer)\/token|tfa\/provider\/[^/]+\/authenticate)/.test(context.url);
@@ -98,7 +87,7 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
   const options = {
     ...httpErrorFields(status, body, context),
     ...(template === undefined ? {} : { template }),
-    ...(parsed.parameters === undefined ? {} : { parameters: parsed.parameters }),
+    ...(parameters === undefined ? {} : { parameters }),
     ...(typeof parsed.code === 'number' ? { code: parsed.code } : {}),
     errors,
   };
@@ -111,7 +100,7 @@ export function commerceHttpError(status: number, body: unknown, context: ErrorC
     return new AuthError(withHint(hint), { ...options, hint });
   }
   // Both input-limit templates end so, with the maximum (and the array's item type) as named parameters.
-  if (status === 400 && template?.endsWith(' is %max')) return new InputLimitError(message, options, (parsed.parameters ?? {}) as { max?: unknown });
+  if (status === 400 && template?.endsWith(' is %max')) return new InputLimitError(message, options, (parameters ?? {}) as { max?: unknown });
   if (status === 401) {
     const hint = /timestamp|nonce/i.test(filled)
       ? 'The server refused the OAuth timestamp: set this machine\'s clock right (within minutes of the server\'s).'

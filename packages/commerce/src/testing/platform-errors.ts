@@ -2,6 +2,8 @@
  * The platform's error bodies: `{ message, parameters }` where the message is a template the
  * client fills in. Handlers throw PlatformError; the fake turns it into the response.
  */
+import { renderPhrase } from '../platform/phrase.ts';
+
 export const MESSAGES = {
   noRoute: 'Request does not match any route.',
   productMissing: "The product that was requested doesn't exist. Verify the product and try again.",
@@ -21,18 +23,13 @@ export class PlatformError extends Error {
     readonly parameters?: Record<string, unknown> | unknown[],
     readonly code?: number,
   ) {
-    super(fill(template, parameters));
+    super(renderPhrase(template, parameters));
     this.name = 'PlatformError';
   }
 }
 
-export function fill(template: string, parameters: Record<string, unknown> | unknown[] | undefined): string {
-  if (!parameters) return template;
-  return template.replace(/%(\d+|[A-Za-z_]\w*)/g, (match, key: string) => {
-    const value = Array.isArray(parameters) ? (/^\d+$/.test(key) ? parameters[Number(key) - 1] : undefined) : parameters[key];
-    return value === undefined ? match : String(value);
-  });
-}
+/** Messages are filled as the platform's renderer fills them (one renderer for the SDK and the fake). */
+export { renderPhrase as fill } from '../platform/phrase.ts';
 
 function errorBody(error: PlatformError): Record<string, unknown> {
   const body: Record<string, unknown> = { message: error.template };

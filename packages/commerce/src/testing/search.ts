@@ -9,6 +9,7 @@
  * (2.4) or the last page again (2.3, `pastLastPage: 'repeat'`). A route's table can rename columns
  * and drop sorts (EAV: search-tables.ts), and a live store shuffles ties (`random`).
  */
+import { renderPhrase } from '../platform/phrase.ts';
 import { applyPartialResponse } from './partial-response.ts';
 
 export interface ParsedSearchCriteria {
@@ -28,7 +29,7 @@ export class SearchCriteriaError extends Error {
     readonly template: string,
     readonly parameters: Record<string, string> | string[] = [],
   ) {
-    super(template.replace(/%(\w+)/g, (match, key: string) => (Array.isArray(parameters) ? parameters[Number(key) - 1] : parameters[key]) ?? match));
+    super(renderPhrase(template, parameters));
     this.name = 'SearchCriteriaError';
   }
 }
