@@ -64,35 +64,29 @@ function phpString(value: unknown): string {
  */
 function phpNumber(value: number): string {
   if (Number.isSafeInteger(value)) return String(value);
-  if (!Number.isFinite(value)) return value > 0 ? 'INF' : value < 0 ? '-INF' : 'NAN';
   const sign = value < 0 ? '-' : '';
-  const { digits, point } = roundedDigits(Math.abs(value), 14);
-  // The value is 0.<digits> × 10^point.
-  if (point < -3 || point > 14) {
-    const power = point - 1;
-    return `${sign}${digits[0]}.${digits.slice(1) || '0'}E${power < 0 ? '-' : '+'}${Math.abs(power)}`;
-  }
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+  const { digits, point } = roundedDigits(Math.abs(value));
+  // The value is 0.<digits> × 10^point; zend_gcvt writes the exponent form outside 0.0001 … 10^14,
+  // and inside it the plain digits, which are also JavaScript's shortest form of that value.
+  if (point < -3 || point > 14) return `${sign}${digits[0]}.${digits.slice(1) || 0}E${point > 0 ? '+' : '-'}${Math.abs(point - 1)}`;
+  return sign + Number(`0.${digits}e${point}`);
 }
 
 /**
- * `value` to `precision` significant digits as dtoa rounds them (an exact tie goes to the even
- * digit: 12345678901234.5 is 12345678901234, where toPrecision would round up), trailing zeros
- * dropped. A double's decimal expansion that matters here fits in the 100 digits read.
+ * `value` to 14 significant digits as dtoa rounds them (an exact tie goes to the even digit:
+ * 12345678901234.5 is 12345678901234, where toPrecision would round up), trailing zeros dropped.
+ * The 100 digits read hold every digit that can decide the rounding of a double.
  */
-function roundedDigits(value: number, precision: number): { digits: string; point: number } {
+function roundedDigits(value: number): { digits: string; point: number } {
   const [mantissa, exponent] = value.toExponential(99).split('e') as [string, string];
   const all = mantissa.replace('.', '');
   let point = Number(exponent) + 1;
-  let head = all.slice(0, precision);
-  const next = all[precision]!;
-  const tie = next === '5' && !/[1-9]/.test(all.slice(precision + 1));
-  if (next > '5' || (next === '5' && (!tie || Number(head.at(-1)) % 2 === 1))) {
+  let head = all.slice(0, 14);
+  const next = all[14]!;
+  if (next > '5' || (next === '5' && (/[1-9]/.test(all.slice(15)) || Number(head.at(-1)) % 2))) {
     const bumped = String(Number(head) + 1); // 14 digits: exact in a double
-    if (bumped.length > head.length) point += 1;
-    head = bumped.slice(0, precision);
+    if (bumped.length > 14) point += 1;
+    head = bumped.slice(0, 14);
   }
-  return { digits: head.replace(/0+$/, '') || '0', point };
+  return { digits: head.replace(/0+$/, ''), point };
 }
