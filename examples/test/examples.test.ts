@@ -1,5 +1,5 @@
 // Every example runs against the embedded fakes, exactly as a user would call it.
-import { adminToken, createCommerceClient } from '@magekit/commerce';
+import { adminToken, createCommerceClient, missingKeys } from '@magekit/commerce';
 import { startFakeCommerce } from '@magekit/commerce/testing';
 import { createMarketplaceClient, createMalwareScanFeed } from '@magekit/marketplace';
 import type { ReceivedEvent as CallbackEvent } from '../callback-receiver-node.ts';
@@ -158,6 +158,49 @@ describe('order-sync', () => {
       expect(delivered.every((o) => o.skus.length > 0 && typeof o.grandTotal === 'number')).toBe(true);
       const again = await syncOrders(commerce, first.highWaterMark, async () => {});
       expect(again.synced).toBe(0);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('on a busy store (updates, inserts, deletes, same-second saves, commits up to 30 s late), a sync and a rerun from its mark lose nothing and leave nothing stale', async () => {
+    let writing = true;
+    const running = await startFakeCommerce({
+      auth: { admins: [admin] },
+      seed: { orders: 300 },
+      live: {
+        seed: 7,
+        clock: { tickMs: 250 },
+        beforeSearch: (live) => {
+          if (!writing) return;
+          const ids = live.ids('orders');
+          const pick = () => ids[Math.floor(live.random() * ids.length)]!;
+          const late = () => (live.random() < 0.25 ? { commitAfterMs: Math.round(live.random() * 30_000) } : {});
+          for (let i = 0; i < 3; i += 1) live.update('orders', pick(), undefined, late());
+          live.insert('orders', {}, late());
+          live.delete('orders', pick());
+        },
+      },
+    });
+    try {
+      const commerce = createCommerceClient({ baseUrl: running.url, auth: adminToken(admin) });
+      const live = running.fake.live!;
+      // Busy before the first run too: some writes are still to commit when it starts.
+      for (let i = 0; i < 10; i += 1) await commerce.orders.list({ searchCriteria: { page_size: 1 } });
+      const mirror = new Map<number, SyncedOrder>();
+      const upsert = async (order: SyncedOrder) => void mirror.set(order.entityId, order);
+      const first = await syncOrders(commerce, '', upsert);
+      writing = false;
+      live.clock.advance(30_000); // every late commit lands, none later than the lookback
+      const second = await syncOrders(commerce, first.highWaterMark, upsert);
+      expect(second.synced).toBeGreaterThan(0);
+      // Deletes move no updated_at: the ids the mirror holds that the store no longer has.
+      for (const id of await missingKeys(commerce, 'GET /V1/orders', mirror.keys())) mirror.delete(id as number);
+
+      const expected = new Map(live.ids('orders').map((id) => [id, live.get('orders', id)!]));
+      const lost = [...expected.keys()].filter((id) => !mirror.has(id));
+      const stale = [...expected].filter(([id, row]) => mirror.has(id) && (mirror.get(id)!.status !== row['status'] || mirror.get(id)!.grandTotal !== row['grand_total'])).map(([id]) => id);
+      expect({ lost, stale, extra: [...mirror.keys()].filter((id) => !expected.has(id)) }).toEqual({ lost: [], stale: [], extra: [] });
     } finally {
       await running.close();
     }

@@ -29,6 +29,7 @@ export type { SearchField, ConditionValue, CamelSearchCriteria, FilterValue } fr
 export { paginate, type Paginator, type Page, type PaginateOptions, type CollectOptions, type ListRouteKey } from './reads/paginate.ts';
 export { readChanges, DEFAULT_LOOKBACK_SECONDS, type ChangeFeedOptions, type ChangeFeedParams, type ChangeFeedResult, type ChangePage } from './reads/changes.ts';
 export { CheckpointError } from './reads/feed-checkpoint.ts';
+export { missingKeys, type MissingKeysOptions } from './reads/reconcile.ts';
 export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
 export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';
 export { cloudServiceUrl, CloudServiceRouteError, type CloudServiceAddress } from './platform/cloud-service.ts';

@@ -192,7 +192,7 @@ interface Arrived {
   at: Timestamp;
 }
 
-function keyFieldOf(info: RouteInfo): KeyField {
+export function keyFieldOf(info: RouteInfo): KeyField {
   const known: Partial<Record<string, KeyField>> = {
     'GET /V1/orders': { filter: 'entity_id', item: 'entity_id' },
     'GET /V1/products': { filter: 'entity_id', item: 'id' },

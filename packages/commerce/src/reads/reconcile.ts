@@ -1,0 +1,44 @@
+/**
+ * What a change feed cannot see, caught by reconciling: deletes (a deleted record has no updated_at
+ * left to move) with `missingKeys`, which asks the store about the keys the caller holds, a few
+ * hundred per request (`key in (...)`), and answers those it no longer has. Its cost follows what the
+ * caller holds, not the table; a record deleted after its request is caught by the next reconciliation.
+ */
+import { InputError } from '@magekit/core';
+import { runtimeOf, type RuntimeHolder } from '../calls/runtime.ts';
+import type { CallOptions } from '../platform/call-options.ts';
+import { fieldsEncoder } from '../fields/index.ts';
+import type { ListRouteKey } from '../generated/operations.ts';
+import { positiveInteger, searchCriteriaEncoder } from '../search/normalize.ts';
+import type { RecordKey } from './feed-checkpoint.ts';
+import { keyFieldOf } from './changes.ts';
+
+export interface MissingKeysOptions extends CallOptions {
+  /** Keys asked about per request (default 200; the keys travel in the query string). */
+  chunkSize?: number | undefined;
+}
+
+/** The keys among `held` that `route` no longer has (deleted records), in the order given. */
+export async function missingKeys(client: RuntimeHolder, route: ListRouteKey, held: Iterable<RecordKey>, options: MissingKeysOptions = {}): Promise<RecordKey[]> {
+  const runtime = runtimeOf(client);
+  runtime.useQueryEncoders(searchCriteriaEncoder, fieldsEncoder);
+  const info = runtime.route(route);
+  const key = keyFieldOf(info);
+  const { chunkSize: chunkOption, ...callOptions } = options;
+  const chunkSize = chunkOption === undefined ? 200 : positiveInteger(chunkOption, 'chunkSize');
+  const keys = [...new Set(held)];
+  for (const value of keys) {
+    if (!((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value !== '' && !value.includes(',')))) {
+      throw new InputError(`missingKeys: ${JSON.stringify(value)} is not a key of ${info.key} (a number, or a string without commas).`, { service: 'commerce' });
+    }
+  }
+  const missing: RecordKey[] = [];
+  for (let start = 0; start < keys.length; start += chunkSize) {
+    const chunk = keys.slice(start, start + chunkSize);
+    const searchCriteria = { filter_groups: [{ filters: [{ field: key.filter, value: chunk.join(','), condition_type: 'in' as const }] }], page_size: chunk.length, current_page: 1 };
+    const body = await runtime.call<{ items?: Record<string, unknown>[] | null }>(info, { searchCriteria, fields: `items[${key.item}],total_count` }, callOptions);
+    const found = new Set((body?.items ?? []).map((item) => String(item[key.item])));
+    for (const value of chunk) if (!found.has(String(value))) missing.push(value);
+  }
+  return missing;
+}
