@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchBulk } from './bulk.ts';
 import { benchBundles } from './bundle.ts';
+import { benchChanges } from './changes.ts';
 import { benchCodegen } from './codegen.ts';
 import { benchImportTime } from './import-time.ts';
 import { AIO, AIO_OAUTH, KY, KY_TIMEOUT, MAGEKIT, MAGEKIT_OAUTH, RAW, RAW_HMAC, benchOverhead, type Ratio } from './overhead.ts';
@@ -117,6 +118,11 @@ section('Bulk pipeline (10,000 product price updates against the fake on loopbac
 const bulk = await benchBulk({ operations: quick ? 1000 : 10_000 });
 results['bulk'] = bulk;
 for (const [figure, magekit, baseline, note] of bulk.rows) rows.push([figure, magekit, baseline, note]);
+
+section('Change feed (orders in the fake, in-process: requests and rows scanned = COUNT + OFFSET + returned)');
+const changes = await benchChanges({ orders: quick ? 5000 : 20_000 });
+results['changes'] = changes;
+for (const row of changes.rows) rows.push(row);
 
 section('Code generation (both specs, full pipeline)');
 const codegen = benchCodegen(quick ? 1 : 3);
