@@ -1,8 +1,11 @@
 /**
  * `magekit-commerce` with integration (OAuth 1.0a) credentials against servers that echo the four
  * OAuth values in every form: in a bulk's operation messages (a successful report), in a JSON 401,
- * in an HTML 500, and to `types pull`. Neither the text nor the --json output may print one.
+ * in an HTML 500, to `types pull`, and in the records `changes` writes. Neither the text nor the --json output may print one.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.ts';
@@ -67,6 +70,24 @@ describe('the commerce CLI prints no OAuth value a server echoes', () => {
       }
     });
   }
+
+  it('in the NDJSON and the errors of changes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'magekit-echo-'));
+    try {
+      // Orders whose fields echo the credentials (a note holding what the request carried).
+      echoing((said) => HttpResponse.json({ items: [{ entity_id: 1, updated_at: '2024-05-01 10:00:00', customer_note: said }], total_count: 1 }));
+      const out = await cli(['changes', '/V1/orders', '--checkpoint-file', join(dir, 'cp')]);
+      expect(out.code).toBe(0);
+      expect(out.surfaces.stdout).toContain('[redacted]');
+      expect(findLeaks(out.surfaces, SECRETS)).toEqual([]);
+      echoing((said) => HttpResponse.json({ message: `Refused ${said}` }, { status: 400 }));
+      const failed = await cli(['changes', '/V1/orders', '--checkpoint-file', join(dir, 'other')]);
+      expect(failed.code).toBe(1);
+      expect(findLeaks(failed.surfaces, SECRETS)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('in the output of types pull', async () => {
     echoing((said) => HttpResponse.json({ message: `Refused ${said}` }, { status: 400 }));
