@@ -163,12 +163,30 @@ export function applySearch<T extends Record<string, unknown>>(records: T[], cri
 export function runSearch<T extends Record<string, unknown>>(records: T[], criteria: ParsedSearchCriteria, rules: SearchRules = {}): SearchRun<T> {
   const column = (field: string): string => rules.columns?.[field] ?? field;
   const groups = criteria.filter_groups.map((group) => group.filters.map((filter) => compileFilter(column(filter.field), filter.condition_type, filter.value)));
-  const matching = groups.length === 0 ? records : records.filter((record) => groups.every((group) => group.some((test) => test(record))));
+  const matching = groups.length === 0 ? records : records.filter(allGroups(groups));
   const orders = criteria.sort_orders.filter((order) => !rules.ignoredSorts?.has(order.field)).map((order) => ({ field: column(order.field), direction: order.direction }));
-  const arranged = rules.random ? shuffled(matching, rules.random) : matching;
-  const sorted = sortRecords(arranged, orders);
-  const { items, skipped } = page(sorted, criteria.page_size, criteria.current_page, rules.pastLastPage ?? 'empty');
+  const { offset, limit } = window(matching.length, criteria.page_size, criteria.current_page, rules.pastLastPage ?? 'empty');
+  // Only the rows up to the page's end need ordering: a keyset page picks its 300 out of 20,000 without sorting them all.
+  const items = firstInOrder(matching, orders, limit, rules.random).slice(offset);
+  const skipped = Math.min(offset, matching.length);
   return { result: { items, search_criteria: criteria, total_count: matching.length }, scanned: matching.length + skipped + items.length };
+}
+
+/** Groups ANDed, the filters in each ORed. */
+function allGroups(groups: ((record: Record<string, unknown>) => boolean)[][]): (record: Record<string, unknown>) => boolean {
+  return (record) => {
+    for (const group of groups) {
+      let any = false;
+      for (const test of group) {
+        if (test(record)) {
+          any = true;
+          break;
+        }
+      }
+      if (!any) return false;
+    }
+    return true;
+  };
 }
 
 /** A record's value for an attribute code: a top-level field, else a custom attribute. */
@@ -183,28 +201,18 @@ function valueOf(record: Record<string, unknown>, field: string): unknown {
 }
 
 /**
- * LIMIT size OFFSET (page - 1) * size; page below 1 reads as 1; no page size (or 0) is every row
- * (magento/magento2#16536). `skipped` is what OFFSET read and threw away.
+ * LIMIT size OFFSET (page - 1) * size as row positions; page below 1 reads as 1; no page size (or 0)
+ * is every row (magento/magento2#16536); 2.3 clamped the page to the last one.
  */
-function page<T>(records: T[], size: number | undefined, current: number | undefined, pastLastPage: PastLastPage): { items: T[]; skipped: number } {
-  if (!size || size <= 0) return { items: records, skipped: 0 };
+function window(count: number, size: number | undefined, current: number | undefined, pastLastPage: PastLastPage): { offset: number; limit: number } {
+  if (!size || size <= 0) return { offset: 0, limit: count };
   let index = Math.max(current ?? 1, 1);
-  if (pastLastPage === 'repeat') index = Math.min(index, Math.max(1, Math.ceil(records.length / size)));
+  if (pastLastPage === 'repeat') index = Math.min(index, Math.max(1, Math.ceil(count / size)));
   const offset = (index - 1) * size;
-  return { items: records.slice(offset, offset + size), skipped: Math.min(offset, records.length) };
+  return { offset, limit: offset + size };
 }
 
-/** Fisher–Yates on a copy. */
-function shuffled<T>(records: readonly T[], random: () => number): T[] {
-  const out = [...records];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-/** A value as the sort compares it: NULL, a number, or case-folded text; read once per row, not once per comparison. */
+/** A value as a filter compares it: NULL, a number (when it reads as one), and case-folded text. */
 interface SortKey {
   isNull: boolean;
   number: number | undefined;
@@ -212,28 +220,103 @@ interface SortKey {
 }
 
 function sortKey(value: unknown): SortKey {
-  if (isNull(value)) return { isNull: true, number: undefined, text: '' };
+  if (isNull(value)) return NULL_KEY;
+  if (typeof value === 'number') return { isNull: false, number: value, text: String(value) };
   const text = scalarText(value);
-  return { isNull: false, number: typeof value === 'number' ? value : NUMERIC.test(text) ? Number(text) : undefined, text: text.toLowerCase() };
+  return { isNull: false, number: NUMERIC.test(text) ? Number(text) : undefined, text: text.toLowerCase() };
 }
 
-/** A stable sort on the orders in turn (Array.prototype.sort is stable), so ties keep the order they came in. */
-function sortRecords<T extends Record<string, unknown>>(records: T[], orders: ParsedSearchCriteria['sort_orders']): T[] {
-  if (orders.length === 0) return records;
-  const decorated = records.map((record) => ({ record, keys: orders.map((order) => sortKey(valueOf(record, order.field))) }));
-  decorated.sort((a, b) => {
-    for (let i = 0; i < orders.length; i += 1) {
-      const result = compareKeys(a.keys[i]!, b.keys[i]!);
-      if (result !== 0) return orders[i]!.direction === 'DESC' ? -result : result;
+const NULL_KEY: SortKey = { isNull: true, number: undefined, text: '' };
+
+/** A sort value: NULL, or a number or case-folded text (one or the other for a whole column). */
+type Cell = number | string | null;
+
+/** A column's values as the sort compares them: numbers when every value is one (a numeric column), else case-folded text. */
+function columnCells(values: unknown[]): Cell[] {
+  const numeric = values.every((value) => isNull(value) || typeof value === 'number' || NUMERIC.test(scalarText(value)));
+  return values.map((value) => (isNull(value) ? null : numeric ? Number(typeof value === 'number' ? value : scalarText(value)) : scalarText(value).toLowerCase()));
+}
+
+/** NULLs first ascending (MySQL). */
+function compareCells(a: Cell, b: Cell): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The first `limit` rows in the order the sort orders give, in turn; rows equal on all of them in
+ * storage order, or in a fresh random order when `random` is given.
+ */
+function firstInOrder<T extends Record<string, unknown>>(records: T[], orders: ParsedSearchCriteria['sort_orders'], limit: number, random: (() => number) | undefined): T[] {
+  if (orders.length === 0 && !random) return records.slice(0, limit);
+  const columns = orders.map((order) => columnCells(records.map((record) => valueOf(record, order.field))));
+  const signs = orders.map((order) => (order.direction === 'DESC' ? -1 : 1));
+  // Among rows equal on every key: storage order, or a fresh random draw (MySQL may return ties in any order).
+  let ties: Float64Array | undefined;
+  if (random) {
+    ties = new Float64Array(records.length);
+    for (let i = 0; i < ties.length; i += 1) ties[i] = random();
+  }
+  const compare = (a: number, b: number): number => {
+    for (let i = 0; i < signs.length; i += 1) {
+      const result = compareCells(columns[i]![a]!, columns[i]![b]!);
+      if (result !== 0) return result * signs[i]!;
     }
-    return 0;
-  });
-  return decorated.map((entry) => entry.record);
+    return ties ? ties[a]! - ties[b]! : a - b;
+  };
+  const rows: number[] = new Array<number>(records.length);
+  for (let i = 0; i < rows.length; i += 1) rows[i] = i;
+  // A page near the front of a large set: keep the best `limit` in a heap instead of sorting them all.
+  const chosen = limit * 4 < rows.length ? smallest(rows, limit, compare) : rows.sort(compare);
+  return chosen.slice(0, limit).map((index) => records[index]!);
+}
+
+/** The k smallest items, sorted, through a max-heap of k: O(n log k), for a page near the front of a large set. */
+function smallest<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[] {
+  if (k <= 0) return [];
+  const heap: T[] = [];
+  const swap = (i: number, j: number): void => {
+    [heap[i], heap[j]] = [heap[j]!, heap[i]!];
+  };
+  const up = (start: number): void => {
+    let i = start;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (compare(heap[i]!, heap[parent]!) <= 0) return;
+      swap(i, parent);
+      i = parent;
+    }
+  };
+  const down = (): void => {
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let largest = i;
+      if (left < heap.length && compare(heap[left]!, heap[largest]!) > 0) largest = left;
+      if (right < heap.length && compare(heap[right]!, heap[largest]!) > 0) largest = right;
+      if (largest === i) return;
+      swap(i, largest);
+      i = largest;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      up(heap.length - 1);
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down();
+    }
+  }
+  return heap.sort(compare);
 }
 
 const isNull = (value: unknown): boolean => value === null || value === undefined;
 
-/** NULLs first ascending (MySQL); numbers as numbers when both are; else text. */
+/** NULL below everything; numbers as numbers when both are; else text. */
 function compareKeys(a: SortKey, b: SortKey): number {
   if (a.isNull || b.isNull) return a.isNull && b.isNull ? 0 : a.isNull ? -1 : 1;
   if (a.number !== undefined && b.number !== undefined) return Math.sign(a.number - b.number);
@@ -295,7 +378,9 @@ function compileCondition(condition: string, filterValue: string): (value: unkno
   if (condition === 'notnull') return (value) => !isNull(value);
   // SQL: any comparison with NULL is unknown, so no other condition matches a missing value.
   const against = sortKey(filterValue);
-  const order = (value: unknown): number => compareKeys(sortKey(value), against);
+  // Numbers against a numeric filter (entity_id gt 4200) skip building a key: a keyset filter runs on every row.
+  const order = (value: unknown): number =>
+    typeof value === 'number' && against.number !== undefined ? Math.sign(value - against.number) : compareKeys(sortKey(value), against);
   const test = ((): ((value: unknown) => boolean) => {
     switch (condition) {
       case 'eq': return (value) => order(value) === 0;

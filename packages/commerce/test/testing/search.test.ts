@@ -3,6 +3,7 @@
  * every condition type, group logic, sorting and paging (a page past the end is empty on 2.4, the last
  * page again on 2.3).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applySearch, matches, parseSearchCriteria, SearchCriteriaError, type ParsedSearchCriteria } from '../../src/testing/search.ts';
 import { product } from '../search-harness.ts';
@@ -83,6 +84,23 @@ describe('groups, sorting, paging', () => {
     expect(page(99, 'repeat')).toMatchObject({ items: [{ id: 4 }], total_count: 4 });
     // A page number below 1 reads as 1, on both.
     expect(page(0).items.map((r) => r.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('pages of a sorted search (property)', () => {
+  it('every page is its slice of the whole result, ties in storage order, whether the page is picked from a heap or a full sort', () => {
+    const row = fc.record({ a: fc.integer({ min: 0, max: 5 }), b: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }) });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 120 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 15 }), fc.constantFrom<'ASC' | 'DESC'>('ASC', 'DESC'), (rows, size, current, direction) => {
+        const records = rows.map((r, id) => ({ id, ...r }));
+        const sort_orders = [{ field: 'a', direction }, { field: 'b', direction: 'ASC' as const }];
+        const nullsFirst = (x: number | null, y: number | null) => (x === y ? 0 : x === null ? -1 : y === null ? 1 : x - y);
+        const expected = [...records].sort((x, y) => (direction === 'ASC' ? 1 : -1) * (x.a - y.a) || nullsFirst(x.b, y.b)).map((r) => r.id);
+        const page = applySearch(records, { filter_groups: [], sort_orders, page_size: size, current_page: current }).items.map((r) => r.id);
+        expect(page).toEqual(expected.slice((current - 1) * size, current * size));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
