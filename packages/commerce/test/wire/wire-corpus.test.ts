@@ -90,19 +90,9 @@ describe('2xx bodies reach the caller unchanged', () => {
   });
 });
 
-/**
- * Error samples the SDK does not yet render the platform's way, each with the fix it waits for.
- * `it.fails` keeps them in view: once the fix lands they pass, the marker fails, and the entry goes.
- */
-const AWAITING: Record<string, string> = {
-  'issue-2782-carts-items-no-cart': 'a null parameter renders as an empty string (issue #32, item 4)',
-  'issue-8620-carts-mine-items-no-cart': 'a null parameter renders as an empty string (issue #32, item 4)',
-};
-
 describe('error bodies become typed errors with the platform\'s text', () => {
   for (const sample of corpus.filter((s) => s.status >= 400)) {
-    const awaiting = AWAITING[sample.id];
-    (awaiting ? it.fails : it)(awaiting ? `${sample.id} (awaiting: ${awaiting})` : sample.id, async () => {
+    it(sample.id, async () => {
       const { client } = clientAnswering(sample);
       const options = sample.request.storeCode === undefined ? undefined : { storeCode: sample.request.storeCode };
       const error = (await client.request(sample.route as RouteKey, inputOf(sample) as never, options).then(
