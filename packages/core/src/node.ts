@@ -5,10 +5,19 @@
  * answer a malformed Host with 400 and close a connection whose body they did not read. The running
  * fakes (`startFakeCommerce`, `startFakeMarketplace`) serve through the same bridge (serveOnLoopback).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+// Types only: nothing here imports a node: module, so the entries built on this file (the /node
+// entries, the running fakes of /testing) load and bundle in runtimes that have none (workerd without
+// nodejs_compat, the edge, browsers); node:http is looked up only when a server is started.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** A Node built-in, looked up when first needed (process.getBuiltinModule: Node 22.3+, Bun, Deno), never imported. */
+function nodeBuiltin<T>(id: string): T {
+  const module = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process?.getBuiltinModule?.(id);
+  if (!module) throw new Error(`${id} is not in this runtime: the Node adapters and the fakes' loopback servers need Node 22.3+, Bun or Deno. Elsewhere, serve the Fetch handler itself, or call a fake in-process (createFakeCommerce() / createFakeMarketplace(), then handle(request)).`);
+  return module as T;
+}
 
 /** Express puts a parsed body on req.body when a body parser ran first. */
 type MaybeParsed = IncomingMessage & { body?: unknown; originalUrl?: string };
@@ -25,7 +34,7 @@ function bodyOf(req: MaybeParsed): BodyInit | null {
     }
     return JSON.stringify(req.body);
   }
-  return Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
+  return nodeBuiltin<typeof import('node:stream')>('node:stream').Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
 }
 
 /** A Host header that is not a host[:port] (spaces, a path, user info...): the request is answered 400. */
@@ -71,7 +80,7 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
       if (res.headersSent) return;
       const headers: Record<string, string> = {};
       response.headers.forEach((value, key) => (headers[key] = value));
-      const payload = Buffer.from(await response.arrayBuffer());
+      const payload = new Uint8Array(await response.arrayBuffer());
       // A body the handler did not read to the end (401, 413, a 408 for a stalled sender): close the
       // connection after answering instead of waiting for the rest, which a slow sender may never send.
       const unread = !req.readableEnded && !req.complete;
@@ -97,7 +106,7 @@ export interface LoopbackServer {
 
 /** A Fetch-API handler on a real HTTP server bound to 127.0.0.1 (port 0: any free port), through toNodeListener. */
 export async function serveOnLoopback(handler: FetchHandler, options: { port?: number | undefined; onClose?: (() => void) | undefined } = {}): Promise<LoopbackServer> {
-  const server = createServer(toNodeListener(handler));
+  const server = nodeBuiltin<typeof import('node:http')>('node:http').createServer(toNodeListener(handler));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

@@ -119,17 +119,35 @@ export async function smoke(packages, { loopbackUrl, serveCallbacks } = {}) {
     market.close();
   }
 
+  // The callback handler: Basic auth, then zod's checks of the envelope and of each known event.
   const seen = [];
-  const handler = m.createCallbackHandler({ ...HOOK, on: { eqp_status_update: (event) => void seen.push(event.callback_event) } });
+  const handler = m.createCallbackHandler({ ...HOOK, on: { eqp_status_update: (event) => void seen.push(event.callback_event), malware_scan_complete: (event) => void seen.push(event.callback_event) } });
   const deliver = await (serveCallbacks ?? ((h) => (request) => h(request)))(handler);
-  const delivery = (authorization) =>
-    deliver(new Request('https://receiver.example/eqp', {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({ callback_event: 'eqp_status_update', update_info: { submission_id: 's-1', item_id: 'good-item', eqp_flow: 'technical', current_status: 'approved' } }),
-    }));
-  const accepted = await delivery(`Basic ${btoa(`${HOOK.username}:${HOOK.password}`)}`);
-  const refused = await delivery(`Basic ${btoa(`${HOOK.username}:wrong`)}`);
-  result.callback = { accepted: accepted.status, refused: refused.status, seen };
+  const basic = (password) => `Basic ${btoa(`${HOOK.username}:${password}`)}`;
+  const delivery = async (body, password = HOOK.password) => {
+    const response = await deliver(new Request('https://receiver.example/eqp', { method: 'POST', headers: { authorization: basic(password), 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    return response.status;
+  };
+  const update = (info) => ({ callback_event: 'eqp_status_update', update_info: { submission_id: 's-1', item_id: 'good-item', eqp_flow: 'technical', ...info } });
+  result.callback = {
+    accepted: await delivery(update({ current_status: 'approved' })),
+    refused: await delivery(update({ current_status: 'approved' }), 'wrong'),
+    drift: await delivery(update({ eqp_state: 'approved' })),
+    scan: await delivery({ callback_event: 'malware_scan_complete', update_info: { file_upload_id: 'f-1', tool_result: 'pass' } }),
+    noStatus: await delivery(update({})),
+    badEnvelope: await delivery({ callback_event: 'eqp_status_update' }),
+    seen,
+  };
+
+  // zod's check of a bulk acceptance: a body that is not one is a typed error, not a crash.
+  const garbled = (input, init) => {
+    const request = new Request(input, init);
+    return new URL(request.url).pathname.includes('/async/bulk/') ? Promise.resolve(Response.json({ bulk_uuid: 7 }, { status: 202 })) : shop.handle(request);
+  };
+  try {
+    await c.createCommerceClient({ baseUrl: 'https://shop.test', auth: c.adminToken(ADMIN), fetch: garbled }).bulk.products.update([{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 1 } }]);
+  } catch (error) {
+    result.errors.acceptance = { branded: c.isCommerceError(error), kind: error.kind };
+  }
   return result;
 }

@@ -43,11 +43,13 @@ export function expectSmoke(result: Record<string, unknown>, runtime: string, { 
       notFound: { branded: true, kind: 'http', status: 404, message: "GET https://shop.test/rest/V1/products/NO%2FSUCH%20SKU failed with 404: The product that was requested doesn't exist. Verify the product and try again." },
       badSignature: { branded: true, kind: 'auth', status: 401, leaksSecret: false },
       input: { branded: true, kind: 'input' },
+      acceptance: { branded: true, kind: 'response' },
     },
     renewal: { signIns: 1, product: { sku: 'SKU-0002', price: 20 } },
     ...(loopback ? { loopback: { sku: 'SKU-0004' } } : {}),
     session: { mageId: 'MAG000000001', sessions: 1 },
     batch: { succeeded: ['good-item'], failed: [['bad-item', 1210]], error: { branded: true, kind: 'batch' } },
-    callback: { accepted: 200, refused: 401, seen: ['eqp_status_update'] },
+    // drift: eqp_state where current_status was documented; noStatus: neither (zod's refine); badEnvelope: no update_info.
+    callback: { accepted: 200, refused: 401, drift: 200, scan: 200, noStatus: 400, badEnvelope: 400, seen: ['eqp_status_update', 'eqp_status_update', 'malware_scan_complete'] },
   });
 }
