@@ -11,12 +11,13 @@ import { emitExamples } from './codegen/emit-examples.mjs';
 import { emitBuiltinSchemas } from './codegen/emit-builtin-schemas.mjs';
 import { emitWebhooks } from './codegen/emit-webhooks.mjs';
 import { emitSupport } from './codegen/emit-support.mjs';
+import { emitWalkKeys } from './codegen/emit-walk-keys.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const check = process.argv.includes('--check');
 
 const targets = [
-  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', methodsModule: '../calls/methods.ts', examples: true, variantTrees: true, installationHooks: true, routeModules: true, platformMarks: true },
+  { service: 'commerce', spec: 'specs/commerce/openapi.yaml', out: 'packages/commerce/src/generated', searchCriteriaType: 'SearchCriteriaInput', methodType: 'RouteMethod', methodsModule: '../calls/methods.ts', examples: true, variantTrees: true, installationHooks: true, routeModules: true, platformMarks: true, walkKeys: true },
   { service: 'marketplace', spec: 'specs/marketplace/openapi.yaml', out: 'packages/marketplace/src/generated', methodType: 'RouteMethod', methodsModule: '../methods.ts' },
 ];
 
@@ -58,6 +59,8 @@ async function generate(target) {
   if (target.routeModules) files['modules.ts'] = emitModulesEntry(routes);
   // Schema-valid sample responses for the fake platform's unmodelled routes (testing entry only).
   if (target.examples) files['examples.ts'] = emitExamples(doc, routes);
+  // Each search route's unique key, for exact walks (reads/route-key.ts).
+  if (target.walkKeys) files['walk-keys.ts'] = emitWalkKeys(routes, HEADER);
   // What `types pull` compares a live schema with (CLI only, so no client bundle carries it).
   if (target.installationHooks) files['builtin-schemas.ts'] = emitBuiltinSchemas(doc);
   // zod validators of the callbacks the service sends (the spec's `webhooks`), for the receiver.

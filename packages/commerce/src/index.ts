@@ -28,8 +28,10 @@ export { SearchCriteriaBuilder, searchCriteria, where, CONDITION_TYPES, isCondit
 export type { SearchField, ConditionValue, CamelSearchCriteria, FilterValue } from './search/index.ts';
 export { paginate, type Paginator, type Page, type PaginateOptions, type CollectOptions, type ListRouteKey } from './reads/paginate.ts';
 export { readChanges, DEFAULT_LOOKBACK_SECONDS, type ChangeFeedOptions, type ChangeFeedParams, type ChangeFeedResult, type ChangePage } from './reads/changes.ts';
-export { CheckpointError } from './reads/feed-checkpoint.ts';
 export { missingKeys, type MissingKeysOptions } from './reads/reconcile.ts';
+export { exportRecords, planExport, sliceCheckpoint, type Deliver, type ExportCheckpoint, type ExportOptions, type ExportProgress, type ExportResult, type ExportSlice } from './reads/export.ts';
+export { CheckpointError } from './reads/checkpoint.ts';
+export type { WalkKey, WalkKeyOption } from './reads/keyset.ts';
 export { FieldsSyntaxError, parseSelection, serializeSelection } from './fields/index.ts';
 export type { Selected, SelectionFor, ItemOf } from './fields/index.ts';
 export { cloudServiceUrl, CloudServiceRouteError, type CloudServiceAddress } from './platform/cloud-service.ts';

@@ -5,7 +5,7 @@
  * the next read starts, the run under way if one was interrupted, and the records delivered that a
  * later read may meet again (to drop those duplicates). Decoding checks all of it before anything is sent.
  */
-import { InputError } from '@magekit/core';
+import { CheckpointError } from './checkpoint.ts';
 import { contentHash } from './content-hash.ts';
 import { isTimestamp, type Timestamp } from './timestamps.ts';
 
@@ -35,16 +35,6 @@ export interface FeedState {
   run: { high: Timestamp; after: readonly [Timestamp, RecordKey] | undefined } | undefined;
   /** Delivered records a later read may meet again, by key (the latest delivery of each). */
   seen: Map<RecordKey, Delivered>;
-}
-
-/** A checkpoint that cannot be used here: damaged, or another feed's. Nothing was sent. */
-export class CheckpointError extends InputError {
-  /** `damaged`: not a checkpoint, or cut or edited; `route`, `baseUrl`, `storeCode`: another feed's. */
-  readonly problem: 'damaged' | 'route' | 'baseUrl' | 'storeCode';
-  constructor(message: string, problem: CheckpointError['problem'], hint: string) {
-    super(message, { service: 'commerce', hint });
-    this.problem = problem;
-  }
 }
 
 const PREFIX = 'feed1';

@@ -1,6 +1,7 @@
 /** The change feed's parts that need no server: its checkpoint, its memory of the overlap, its timestamps. */
 import { describe, expect, it } from 'vitest';
-import { CheckpointError, decodeCheckpoint, encodeCheckpoint, type FeedIdentity, type FeedState } from '../../src/reads/feed-checkpoint.ts';
+import { CheckpointError } from '../../src/reads/checkpoint.ts';
+import { decodeCheckpoint, encodeCheckpoint, type FeedIdentity, type FeedState } from '../../src/reads/feed-checkpoint.ts';
 import { contentHash } from '../../src/reads/content-hash.ts';
 import { MAX_REMEMBERED, dropDelivered, rememberPage } from '../../src/reads/feed-overlap.ts';
 import { parseSince, secondsBefore } from '../../src/reads/timestamps.ts';
