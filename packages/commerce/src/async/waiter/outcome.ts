@@ -185,7 +185,7 @@ async function* completeResults<Result>(plan: WaitPlan, pages: ResultPages, opti
       const { items, total } = answer;
       const fresh = items.filter((op) => !seen.has(op.id) && seen.add(op.id));
       for (const [op, position] of placeOperations(plan, bulk, fresh, taken)) yield fromListing<Result>(plan, bulk.bulkUuid, op, position);
-      // Stop on total_count: past the end the platform answers the last page again (#3787).
+      // Stop on total_count: past the end 2.3 answers the last page again (#3787), 2.4 an empty one (#26986).
       if (page * pageSize >= total || items.length === 0) break;
     }
   }

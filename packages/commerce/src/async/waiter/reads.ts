@@ -10,8 +10,8 @@
  *   size 1, `fields=total_count`. Closed rows are stored on every installation, so
  *   `operation_count - closed` is the open count that holds everywhere;
  * - listings: the operation search filtered by ONE bulk UUID and a status, `fields` keeping only
- *   what the outcome needs, paged and stopped on `total_count` (a page past the end repeats the
- *   last, magento/magento2#3787).
+ *   what the outcome needs, paged and stopped on `total_count` (past the end 2.3 repeats the last
+ *   page, magento/magento2#3787; 2.4 answers an empty one, #26986).
  *
  * One bulk per search, never several ORed: since 2.4 an operation's id is its element's index in
  * its request (`WebapiAsync/Model/OperationRepository::create` sets `ID => $operationId`), unique
@@ -135,7 +135,7 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
         }
         const { items, total } = answer;
         for (const op of items) if (!seen.has(op.id)) (seen.add(op.id), out.push(op));
-        // Stop on total_count: past the end the platform answers the last page again.
+        // Stop on total_count: past the end 2.3 answers the last page again, 2.4 an empty one.
         if (current * listingPageSize >= total || items.length === 0) break;
       }
       return out;
