@@ -17,6 +17,7 @@ export { createFakeStats, type FakeStats } from './fake-stats.ts';
 export { createPaginator, type CollectOptions, type Paginator } from './paginate.ts';
 export { bindRuntime, findRuntime } from './runtime-registry.ts';
 export { httpErrorFields } from './http-error-fields.ts';
+export { shapeOf, shapeOfText } from './shape.ts';
 export { readIncomingText, IncomingBodyTooLarge, IncomingBodyTooSlow } from './incoming-body.ts';
 // Used by the packages only to re-export them as their own public names (knip does not count a
 // re-export from another workspace's entry as a use, hence the tag).

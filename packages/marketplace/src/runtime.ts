@@ -102,7 +102,7 @@ export function createMarketplaceRuntime(options: MarketplaceClientOptions): Mar
     expiresIn: options.sessionLifetimeMs !== undefined ? Math.ceil(options.sessionLifetimeMs / 1000) : (options.sessionLifetime ?? 7200),
     // A refused key must not be replayed: the token request is a POST, never repeated.
     requestToken: async (origin, authorization, json) =>
-      (await core.send({ method: 'POST', url: `${origin}${API_PREFIX}/app/session/token`, json, headers: { authorization }, retry: false, idempotent: false, anonymous: true })).data,
+      (await core.send({ method: 'POST', url: `${origin}${API_PREFIX}/app/session/token`, json, headers: { authorization }, retry: false, idempotent: false, anonymous: true, issuesCredential: true })).data,
   });
   const origin = new URL(baseUrl).origin;
   // The session manager is the credential: the core runtime asks it directly.

@@ -12,7 +12,7 @@
  * The session manager is the client's credential (core's Credential): the runtime asks it directly
  * to authorize each attempt and what a 401 means.
  */
-import { AuthError, ConfigurationError, bearerToken, createTokenCache, isMagekitError, ResponseError, whenReady, type Credential, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
+import { AuthError, ConfigurationError, bearerToken, createTokenCache, isMagekitError, ResponseError, shapeOf, whenReady, type Credential, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
 
 interface SessionGrant {
   mage_id: string;
@@ -169,8 +169,8 @@ function isRefusal(error: unknown): error is HttpError {
 function checkGrant(raw: unknown, origin: string): SessionGrant {
   const grant = raw as Partial<SessionGrant> | null;
   if (!grant || typeof grant !== 'object' || typeof grant.ust !== 'string' || !grant.ust || typeof grant.mage_id !== 'string' || !grant.mage_id || typeof grant.expires_in !== 'number' || !(grant.expires_in > 0)) {
-    // Never echo the body: it may hold a token.
-    throw new ResponseError(`POST ${origin}/rest/v1/app/session/token answered without {mage_id, ust, expires_in}.`, '', { service: 'marketplace', method: 'POST', url: `${origin}/rest/v1/app/session/token` });
+    // Only the answer's shape is kept: it may hold a token under another name.
+    throw new ResponseError(`POST ${origin}/rest/v1/app/session/token answered without {mage_id, ust, expires_in}.`, shapeOf(raw), { service: 'marketplace', method: 'POST', url: `${origin}/rest/v1/app/session/token` });
   }
   return { mage_id: grant.mage_id, ust: grant.ust, expires_in: grant.expires_in };
 }

@@ -6,6 +6,7 @@ import { marketplaceHandlers } from '../src/testing/msw.ts';
 import { server } from '@magekit/test-support/msw';
 import { setupFake } from './helpers.ts';
 import { runtimeOf } from '../src/runtime.ts';
+import { errorSurfaces, findLeaks } from '@magekit/test-support/leaks';
 
 afterEach(() => vi.useRealTimers());
 
@@ -132,4 +133,23 @@ describe('configuration', () => {
     expect(createMarketplaceClient({ environment: 'sandbox', appId: 'a', appSecret: 'b' }).baseUrl).toBe('https://commercedeveloper-sandbox-api.adobe.com');
     expect(createMarketplaceClient({ environment: 'production', appId: 'a', appSecret: 'b' }).baseUrl).toBe('https://commercedeveloper-api.adobe.com');
   });
+});
+
+describe('a session token route answering an unexpected shape', () => {
+  // The session token in the forms a server may carry it; an error must hold none of them.
+  const TOKEN = 'ust/Tk+9 "q\\z=8&w-0c4f2b7e91d3';
+  for (const [name, body, type] of [
+    ['the token under another name', JSON.stringify({ mage_id: 'MAG1', token: TOKEN, expires_in: 3600 }), 'application/json'],
+    ['an expires_in that is not a number', JSON.stringify({ mage_id: 'MAG1', ust: TOKEN, expires_in: 'later' }), 'application/json'],
+    ['a form instead of JSON', `mage_id=MAG1&ust=${encodeURIComponent(TOKEN)}&expires_in=3600`, 'application/x-www-form-urlencoded'],
+  ] as const) {
+    it(`${name} fails typed, with the shape and without the token`, async () => {
+      const fetch = (async () => new Response(body, { status: 200, headers: { 'content-type': type } })) as typeof globalThis.fetch;
+      const market = createMarketplaceClient({ environment: 'sandbox', appId: 'id', appSecret: 'secret-1234', fetch, retry: 0 });
+      const error = await market.users.get().catch((e: unknown) => e);
+      expect(isMarketplaceError(error) && error.kind).toBe('response');
+      expect((error as { raw: string }).raw).toMatch(/<(string|text) of \d+ characters>|<form: /);
+      expect(findLeaks(errorSurfaces(error), { token: TOKEN })).toEqual([]);
+    });
+  }
 });

@@ -13,7 +13,7 @@
  * The token is cached and shared (one token request however many calls wait), renewed ahead of its
  * expiry and once after a 401. The client secret and every token are registered for redaction.
  */
-import { AuthError, HttpError, NetworkError, ResponseError, TimeoutError, bearerToken, createTokenCache, isLoopbackHost, redactValue, whenReady } from '@magekit/core';
+import { AuthError, HttpError, NetworkError, ResponseError, TimeoutError, bearerToken, createTokenCache, isLoopbackHost, redactValue, shapeOfText, whenReady } from '@magekit/core';
 import { configurationError, optionalDuration, requireSecret, requireText } from './config.ts';
 import type { AuthStrategy, Authorizer } from './types.ts';
 
@@ -144,7 +144,8 @@ async function requestToken(url: string, form: string, timeout: number, fetchImp
   const fields = (body ?? {}) as { access_token?: unknown; expires_in?: unknown };
   const expiresIn = typeof fields.expires_in === 'string' ? Number(fields.expires_in) : fields.expires_in;
   if (typeof fields.access_token !== 'string' || !fields.access_token || typeof expiresIn !== 'number' || !(expiresIn > 0)) {
-    throw new ResponseError(`POST ${url} (Adobe IMS token) answered ${response.status} without an access_token and a positive expires_in.`, text, { ...context(url), status: response.status });
+    // Only the answer's shape is kept: an access_token without its expires_in is still a token.
+    throw new ResponseError(`POST ${url} (Adobe IMS token) answered ${response.status} without an access_token and a positive expires_in.`, shapeOfText(text), { ...context(url), status: response.status });
   }
   return { token: fields.access_token, lifetimeMs: expiresIn * 1000 };
 }

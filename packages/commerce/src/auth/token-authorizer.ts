@@ -7,7 +7,7 @@
  * would lock its own user out. `signOut()` (the client's logout()) clears that memory, for an
  * application that has fixed its credentials.
  */
-import { AuthError, ResponseError, bearerToken, createTokenCache, whenReady, type HttpError } from '@magekit/core';
+import { AuthError, ResponseError, bearerToken, createTokenCache, shapeOf, whenReady, type HttpError } from '@magekit/core';
 import { isCommerceError } from '../platform/errors.ts';
 import type { AuthRuntime, Authorizer } from './types.ts';
 
@@ -40,7 +40,8 @@ export function createTokenAuthorizer(options: TokenAuthorizerOptions): Authoriz
       const myEpoch = epoch;
       const answer = await options.requestToken();
       if (typeof answer !== 'string' || !answer.trim()) {
-        throw new ResponseError(`The ${label} token route answered with ${describe(answer)} where a token string was expected.`, JSON.stringify(answer) ?? '', { service: 'commerce' });
+        // Only the answer's shape is kept: it may hold the token anyway (`{"token": "…"}`).
+        throw new ResponseError(`The ${label} token route answered with ${describe(answer)} where a token string was expected.`, shapeOf(answer), { service: 'commerce' });
       }
       if (myEpoch === epoch) latest = answer;
       return { value: answer, expiresAt: sentAt + options.ttlMs };

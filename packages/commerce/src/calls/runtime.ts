@@ -83,6 +83,8 @@ interface RawCall {
   options?: CallOptions | undefined;
   expect?: ResponseKind | undefined;
   anonymous?: boolean | undefined;
+  /** A token route: its answer is a credential (SendRequest.issuesCredential). */
+  issuesCredential?: boolean | undefined;
   /** The route's x-idempotent. Default: true for GET, false otherwise. Async and bulk are never repeated. */
   idempotent?: boolean | undefined;
   /** What to tell the user when the call may or may not have reached the server (queued writes say how to find out). */
@@ -206,6 +208,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
       unknownOutcomeHint: call.unknownOutcomeHint,
       expect: call.expect ?? 'json',
       anonymous: call.anonymous,
+      issuesCredential: call.issuesCredential,
     });
     return result.data;
   }
@@ -258,7 +261,7 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
   const authorizer: Authorizer = auth.bind({
     // Token requests are POSTs with a password: never repeated (six refusals lock the account).
     callAnonymous: (method, path, body, signal) =>
-      sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, retry: method === 'GET' ? undefined : false }, expect: 'json' }),
+      sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, issuesCredential: true, options: { signal, retry: method === 'GET' ? undefined : false }, expect: 'json' }),
     // With a credential the strategy supplies itself (revoking the customer token it holds).
     callAuthorized: (method, path, body, authorization, signal) =>
       sendRaw({ method, path, json: body, variant: 'sync', anonymous: true, options: { signal, headers: { authorization }, retry: false }, expect: 'json' }),

@@ -8,7 +8,7 @@
  * exchange only for a few minutes after activation (the consumer's expiration period, 300 s by
  * default), so exchange promptly and report a failure instead of retrying it.
  */
-import { AbortError, AuthError, HttpError, InputError, NetworkError, ResponseError, TimeoutError, createRedactor, type Redactor } from '@magekit/core';
+import { AbortError, AuthError, HttpError, InputError, NetworkError, ResponseError, TimeoutError, createRedactor, shapeOfText, type Redactor } from '@magekit/core';
 import type { OAuthCredentials } from '../auth/oauth/sign-request.ts';
 import { storeUrl, type IntegrationActivation } from './activation.ts';
 import { handshakeAuthorization } from './handshake-signature.ts';
@@ -95,7 +95,8 @@ async function post(url: URL, authorization: string, options: TokenExchangeOptio
   redactor.add(token);
   redactor.add(secret);
   if (!token || !secret) {
-    throw new ResponseError(`The ${step} answer (POST ${url.href}) has no oauth_token and oauth_token_secret; a wrong store_base_url or a proxy page is the usual cause.`, text, { ...where, status: response.status });
+    // Only the answer's shape is kept: half a pair, or a pair under other names, is still a credential.
+    throw new ResponseError(`The ${step} answer (POST ${url.href}) has no oauth_token and oauth_token_secret; a wrong store_base_url or a proxy page is the usual cause.`, shapeOfText(text), { ...where, status: response.status });
   }
   return { token, secret };
 }

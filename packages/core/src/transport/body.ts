@@ -8,6 +8,7 @@ export interface BodyContext {
   redactor: Redactor;
   method: HttpMethod;
   url: string;
+  issuesCredential?: boolean | undefined;
 }
 
 export function parseBody<T>(text: string, response: Response, expect: ResponseKind, context: BodyContext): T {
@@ -26,7 +27,8 @@ export function parseBody<T>(text: string, response: Response, expect: ResponseK
     const looksHtml = /^\s*</.test(text);
     throw new ResponseError(
       `${context.method} ${url} answered ${response.status} with ${looksHtml ? 'HTML' : 'text that is not JSON'} (${type}): a proxy, a maintenance page or a wrong baseUrl, usually.`,
-      text,
+      // A credential route's text may be the credential itself (a token without its JSON quotes).
+      context.issuesCredential ? `<text of ${text.length} characters>` : text,
       base,
     );
   }

@@ -111,6 +111,11 @@ export interface SendRequest {
   /** Authorizes each attempt and says what a 401 means; absent for anonymous calls. */
   credential?: Credential | undefined;
   expect?: ResponseKind | undefined;
+  /**
+   * The answer carries a credential (a token route): an answer that cannot be read as expected
+   * fails with its shape in `raw`, never its text (core/shape.ts).
+   */
+  issuesCredential?: boolean | undefined;
 }
 
 export interface SendResult<T = unknown> {

@@ -229,7 +229,7 @@ export function createTransport(options: TransportOptions): Transport {
     // A Response an afterResponse hook put in place is read here.
     const text = response === call.response ? call.text! : await response.text();
     try {
-      return { status: response.status, headers: response.headers, data: parseBody<T>(text, response, request.expect ?? 'json', { service, redactor, method: request.method, url: request.url }) };
+      return { status: response.status, headers: response.headers, data: parseBody<T>(text, response, request.expect ?? 'json', { service, redactor, method: request.method, url: request.url, issuesCredential: request.issuesCredential }) };
     } catch (error) {
       throw redactor.error(error);
     }
