@@ -28,6 +28,7 @@ import type { WireSearchCriteria } from '../search/types.ts';
 import type { RouteInfo } from '../routes/info.ts';
 import { decodeCheckpoint, encodeCheckpoint, looksLikeCheckpoint, type FeedIdentity, type FeedState, type RecordKey } from './feed-checkpoint.ts';
 import { dropDelivered, rememberPage } from './feed-overlap.ts';
+import { createTimeWindows } from './time-windows.ts';
 import { isTimestamp, parseSince, secondsBefore, wholeSeconds, type Timestamp } from './timestamps.ts';
 
 /** Seconds each run reads back before the last run's upper bound, for rows committed late (OCA connector-magento's buffer). */
@@ -120,21 +121,28 @@ export async function readChanges<K extends ListRouteKey, const F extends Fields
   const counts = { delivered: 0, duplicatesDropped: 0, requests: 0 };
 
   /** Reads one run to its end, handing out pages; returns the state the next run starts from. */
-  async function finishRun(from: FeedState & { run: NonNullable<FeedState['run']> }): Promise<FeedState> {
+  async function finishRun(from: FeedState & { run: NonNullable<FeedState['run']> }, rows: number | undefined): Promise<FeedState> {
     const { low, run } = from;
     const nextLow = secondsBefore(run.high, lookback);
+    const windows = createTimeWindows({ low, high: run.high, pageSize, rows });
     let seen = from.seen;
     let after = run.after;
     for (;;) {
-      const page = await readPage(walk, { low, high: run.high, after });
+      const upper = windows.upper(after?.[0]);
+      const { arrivals: page, counted } = await readPage(walk, { low, upper, after });
       counts.requests += 1;
-      if (page.length === 0) break;
+      const exhausted = page.length < pageSize;
+      windows.record(upper, { exhausted, counted, lastAt: page[page.length - 1]?.at });
+      const finished = exhausted && upper === run.high;
+      if (page.length === 0) {
+        if (finished) break;
+        continue;
+      }
       const { fresh, dropped } = dropDelivered(seen, page);
       counts.duplicatesDropped += dropped;
       const last = page[page.length - 1]!;
       after = [last.at, last.key];
       const nextSeen = rememberPage(seen, fresh, last.at < nextLow ? last.at : nextLow);
-      const finished = page.length < pageSize;
       const pageState: FeedState = finished ? { low: nextLow, run: undefined, seen: rememberPage(nextSeen, [], nextLow) } : { low, run: { high: run.high, after }, seen: nextSeen };
       const pageCheckpoint = encodeCheckpoint(identity, pageState);
       if (fresh.length > 0) {
@@ -149,10 +157,10 @@ export async function readChanges<K extends ListRouteKey, const F extends Fields
 
   // An interrupted run is finished first, to the bound it started with (moving its bound would skip
   // rows changed behind its position since); then one fresh run.
-  if (state.run) state = await finishRun({ ...state, run: state.run });
-  const high = await newestChange(walk, state.low);
+  if (state.run) state = await finishRun({ ...state, run: state.run }, undefined);
+  const newest = await newestChange(walk, state.low);
   counts.requests += 1;
-  if (high !== undefined) state = await finishRun({ ...state, run: { high, after: undefined } });
+  if (newest !== undefined) state = await finishRun({ ...state, run: { high: newest.high, after: undefined } }, newest.rows);
 
   const incomplete = PARTIAL_SIGNAL[info.key];
   return { ...counts, checkpoint: encodeCheckpoint(identity, state), ...(incomplete ? { incomplete } : {}) };
@@ -218,22 +226,23 @@ function withFeedFields(fields: unknown, key: KeyField): unknown {
   return `${String(fields)},${key.item},updated_at`;
 }
 
-async function newestChange(walk: Walk, low: Timestamp | undefined): Promise<Timestamp | undefined> {
+/** The run's upper bound (the newest updated_at from `low` on) and how many rows it holds; undefined when none. */
+async function newestChange(walk: Walk, low: Timestamp | undefined): Promise<{ high: Timestamp; rows: number } | undefined> {
   const criteria = {
     filter_groups: [...walk.filters, ...(low ? [{ filters: [{ field: 'updated_at', value: low, condition_type: 'gteq' as const }] }] : [])],
     sort_orders: [{ field: 'updated_at', direction: 'DESC' as const }, { field: walk.key.filter, direction: 'DESC' as const }],
     page_size: 1,
     current_page: 1,
   };
-  const body = (await walk.runtime.call<{ items?: { updated_at?: unknown }[] | null }>(walk.info, { ...walk.rest, searchCriteria: criteria, fields: 'items[updated_at],total_count' }, walk.callOptions)) ?? {};
+  const body = (await walk.runtime.call<{ items?: { updated_at?: unknown }[] | null; total_count?: number }>(walk.info, { ...walk.rest, searchCriteria: criteria, fields: 'items[updated_at],total_count' }, walk.callOptions)) ?? {};
   const at = body.items?.[0]?.updated_at;
   if (at === undefined) return undefined;
   if (!isTimestamp(at)) throw new ResponseError(`readChanges: ${walk.info.key} answered updated_at ${JSON.stringify(at)}, not YYYY-MM-DD HH:MM:SS.`, JSON.stringify(body), { service: 'commerce' });
-  return at;
+  return { high: at, rows: body.total_count ?? 0 };
 }
 
-async function readPage(walk: Walk, { low, high, after }: { low: Timestamp | undefined; high: Timestamp; after: readonly [Timestamp, RecordKey] | undefined }): Promise<Arrived[]> {
-  const groups: WireSearchCriteria['filter_groups'] = [...walk.filters, { filters: [{ field: 'updated_at', value: high, condition_type: 'lteq' }] }];
+async function readPage(walk: Walk, { low, upper, after }: { low: Timestamp | undefined; upper: Timestamp; after: readonly [Timestamp, RecordKey] | undefined }): Promise<{ arrivals: Arrived[]; counted: number }> {
+  const groups: WireSearchCriteria['filter_groups'] = [...walk.filters, { filters: [{ field: 'updated_at', value: upper, condition_type: 'lteq' }] }];
   if (after) {
     groups.push({ filters: [{ field: 'updated_at', value: after[0], condition_type: 'gteq' }] });
     groups.push({ filters: [{ field: 'updated_at', value: after[0], condition_type: 'gt' }, { field: walk.key.filter, value: String(after[1]), condition_type: 'gt' }] });
@@ -242,9 +251,9 @@ async function readPage(walk: Walk, { low, high, after }: { low: Timestamp | und
   }
   const criteria = { filter_groups: groups, sort_orders: [{ field: 'updated_at', direction: 'ASC' as const }, { field: walk.key.filter, direction: 'ASC' as const }], page_size: walk.pageSize, current_page: 1 };
   const input = { ...walk.rest, searchCriteria: criteria, ...(walk.fields === undefined ? {} : { fields: withFeedFields(walk.fields, walk.key) }) };
-  const body = (await walk.runtime.call<{ items?: unknown[] | null }>(walk.info, input, walk.callOptions)) ?? {};
+  const body = (await walk.runtime.call<{ items?: unknown[] | null; total_count?: number }>(walk.info, input, walk.callOptions)) ?? {};
   const items = body.items ?? [];
-  return items.map((item) => {
+  const arrivals = items.map((item) => {
     const record = item as Record<string, unknown>;
     const at = record['updated_at'];
     const key = record[walk.key.item];
@@ -253,4 +262,5 @@ async function readPage(walk: Walk, { low, high, after }: { low: Timestamp | und
     }
     return { item, key, at };
   });
+  return { arrivals, counted: body.total_count ?? arrivals.length };
 }
