@@ -324,7 +324,7 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     const input = { ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), ...match.pathValues };
     const liveTable = liveStore && method === 'GET' ? LIVE_SEARCH_ROUTES[match.route.key] : undefined;
     if (!liveStore || !liveTable) return answer(match.route, input, url);
-    return liveStore.serve(match.route.key, liveTable, () => {
+    return liveStore.serve(match.route.key, liveTable, url.searchParams, () => {
       let scanned = 0;
       let returned = 0;
       const value = answer(match.route, input, url, (run) => {

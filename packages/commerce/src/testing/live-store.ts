@@ -70,6 +70,8 @@ export interface LiveSearchRequest {
   table: LiveTable;
   /** 1 for the first search request the live store answers, and so on. */
   index: number;
+  /** The request's query (searchCriteria, fields), to aim a write just behind or ahead of the reader. */
+  query: URLSearchParams;
 }
 
 export interface LiveWriteOptions {
@@ -110,7 +112,7 @@ export interface LiveStore {
   /** The generator behind the order of tied rows (its own stream, so the writer's settings do not change it). */
   readonly shuffle: () => number;
   /** Serves one search request as the live store does: a worker, the writes between requests, the answer, its server time. */
-  serve<T>(route: string, table: LiveTable, answer: () => { value: T; scanned: number; returned: number }): Promise<T>;
+  serve<T>(route: string, table: LiveTable, query: URLSearchParams, answer: () => { value: T; scanned: number; returned: number }): Promise<T>;
 }
 
 const KEY: Record<LiveTable, 'id' | 'entity_id'> = { products: 'id', customers: 'id', orders: 'entity_id' };
@@ -311,13 +313,13 @@ export function createLiveStore(options: FakeLiveOptions, store: FakeStore): Liv
   return {
     live,
     shuffle,
-    async serve(route, table, answer) {
+    async serve(route, table, query, answer) {
       await workers.acquire();
       try {
         if (options.clock?.tickMs) clock.advance(options.clock.tickMs);
         requests += 1;
         runWriter(table);
-        await options.beforeSearch?.(live, { route, table, index: requests });
+        await options.beforeSearch?.(live, { route, table, index: requests, query: new URLSearchParams(query) });
         const { value, scanned, returned } = answer();
         const ms = (costs.requestMs ?? 0) + (costs.itemMs ?? 0) * returned + (costs.scannedRowMs ?? 0) * scanned;
         if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));

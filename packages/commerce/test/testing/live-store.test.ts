@@ -218,6 +218,7 @@ describe('live: writes between requests', () => {
       live: {
         beforeSearch: (live, request) => {
           calls.push([request.route, request.table, request.index]);
+          if (request.index === 2) expect(request.query.get('searchCriteria[sort_orders][0][field]')).toBe('entity_id');
           if (request.index === 2) live.delete('orders', 1);
         },
       },
