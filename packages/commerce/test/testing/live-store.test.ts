@@ -283,6 +283,10 @@ describe('live: writes between requests', () => {
     const b = await run(3);
     expect([b.inserted, b.changed, b.deleted]).toEqual([a.inserted, a.changed, a.deleted]);
     expect((await run(4)).deleted).not.toEqual(a.deleted);
+    // `tables` sends the writes elsewhere: an order search that deletes products.
+    const elsewhere = fakeWith({ seed: { orders: 5, products: 5 }, live: { writer: { deletes: 2, tables: ['products'] } } });
+    await search(elsewhere, 'orders', criteria({}));
+    expect([elsewhere.store.orders.size, elsewhere.store.products.size]).toEqual([5, 3]);
   });
 
   it('offset paging under deletes skips rows that existed the whole time; keyset paging does not (the store really is live)', async () => {
