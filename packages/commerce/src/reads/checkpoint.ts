@@ -79,6 +79,14 @@ export function damaged(label: string, what: string): CheckpointError {
   return new CheckpointError(`${label}: the checkpoint is damaged: ${what}; nothing was sent.`, 'damaged', GO_ON);
 }
 
+/** A checkpoint's opaque form: base64url of its JSON (UTF-8), one string that survives any store. */
+export function opaqueCheckpoint(checkpoint: CheckpointHeader & Record<string, unknown>): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(checkpoint));
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** The checkpoint inside its opaque form (base64url of its JSON); a CheckpointError when the text is not one. */
 function decodeCheckpoint(text: string, label: string): unknown {
   try {
