@@ -22,14 +22,14 @@ import type { CallOptions } from '../platform/call-options.ts';
 import type { FieldsArgument } from '../fields/method-types.ts';
 import type { SelectedItem } from '../fields/types.ts';
 import type { ListRouteKey, Routes } from '../generated/operations.ts';
-import { fieldsEncoder } from '../fields/index.ts';
-import { positiveInteger, searchCriteriaEncoder, toRawSearchCriteria } from '../search/normalize.ts';
-import type { WireSearchCriteria } from '../search/types.ts';
-import type { RouteInfo } from '../routes/info.ts';
-import { decodeCheckpoint, encodeCheckpoint, looksLikeCheckpoint, type FeedIdentity, type FeedState, type RecordKey } from './feed-checkpoint.ts';
+import { toRawSearchCriteria } from '../search/normalize.ts';
+import { checkpointHeader, type CheckpointHeader } from './checkpoint.ts';
+import { decodeCheckpoint, encodeCheckpoint, looksLikeCheckpoint, type FeedState, type RecordKey } from './feed-checkpoint.ts';
 import { dropDelivered, rememberPage } from './feed-overlap.ts';
+import { walkKeyOf, type FilterGroup, type WalkKey } from './keyset.ts';
 import { createTimeWindows } from './time-windows.ts';
 import { isTimestamp, parseSince, secondsBefore, wholeSeconds, type Timestamp } from './timestamps.ts';
+import { pageReader, planWalk, type WalkPlan } from './walk.ts';
 
 /** Seconds each run reads back before the last run's upper bound, for rows committed late (OCA connector-magento's buffer). */
 export const DEFAULT_LOOKBACK_SECONDS = 30;
@@ -87,13 +87,6 @@ export interface ChangeFeedResult {
   incomplete?: string;
 }
 
-interface KeyField {
-  /** The field searchCriteria filters and sorts on. */
-  filter: string;
-  /** The field items carry it in. */
-  item: string;
-}
-
 /**
  * Delivers every record of `route` changed since `options.checkpoint`, page by page, and returns
  * the checkpoint to start from next time. The checkpoint is checked before anything is sent.
@@ -104,47 +97,50 @@ export async function readChanges<K extends ListRouteKey, const F extends Fields
   params: ChangeFeedParams<K, F> | undefined,
   options: ChangeFeedOptions<SelectedItem<Routes[K]['output'], F>>,
 ): Promise<ChangeFeedResult> {
-  const runtime = runtimeOf(client);
-  runtime.useQueryEncoders(searchCriteriaEncoder, fieldsEncoder);
-  const info = runtime.route(route);
+  const label = `readChanges: ${route}`;
   const { checkpoint, deliver, lookback: lookbackOption, pageSize: pageSizeOption, ...callOptions } = options ?? ({} as never);
-  if (typeof deliver !== 'function') throw new InputError('readChanges: options.deliver must be a function that handles a page ({ items, checkpoint }).', { service: 'commerce' });
+  if (typeof deliver !== 'function') throw new InputError(`${label}: options.deliver must be a function that handles a page ({ items, checkpoint }).`, { service: 'commerce' });
   const lookback = lookbackOption === undefined ? DEFAULT_LOOKBACK_SECONDS : wholeSeconds(lookbackOption, 'lookback');
-  const pageSize = pageSizeOption === undefined ? DEFAULT_PAGE_SIZE : positiveInteger(pageSizeOption, 'pageSize');
-  const key = keyFieldOf(info);
   const { searchCriteria, fields, ...rest } = (params ?? {}) as { searchCriteria?: unknown; fields?: unknown };
-  const filters = ownFilters(searchCriteria, route);
-  const identity: FeedIdentity = { route: info.key, baseUrl: runtime.baseUrl, storeCode: callOptions.storeCode ?? runtime.storeCode ?? '' };
-  let state = startingState(checkpoint, identity);
-
-  const walk = { runtime, info, rest, fields, filters, key, pageSize, callOptions };
+  const key = walkKeyOf(runtimeOf(client).route(route).key, label);
+  // The walk engine reads (updated_at, key) ascending after a position; the caller's filters are ANDed.
+  const plan = planWalk(
+    client,
+    route,
+    { ...rest, searchCriteria: { filter_groups: ownFilters(searchCriteria, label), sort_orders: [{ field: 'updated_at', direction: 'ASC' }] }, ...(fields === undefined ? {} : { fields: withFeedFields(fields, key) }) },
+    { ...callOptions, pageSize: pageSizeOption ?? DEFAULT_PAGE_SIZE },
+    label,
+  );
+  const header = checkpointHeader('changes', plan);
+  let state = startingState(checkpoint, header, label);
+  const read = pageReader(plan);
   const counts = { delivered: 0, duplicatesDropped: 0, requests: 0 };
 
   /** Reads one run to its end, handing out pages; returns the state the next run starts from. */
   async function finishRun(from: FeedState & { run: NonNullable<FeedState['run']> }, rows: number | undefined): Promise<FeedState> {
     const { low, run } = from;
     const nextLow = secondsBefore(run.high, lookback);
-    const windows = createTimeWindows({ low, high: run.high, pageSize, rows });
+    const windows = createTimeWindows({ low, high: run.high, pageSize: plan.pageSize, rows });
     let seen = from.seen;
     let after = run.after;
     for (;;) {
       const upper = windows.upper(after?.[0]);
-      const { arrivals: page, counted } = await readPage(walk, { low, upper, after });
+      const page = await read({ after, bounds: timeBounds(low, upper) });
       counts.requests += 1;
-      const exhausted = page.length < pageSize;
-      windows.record(upper, { exhausted, counted, lastAt: page[page.length - 1]?.at });
-      const finished = exhausted && upper === run.high;
-      if (page.length === 0) {
+      const arrivals = page.items.map((item) => arrival(item, key, label));
+      windows.record(upper, { exhausted: page.last, counted: page.remaining, read: arrivals.length, lastAt: arrivals.at(-1)?.at });
+      const finished = page.last && upper === run.high;
+      if (arrivals.length === 0) {
         if (finished) break;
         continue;
       }
-      const { fresh, dropped } = dropDelivered(seen, page);
+      const { fresh, dropped } = dropDelivered(seen, arrivals);
       counts.duplicatesDropped += dropped;
-      const last = page[page.length - 1]!;
+      const last = arrivals[arrivals.length - 1]!;
       after = [last.at, last.key];
       const nextSeen = rememberPage(seen, fresh, last.at < nextLow ? last.at : nextLow);
       const pageState: FeedState = finished ? { low: nextLow, run: undefined, seen: rememberPage(nextSeen, [], nextLow) } : { low, run: { high: run.high, after }, seen: nextSeen };
-      const pageCheckpoint = encodeCheckpoint(identity, pageState);
+      const pageCheckpoint = encodeCheckpoint(header, pageState);
       if (fresh.length > 0) {
         await deliver({ items: fresh.map((f) => f.item) as never[], checkpoint: pageCheckpoint });
         counts.delivered += fresh.length;
@@ -158,40 +154,47 @@ export async function readChanges<K extends ListRouteKey, const F extends Fields
   // An interrupted run is finished first, to the bound it started with (moving its bound would skip
   // rows changed behind its position since); then one fresh run.
   if (state.run) state = await finishRun({ ...state, run: state.run }, undefined);
-  const newest = await newestChange(walk, state.low);
+  const newest = await newestChange(plan, key, state.low);
   counts.requests += 1;
   if (newest !== undefined) state = await finishRun({ ...state, run: { high: newest.high, after: undefined } }, newest.rows);
 
-  const incomplete = PARTIAL_SIGNAL[info.key];
-  return { ...counts, checkpoint: encodeCheckpoint(identity, state), ...(incomplete ? { incomplete } : {}) };
+  const incomplete = PARTIAL_SIGNAL[plan.info.key];
+  return { ...counts, checkpoint: encodeCheckpoint(header, state), ...(incomplete ? { incomplete } : {}) };
 }
 
-function startingState(checkpoint: string | undefined, identity: FeedIdentity): FeedState {
+function startingState(checkpoint: string | undefined, header: CheckpointHeader, label: string): FeedState {
   const empty = { run: undefined, seen: new Map() };
-  if (checkpoint === undefined || checkpoint.trim() === '') return { low: undefined, ...empty };
-  if (typeof checkpoint !== 'string') throw new InputError('readChanges: checkpoint must be a string (a checkpoint, a date, or "").', { service: 'commerce' });
-  if (looksLikeCheckpoint(checkpoint)) return decodeCheckpoint(checkpoint, identity);
+  if (checkpoint === undefined || (typeof checkpoint === 'string' && checkpoint.trim() === '')) return { low: undefined, ...empty };
+  if (typeof checkpoint !== 'string') throw new InputError(`${label}: checkpoint must be a string (a checkpoint, a date, or "").`, { service: 'commerce' });
   const since = parseSince(checkpoint);
-  if (since === undefined) {
-    throw new InputError(
-      `readChanges: checkpoint ${JSON.stringify(checkpoint.slice(0, 40))} is neither a checkpoint this SDK handed out nor a date: nothing was sent.`,
-      { service: 'commerce', hint: 'Pass the checkpoint string a feed returned, a date such as "2024-05-01 00:00:00" (UTC) or "2024-05-01T02:00:00+02:00", or "" for every record.' },
-    );
-  }
-  return { low: since, ...empty };
+  if (since !== undefined) return { low: since, ...empty };
+  if (looksLikeCheckpoint(checkpoint)) return decodeCheckpoint(checkpoint, header, label);
+  throw new InputError(`${label}: checkpoint ${JSON.stringify(checkpoint.slice(0, 40))} is neither a checkpoint this SDK handed out nor a date: nothing was sent.`, {
+    service: 'commerce',
+    hint: 'Pass the checkpoint string a feed returned, a date such as "2024-05-01 00:00:00" (UTC) or "2024-05-01T02:00:00+02:00", or "" for every record.',
+  });
 }
 
-// ---- the walk (to be served by the reads engine) ------------------------------------------------
+function ownFilters(searchCriteria: unknown, label: string): FilterGroup[] {
+  if (searchCriteria === undefined) return [];
+  const criteria = toRawSearchCriteria(searchCriteria);
+  if (criteria.sort_orders?.length || criteria.page_size !== undefined || criteria.current_page !== undefined) {
+    throw new InputError(`${label}: searchCriteria may only filter; the feed sorts by (updated_at, key) and pages itself.`, { service: 'commerce', hint: 'Remove sortBy / page_size / current_page (use options.pageSize for the page size).' });
+  }
+  return criteria.filter_groups;
+}
 
-interface Walk {
-  runtime: ReturnType<typeof runtimeOf>;
-  info: RouteInfo;
-  rest: Record<string, unknown>;
-  fields: unknown;
-  filters: WireSearchCriteria['filter_groups'];
-  key: KeyField;
-  pageSize: number;
-  callOptions: CallOptions;
+/** The caller's fields with updated_at and the key added: the overlap recognises records by them. */
+function withFeedFields(fields: unknown, key: WalkKey): unknown {
+  if (Array.isArray(fields)) return [...fields, ...[key.item, 'updated_at'].filter((f) => !fields.includes(f))];
+  return `${String(fields)},${key.item},updated_at`;
+}
+
+const stamp = (value: string, condition: 'gteq' | 'lteq'): FilterGroup => ({ filters: [{ field: 'updated_at', value, condition_type: condition }] });
+
+/** The run's time bounds: from `low` (inclusive, when there is one) up to the window's upper bound. */
+function timeBounds(low: Timestamp | undefined, upper: Timestamp): FilterGroup[] {
+  return low === undefined ? [stamp(upper, 'lteq')] : [stamp(low, 'gteq'), stamp(upper, 'lteq')];
 }
 
 interface Arrived {
@@ -200,67 +203,29 @@ interface Arrived {
   at: Timestamp;
 }
 
-export function keyFieldOf(info: RouteInfo): KeyField {
-  const known: Partial<Record<string, KeyField>> = {
-    'GET /V1/orders': { filter: 'entity_id', item: 'entity_id' },
-    'GET /V1/products': { filter: 'entity_id', item: 'id' },
-    'GET /V1/customers/search': { filter: 'entity_id', item: 'id' },
-  };
-  const found = known[info.key];
-  if (!found) throw new InputError(`readChanges: ${info.key} has no known unique key to walk by.`, { service: 'commerce' });
-  return found;
-}
-
-function ownFilters(searchCriteria: unknown, route: string): WireSearchCriteria['filter_groups'] {
-  if (searchCriteria === undefined) return [];
-  const criteria = toRawSearchCriteria(searchCriteria);
-  if (criteria.sort_orders?.length || criteria.page_size !== undefined || criteria.current_page !== undefined) {
-    throw new InputError(`readChanges: ${route}'s searchCriteria may only filter; the feed sorts by (updated_at, key) and pages itself.`, { service: 'commerce', hint: 'Remove sortBy / page_size / current_page (use options.pageSize for the page size).' });
+function arrival(item: unknown, key: WalkKey, label: string): Arrived {
+  const record = (item ?? {}) as Record<string, unknown>;
+  const at = record['updated_at'];
+  const value = record[key.item];
+  if (!isTimestamp(at) || (typeof value !== 'number' && typeof value !== 'string')) {
+    throw new ResponseError(`${label}: an item lacks updated_at (YYYY-MM-DD HH:MM:SS) or ${key.item}.`, JSON.stringify(item), { service: 'commerce' });
   }
-  return criteria.filter_groups;
-}
-
-function withFeedFields(fields: unknown, key: KeyField): unknown {
-  if (fields === undefined) return undefined;
-  if (Array.isArray(fields)) return [...fields, ...[key.item, 'updated_at'].filter((f) => !fields.includes(f))];
-  return `${String(fields)},${key.item},updated_at`;
+  return { item, key: value, at };
 }
 
 /** The run's upper bound (the newest updated_at from `low` on) and how many rows it holds; undefined when none. */
-async function newestChange(walk: Walk, low: Timestamp | undefined): Promise<{ high: Timestamp; rows: number } | undefined> {
-  const criteria = {
-    filter_groups: [...walk.filters, ...(low ? [{ filters: [{ field: 'updated_at', value: low, condition_type: 'gteq' as const }] }] : [])],
-    sort_orders: [{ field: 'updated_at', direction: 'DESC' as const }, { field: walk.key.filter, direction: 'DESC' as const }],
-    page_size: 1,
-    current_page: 1,
+async function newestChange(plan: WalkPlan, key: WalkKey, low: Timestamp | undefined): Promise<{ high: Timestamp; rows: number } | undefined> {
+  // One record, newest first: the engine's reader over the same filters in the other direction.
+  const newestFirst: WalkPlan = {
+    ...plan,
+    order: [{ field: 'updated_at', item: 'updated_at', direction: 'DESC' }, { ...key, direction: 'DESC' }],
+    pageSize: 1,
+    fields: `items[updated_at,${key.item}],total_count`,
+    strip: [],
   };
-  const body = (await walk.runtime.call<{ items?: { updated_at?: unknown }[] | null; total_count?: number }>(walk.info, { ...walk.rest, searchCriteria: criteria, fields: 'items[updated_at],total_count' }, walk.callOptions)) ?? {};
-  const at = body.items?.[0]?.updated_at;
+  const page = await pageReader(newestFirst)({ bounds: low === undefined ? [] : [stamp(low, 'gteq')] });
+  const at = (page.items[0] as { updated_at?: unknown } | undefined)?.updated_at;
   if (at === undefined) return undefined;
-  if (!isTimestamp(at)) throw new ResponseError(`readChanges: ${walk.info.key} answered updated_at ${JSON.stringify(at)}, not YYYY-MM-DD HH:MM:SS.`, JSON.stringify(body), { service: 'commerce' });
-  return { high: at, rows: body.total_count ?? 0 };
-}
-
-async function readPage(walk: Walk, { low, upper, after }: { low: Timestamp | undefined; upper: Timestamp; after: readonly [Timestamp, RecordKey] | undefined }): Promise<{ arrivals: Arrived[]; counted: number }> {
-  const groups: WireSearchCriteria['filter_groups'] = [...walk.filters, { filters: [{ field: 'updated_at', value: upper, condition_type: 'lteq' }] }];
-  if (after) {
-    groups.push({ filters: [{ field: 'updated_at', value: after[0], condition_type: 'gteq' }] });
-    groups.push({ filters: [{ field: 'updated_at', value: after[0], condition_type: 'gt' }, { field: walk.key.filter, value: String(after[1]), condition_type: 'gt' }] });
-  } else if (low) {
-    groups.push({ filters: [{ field: 'updated_at', value: low, condition_type: 'gteq' }] });
-  }
-  const criteria = { filter_groups: groups, sort_orders: [{ field: 'updated_at', direction: 'ASC' as const }, { field: walk.key.filter, direction: 'ASC' as const }], page_size: walk.pageSize, current_page: 1 };
-  const input = { ...walk.rest, searchCriteria: criteria, ...(walk.fields === undefined ? {} : { fields: withFeedFields(walk.fields, walk.key) }) };
-  const body = (await walk.runtime.call<{ items?: unknown[] | null; total_count?: number }>(walk.info, input, walk.callOptions)) ?? {};
-  const items = body.items ?? [];
-  const arrivals = items.map((item) => {
-    const record = item as Record<string, unknown>;
-    const at = record['updated_at'];
-    const key = record[walk.key.item];
-    if (!isTimestamp(at) || (typeof key !== 'number' && typeof key !== 'string')) {
-      throw new ResponseError(`readChanges: an item of ${walk.info.key} lacks updated_at (YYYY-MM-DD HH:MM:SS) or ${walk.key.item}.`, JSON.stringify(item), { service: 'commerce' });
-    }
-    return { item, key, at };
-  });
-  return { arrivals, counted: body.total_count ?? arrivals.length };
+  if (!isTimestamp(at)) throw new ResponseError(`${plan.label} answered updated_at ${JSON.stringify(at)}, not YYYY-MM-DD HH:MM:SS.`, JSON.stringify(page.items[0]), { service: 'commerce' });
+  return { high: at, rows: page.remaining };
 }

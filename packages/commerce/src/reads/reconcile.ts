@@ -11,7 +11,7 @@ import { fieldsEncoder } from '../fields/index.ts';
 import type { ListRouteKey } from '../generated/operations.ts';
 import { positiveInteger, searchCriteriaEncoder } from '../search/normalize.ts';
 import type { RecordKey } from './feed-checkpoint.ts';
-import { keyFieldOf } from './changes.ts';
+import { walkKeyOf } from './keyset.ts';
 
 export interface MissingKeysOptions extends CallOptions {
   /** Keys asked about per request (default 200; the keys travel in the query string). */
@@ -23,7 +23,7 @@ export async function missingKeys(client: RuntimeHolder, route: ListRouteKey, he
   const runtime = runtimeOf(client);
   runtime.useQueryEncoders(searchCriteriaEncoder, fieldsEncoder);
   const info = runtime.route(route);
-  const key = keyFieldOf(info);
+  const key = walkKeyOf(info.key, `missingKeys: ${info.key}`);
   const { chunkSize: chunkOption, ...callOptions } = options;
   const chunkSize = chunkOption === undefined ? 200 : positiveInteger(chunkOption, 'chunkSize');
   const keys = [...new Set(held)];
@@ -35,7 +35,7 @@ export async function missingKeys(client: RuntimeHolder, route: ListRouteKey, he
   const missing: RecordKey[] = [];
   for (let start = 0; start < keys.length; start += chunkSize) {
     const chunk = keys.slice(start, start + chunkSize);
-    const searchCriteria = { filter_groups: [{ filters: [{ field: key.filter, value: chunk.join(','), condition_type: 'in' as const }] }], page_size: chunk.length, current_page: 1 };
+    const searchCriteria = { filter_groups: [{ filters: [{ field: key.field, value: chunk.join(','), condition_type: 'in' as const }] }], page_size: chunk.length, current_page: 1 };
     const body = await runtime.call<{ items?: Record<string, unknown>[] | null }>(info, { searchCriteria, fields: `items[${key.item}],total_count` }, callOptions);
     const found = new Set((body?.items ?? []).map((item) => String(item[key.item])));
     for (const value of chunk) if (!found.has(String(value))) missing.push(value);

@@ -12,8 +12,8 @@ import { secondsBefore, type Timestamp } from './timestamps.ts';
 export interface TimeWindows {
   /** The upper bound for the next request, the run's position being at `at` (undefined: no row read yet). */
   upper(at: Timestamp | undefined): Timestamp;
-  /** What a request bounded by `upper` found: a short page (`exhausted`), the rows it counted, the last row's updated_at. */
-  record(upper: Timestamp, page: { exhausted: boolean; counted: number; lastAt: Timestamp | undefined }): void;
+  /** What a request bounded by `upper` found: its last page (`exhausted`), the rows it counted and read, the last row's updated_at. */
+  record(upper: Timestamp, page: { exhausted: boolean; counted: number; read: number; lastAt: Timestamp | undefined }): void;
 }
 
 const seconds = (stamp: Timestamp) => Date.parse(`${stamp.replace(' ', 'T')}Z`) / 1000;
@@ -41,10 +41,10 @@ export function createTimeWindows(run: { low: Timestamp | undefined; high: Times
       const upper = secondsBefore(from, -width);
       return upper < high ? upper : high;
     },
-    record(upper, { exhausted, counted, lastAt }) {
+    record(upper, { exhausted, counted, read, lastAt }) {
       if (width === undefined) {
-        // The first, unbounded count: size windows from the rows left and the time they span.
-        if (lastAt !== undefined) width = fit(seconds(high) - seconds(lastAt), counted);
+        // The first, unbounded count: size windows from the rows after this page and the time they span.
+        if (lastAt !== undefined) width = fit(seconds(high) - seconds(lastAt), counted - read);
       } else if (!exhausted && counted > 1.5 * pageSize) {
         // Denser than the window was sized for: narrow it in proportion.
         width = Math.floor((width * pageSize) / counted);
