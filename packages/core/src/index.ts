@@ -2,7 +2,7 @@
 // Named exports only (docs/design.md): what the packages may use is listed here, one module a line.
 export { MagekitError, ConfigurationError, InputError, TimeoutError, AbortError, NetworkError, ResponseError, HttpError, AuthError, PermissionError, isMagekitError, type MagekitErrorOptions, type ErrorDetail, type ErrorParameter, type ErrorParameters, type HttpErrorOptions } from './errors.ts';
 export { MAX_ERROR_BODY_BYTES } from './bounded-body.ts';
-export { redactText, redactValue, createRedactor, redactingSink, type Redactor } from './redact.ts';
+export { redactText, redactValue, createRedactor, redactingSink, base64, type Redactor } from './redact.ts';
 export { isLoopbackHost, validateBaseUrl, encodePathSegment, hasLoneSurrogate, templateParams, fillPath } from './url.ts';
 export { bearerToken, whenReady, type Refusal, type Credential } from './credential.ts';
 export type { HttpMethod, ErrorContext, ResponseKind, SendResult, ClientTransportOptions, CallTransportOptions } from './transport/options.ts';

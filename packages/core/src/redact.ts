@@ -2,7 +2,8 @@
  * Credential redaction. Two layers, because either alone leaks:
  * - by value: each client owns a Redactor holding the secrets it handles (passwords, tokens, the
  *   Authorization values it sent), and every error leaving the client has those exact values
- *   replaced, in every form they travel in (raw, percent-encoded, form-encoded, JSON-escaped);
+ *   replaced, in every form they travel in (raw, percent- and form-encoded, JSON-escaped as
+ *   JavaScript and PHP write it, twice over, HTML-escaped, base64: encodedForms);
  * - by name: JSON keys and query parameters that conventionally hold secrets are masked even when
  *   their value was never registered (a token echoed back by a proxy, say). This layer needs no
  *   state and applies everywhere, including errors built outside any client.
@@ -105,11 +106,7 @@ export function createRedactor(): Redactor {
   return {
     add(secret) {
       if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
-      // The forms a value takes on its way into a message: a query string (percent- and form-encoded),
-      // a JSON document (quotes and backslashes escaped), both.
-      const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)];
-      forms.push(JSON.stringify(forms[1]).slice(1, -1), encodeURIComponent(forms[3]!));
-      for (const form of forms) if (form.length >= MIN_SECRET_LENGTH) secrets.add(form);
+      for (const form of encodedForms(secret)) if (form.length >= MIN_SECRET_LENGTH) secrets.add(form);
       ordered = [...secrets].sort((a, b) => b.length - a.length);
     },
     text,
@@ -134,6 +131,28 @@ export function createRedactor(): Redactor {
  */
 export function redactingSink(sink: { write(text: string): unknown }, redact: (text: string) => string): { write(text: string): unknown } {
   return { write: (text) => sink.write(redact(text)) };
+}
+
+/**
+ * The forms a value takes on its way into a message or an output: a query string (percent- and
+ * form-encoded), a JSON document as JavaScript and as PHP's json_encode write it (quotes and
+ * backslashes escaped; PHP also writes `\/` and `\u00e9`), an HTML page (PHP's htmlspecialchars),
+ * base64; and each of those inside a JSON string (a document quoted in another, a CLI's --json of a
+ * message that quotes one).
+ */
+function encodedForms(secret: string): Set<string> {
+  const json = (text: string) => JSON.stringify(text).slice(1, -1);
+  const phpJson = json(secret).replace(/\//g, '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const html = secret.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const base = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), json(secret), phpJson, html, base64(secret)];
+  return new Set([...base, ...base.map(json), encodeURIComponent(json(secret))]);
+}
+
+/** Standard base64 of the UTF-8 bytes (btoa alone throws past Latin-1): a Basic value, a secret's encoded form. */
+export function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 function decodeSafe(text: string): string {

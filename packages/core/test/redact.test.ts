@@ -11,6 +11,20 @@ describe('redaction', () => {
     for (const form of forms) expect(redactor.text(`pw=${form}`)).not.toContain('s3cret');
   });
 
+  it('removes the re-encoded forms a server or an output adds: PHP\'s json_encode, JSON twice, HTML, base64', () => {
+    const secret = 'pa"ss\\wörd/7&q+x';
+    const redactor = createRedactor();
+    redactor.add(secret);
+    const json = JSON.stringify(secret).slice(1, -1);
+    const forms = {
+      php: 'pa\\"ss\\\\w\\u00f6rd\\/7&q+x',
+      twice: JSON.stringify(json).slice(1, -1),
+      html: 'pa&quot;ss\\wörd/7&amp;q+x',
+      base64: Buffer.from(secret).toString('base64'),
+    };
+    for (const [name, form] of Object.entries(forms)) expect(redactor.text(`echo ${form} end`), name).toBe('echo [redacted] end');
+  });
+
   it('is per client: one client\'s secret does not mask another client\'s text', () => {
     const a = createRedactor();
     const b = createRedactor();

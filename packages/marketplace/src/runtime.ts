@@ -10,6 +10,7 @@ import {
   findRuntime,
   checkPositive,
   fillPath,
+  base64,
   type HttpMethod,
   type ResponseKind,
   type Redactor,
@@ -22,7 +23,7 @@ import { API_PREFIX, resolveBaseUrl, type Environment } from './environments.ts'
 import { marketplaceHttpError } from './errors.ts';
 import { buildQuery } from './query.ts';
 import { splitInput, type RouteInfo } from './route-table.ts';
-import { base64, createSessionManager, type SessionManager } from './session.ts';
+import { createSessionManager, type SessionManager } from './session.ts';
 
 export interface MarketplaceClientOptions extends ClientTransportOptions {
   /** Which service to talk to; keys and tokens work only in the environment that issued them. */

@@ -12,7 +12,7 @@
  * The session manager is the client's credential (core's Credential): the runtime asks it directly
  * to authorize each attempt and what a 401 means.
  */
-import { AuthError, ConfigurationError, bearerToken, createTokenCache, isMagekitError, ResponseError, shapeOf, whenReady, type Credential, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
+import { AuthError, ConfigurationError, bearerToken, createTokenCache, isMagekitError, ResponseError, base64, shapeOf, whenReady, type Credential, type HttpError, type IssuedToken, type TokenCache } from '@magekit/core';
 
 interface SessionGrant {
   mage_id: string;
@@ -173,11 +173,4 @@ function checkGrant(raw: unknown, origin: string): SessionGrant {
     throw new ResponseError(`POST ${origin}/rest/v1/app/session/token answered without {mage_id, ust, expires_in}.`, shapeOf(raw), { service: 'marketplace', method: 'POST', url: `${origin}/rest/v1/app/session/token` });
   }
   return { mage_id: grant.mage_id, ust: grant.ust, expires_in: grant.expires_in };
-}
-
-/** btoa over UTF-8 bytes (btoa alone throws on non-Latin-1 secrets). */
-export function base64(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }

@@ -5,17 +5,32 @@
  */
 import { inspect } from 'node:util';
 
-/** A secret in the forms a server may echo it: raw, percent-, form- and JSON-escaped. */
+/**
+ * A secret in the forms a server may echo it: raw, percent-, form- and JSON-escaped (as JavaScript
+ * and as PHP's json_encode writes it: `\/` and `\u00e9`), JSON-escaped twice (a JSON document quoted
+ * inside another, or a CLI's --json of a message that quotes one), HTML-escaped (PHP's
+ * htmlspecialchars) and base64. Written here independently of the SDK's redactor, so a form the
+ * redactor forgets is a failing case, not a shared blind spot.
+ */
 function secretForms(secret: string): { form: string; text: string }[] {
   const percent = encodeURIComponent(secret);
   const formEncoded = new URLSearchParams({ s: secret }).toString().slice(2);
   const json = JSON.stringify(secret).slice(1, -1);
-  return [
+  const phpJson = json.replace(/\//g, '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const html = secret.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const base64 = Buffer.from(secret).toString('base64');
+  const forms = [
     { form: 'raw', text: secret },
     { form: 'percent', text: percent },
     { form: 'form', text: formEncoded },
     { form: 'json', text: json },
+    { form: 'php-json', text: phpJson },
+    { form: 'json-twice', text: JSON.stringify(json).slice(1, -1) },
+    { form: 'html', text: html },
+    { form: 'base64', text: base64 },
   ];
+  // A form equal to an earlier one (a secret with nothing to escape) is one case, not two.
+  return forms.filter((f, i) => forms.findIndex((g) => g.text === f.text) === i);
 }
 
 /** Echo text holding every secret in every form, as an adversarial server or proxy would send it. */

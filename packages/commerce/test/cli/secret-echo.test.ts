@@ -96,3 +96,26 @@ describe('the commerce CLI prints no OAuth value a server echoes', () => {
     expect(findLeaks(surfaces, SECRETS)).toEqual([]);
   });
 });
+
+describe('the commerce CLI prints no admin password a server echoes, whatever its characters', () => {
+  // A quote and a backslash (JSON escapes both), a slash and a non-ASCII letter (PHP's json_encode
+  // escapes those too), an ampersand and a plus (HTML and form encodings).
+  const PASSWORD = 'pa"ss\\wörd/7&q+x';
+  const ADMIN = { MAGEKIT_BASE_URL: BASE, MAGEKIT_ADMIN_USERNAME: 'admin', MAGEKIT_ADMIN_PASSWORD: PASSWORD };
+
+  for (const [name, answer] of [
+    ['a JSON 401 naming it as a parameter', (said: string) => HttpResponse.json({ message: 'The password %1 is wrong (%2).', parameters: [PASSWORD, said] }, { status: 401 })],
+    ['a JSON 400 quoting the request as JSON', (said: string) => HttpResponse.json({ message: `Decoding error: ${JSON.stringify({ password: PASSWORD })} | ${said}` }, { status: 400 })],
+    ['an HTML 500 quoting it escaped', (said: string) => new HttpResponse(`<html><pre>${said}</pre></html>`, { status: 500, headers: { 'content-type': 'text/html' } })],
+    ['a 200 that is not JSON', (said: string) => new HttpResponse(`login ${said}`, { status: 200, headers: { 'content-type': 'text/plain' } })],
+  ] as const) {
+    it(`in the error output for ${name} (text and --json)`, async () => {
+      server.use(http.all(`${BASE}/*`, () => answer(echoOf({ password: PASSWORD }))));
+      for (const format of [[], ['--json']]) {
+        const { code, stdout, stderr } = await runCli(run, ['bulk', 'status', UUID, ...format], { env: ADMIN });
+        expect(code).not.toBe(0);
+        expect(findLeaks({ stdout, stderr }, { password: PASSWORD })).toEqual([]);
+      }
+    });
+  }
+});

@@ -12,7 +12,7 @@
 import { routeById } from '../route-table.ts';
 import { createFakeStats, type FakeStats } from '@magekit/core';
 import { BASE_URLS, type Environment } from '../environments.ts';
-import { base64 } from '../session.ts';
+import { base64 } from '@magekit/core';
 import type { ApiCallbackInput, EqpStatus, FileRecord, Package, PackageFields } from '../types.ts';
 import { ERROR_1208, ERROR_1210, initialStatus, isEditable, overallOf, queryPackages, timestamp, toolRunsFor, validateFields, type StoredPackage } from './packages.ts';
 import { matchRoute } from './router.ts';
