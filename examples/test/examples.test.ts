@@ -129,7 +129,7 @@ describe('callback-receiver-fetch', () => {
 });
 
 describe('catalog-export', () => {
-  it('writes one CSV row per enabled product, with only the selected columns, across pages', async () => {
+  it('writes one CSV row per enabled product, with only the selected columns, across slices and pages', async () => {
     const running = await startFakeCommerce({ auth: { admins: [admin] }, seed: { products: 230 } });
     try {
       const commerce = createCommerceClient({ baseUrl: running.url, auth: adminToken(admin) });
@@ -140,6 +140,40 @@ describe('catalog-export', () => {
       expect(lines[0]).toBe('sku,name,price,status,updated_at');
       expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(rows);
       expect(lines.slice(1).every((l) => l.split(',').length >= 5)).toBe(true);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('misses no product that existed throughout while the shop adds, deletes and reprices products', async () => {
+    // Before each search request: 3 products added, 3 deleted, 5 repriced (the live fake also shuffles tied rows).
+    const running = await startFakeCommerce({
+      auth: { admins: [admin] },
+      seed: { products: 3000 },
+      live: {
+        seed: 5,
+        beforeSearch: (live) => {
+          for (let i = 0; i < 3; i++) live.insert('products');
+          const ids = live.ids('products');
+          const pick = () => ids[Math.floor(live.random() * ids.length)]!;
+          for (let i = 0; i < 3; i++) live.delete('products', pick());
+          for (let i = 0; i < 5; i++) live.update('products', pick(), { price: Math.round(live.random() * 100) });
+        },
+      },
+    });
+    try {
+      const commerce = createCommerceClient({ baseUrl: running.url, auth: adminToken(admin) });
+      const skus = () => new Set([...running.fake.store.products.values()].map((p) => p['sku'] as string));
+      const before = skus();
+      const lines: string[] = [];
+      const rows = await exportCatalog(commerce, (line) => lines.push(line));
+      const after = skus();
+      const written = lines.slice(1).map((l) => l.split(',')[0]!);
+      const throughout = [...before].filter((sku) => after.has(sku));
+      expect(throughout.length).toBeGreaterThan(2800);
+      expect(throughout.filter((sku) => !written.includes(sku))).toEqual([]);
+      expect(new Set(written).size).toBe(written.length);
+      expect(rows).toBe(written.length);
     } finally {
       await running.close();
     }

@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { createCommerceClient } from '../src/client.ts';
 import { InputLimitError } from '../src/platform/errors.ts';
 import { paginate } from '../src/reads/paginate.ts';
-import { where } from '../src/search/index.ts';
+import { searchCriteria, where } from '../src/search/index.ts';
 import { createFakeCommerce } from '../src/testing/index.ts';
 import { commerceHandlers } from '../src/testing/msw-handlers.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../src/testing/search.ts';
+import { EAV_ENTITY } from '../src/testing/search-tables.ts';
 import { server } from '@magekit/test-support/msw';
 import { BASE, customer, installSearchPlatform, order, product } from './search-harness.ts';
 
@@ -19,13 +20,15 @@ const commerce = () => createCommerceClient({ baseUrl: BASE, retry: false });
 const range = (n: number, make: (i: number) => Record<string, unknown>) => Array.from({ length: n }, (_, i) => make(i + 1));
 
 describe('paginate', () => {
-  it('visits every product once and stops on total_count, never asking past the last page', async () => {
+  it('visits every product once by key: each request asks for what follows the last product delivered', async () => {
     const store = installSearchPlatform({ products: range(7, product) });
     const skus: string[] = [];
     for await (const item of paginate(commerce(), 'GET /V1/products', {}, { pageSize: 3 })) skus.push(item.sku);
     expect(skus).toEqual(range(7, product).map((p) => p['sku']));
-    expect(store.requests.map((u) => u.searchParams.get('searchCriteria[current_page]'))).toEqual(['1', '2', '3']);
-    expect(store.requests.every((u) => u.searchParams.get('searchCriteria[page_size]') === '3')).toBe(true);
+    // The first page of a fresh filter each time, sorted by the key (products filter and sort on entity_id), the page size sent.
+    expect(store.requests.map((u) => [u.searchParams.get('searchCriteria[current_page]'), u.searchParams.get('searchCriteria[filter_groups][0][filters][0][value]')])).toEqual([['1', null], ['1', '3'], ['1', '6']]);
+    expect(store.requests.every((u) => u.searchParams.get('searchCriteria[page_size]') === '3' && u.searchParams.get('searchCriteria[sort_orders][0][field]') === 'entity_id')).toBe(true);
+    expect(store.requests[1]!.searchParams.get('searchCriteria[filter_groups][0][filters][0][condition_type]')).toBe('gt');
   });
 
   it('stops after one request when everything fits, and on an empty search', async () => {
@@ -55,7 +58,8 @@ describe('paginate', () => {
     const store = installSearchPlatform({ orders: range(5, order) });
     const all = await paginate(commerce(), 'GET /V1/orders', { fields: ['increment_id', { items: ['sku'] }] }, { pageSize: 2 }).collect();
     expect(all).toEqual(range(5, order).map((o) => ({ increment_id: o['increment_id'], items: [{ sku: (o['items'] as { sku: string }[])[0]!.sku }] })));
-    expect(store.requests[0]!.searchParams.get('fields')).toBe('items[increment_id,items[sku]],total_count');
+    // The key is asked for too (positions are read from it) and taken out of the items again.
+    expect(store.requests[0]!.searchParams.get('fields')).toBe('items[increment_id,items[sku],entity_id],total_count');
   });
 
   it('with fields on an empty search (the platform answers items: null)', async () => {
@@ -96,30 +100,42 @@ describe('paginate', () => {
 });
 
 describe('paginate (property)', () => {
-  it('visits every item exactly once for any total and page size, whether pages past the end repeat (2.3) or are empty (2.4)', async () => {
+  it('visits every item exactly once for any total, page size and sort, though tied rows come back in a fresh order each request', async () => {
     let records: Record<string, unknown>[] = [];
     let requests = 0;
     let pastLastPage: 'empty' | 'repeat' = 'empty';
-    // A platform backed by applySearch, with either release's answer past the end.
+    let seed = 1;
+    // A platform backed by the fake's search: an EAV table (entity_id read as id), ties shuffled per request, either release past the end.
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
     server.use(
       http.get(`${BASE}/rest/V1/products`, ({ request }) => {
         requests += 1;
         const url = new URL(request.url);
-        return HttpResponse.json(applyFields(applySearch(records, parseSearchCriteria(url.searchParams), { pastLastPage }), url.searchParams.get('fields')) as Record<string, unknown>);
+        const result = applySearch(records, parseSearchCriteria(url.searchParams), { ...EAV_ENTITY, pastLastPage, random });
+        return HttpResponse.json(applyFields(result, url.searchParams.get('fields')) as Record<string, unknown>);
       }),
     );
     const client = commerce();
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 25 }), fc.boolean(), fc.constantFrom('empty' as const, 'repeat' as const), async (total, pageSize, withFields, release) => {
-        records = range(total, (i) => ({ id: i, sku: `S${i}`, price: i }));
-        pastLastPage = release;
-        requests = 0;
-        const params = withFields ? { fields: ['id'] as const } : {};
-        const ids = (await paginate(client, 'GET /V1/products', params, { pageSize }).collect()).map((p) => p.id);
-        expect(ids).toEqual(records.map((r) => r['id']));
-        expect(requests).toBe(Math.max(1, Math.ceil(total / pageSize)));
-      }),
-      { numRuns: 1000 },
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.boolean(),
+        fc.constantFrom('empty' as const, 'repeat' as const),
+        fc.constantFrom(undefined, 'ASC' as const, 'DESC' as const),
+        async (total, pageSize, withFields, release, direction) => {
+          // Prices tie in threes; a few have none.
+          records = range(total, (i) => ({ id: i, sku: `S${i}`, ...(i % 7 === 0 ? {} : { price: Math.floor(i / 3) % 5 }) }));
+          pastLastPage = release;
+          requests = 0;
+          const params = { ...(withFields ? { fields: ['sku'] as const } : {}), ...(direction ? { searchCriteria: searchCriteria().sortBy('price', direction) } : {}) };
+          const items = (await paginate(client, 'GET /V1/products', params as {}, { pageSize }).collect()) as { sku: string; id?: number }[];
+          expect(items.map((p) => p.sku).sort()).toEqual(records.map((r) => r['sku'] as string).sort());
+          if (withFields) expect(items.every((p) => Object.keys(p).join() === 'sku')).toBe(true);
+          expect(requests).toBe(Math.max(1, Math.ceil(total / pageSize)));
+        },
+      ),
+      { numRuns: 400 },
     );
   }, 120_000);
 });
@@ -158,9 +174,8 @@ describe('paginate under the platform input limits (2.4.3+)', () => {
     for await (const page of paginate(commerce(), 'GET /V1/products', {}, { pageSize: 4 }).pages()) pages.push(page);
     expect(pages.map((p) => [p.page, p.pageSize, p.offset, p.items.map((i) => i.sku)])).toEqual([
       [1, 4, 0, ['SKU-001', 'SKU-002', 'SKU-003', 'SKU-004']],
-      [2, 3, 4, ['SKU-005', 'SKU-006']],
-      [3, 3, 6, ['SKU-007', 'SKU-008', 'SKU-009']],
-      [4, 3, 9, ['SKU-010']],
+      [2, 3, 4, ['SKU-005', 'SKU-006', 'SKU-007']],
+      [3, 3, 7, ['SKU-008', 'SKU-009', 'SKU-010']],
     ]);
   });
 });

@@ -5,7 +5,8 @@
  * answer filtered by `fields` as the platform does it.
  */
 import { http, HttpResponse } from 'msw';
-import { applyFields, applySearch, parseSearchCriteria, SearchCriteriaError } from '../src/testing/search.ts';
+import { applyFields, applySearch, parseSearchCriteria, SearchCriteriaError, type SearchTable } from '../src/testing/search.ts';
+import { EAV_ENTITY } from '../src/testing/search-tables.ts';
 import { server } from '@magekit/test-support/msw';
 
 export const BASE = 'https://shop.test';
@@ -70,6 +71,8 @@ const SEARCHES: Record<string, keyof Omit<Store, 'requests'>> = {
   '/V1/customers/search': 'customers',
   '/V1/orders': 'orders',
 };
+/** Products and customers are EAV collections: they filter and sort on entity_id and answer id. */
+const TABLES: Partial<Record<keyof Omit<Store, 'requests'>, SearchTable>> = { products: EAV_ENTITY, customers: EAV_ENTITY };
 
 function answer(body: unknown, url: URL): Response {
   return HttpResponse.json(applyFields(body, url.searchParams.get('fields')) as Record<string, unknown>);
@@ -90,7 +93,7 @@ export function installSearchPlatform(data: Partial<Omit<Store, 'requests'>> = {
       const table = SEARCHES[path];
       if (table) {
         try {
-          return answer(applySearch(store[table], parseSearchCriteria(url.searchParams)), url);
+          return answer(applySearch(store[table], parseSearchCriteria(url.searchParams), TABLES[table]), url);
         } catch (error) {
           return failure(error);
         }

@@ -24,13 +24,15 @@ export interface Paginator<Item, P extends { items: Item[] }> extends AsyncItera
 }
 
 /** What `fetchPage` is asked for. */
-export interface PageRequest {
+export interface PageRequest<P = unknown> {
   /** 0-based: how many pages this iteration has read before this one. */
   index: number;
   /** Items the service returned before this page (before any trimming), for offset paging. */
   fetched: number;
   /** Items still wanted (a positive whole number, or Infinity): a service with a `limit` asks for no more. */
   remaining: number;
+  /** The page this iteration read before this one, as `fetchPage` returned it (a keyset walk goes on after its last item). */
+  previous: P | undefined;
 }
 
 export interface FetchedPage<P> {
@@ -51,7 +53,7 @@ export interface PaginatorOptions {
 }
 
 export function createPaginator<Item, P extends { items: Item[] }>(
-  fetchPage: (request: PageRequest) => Promise<FetchedPage<P>>,
+  fetchPage: (request: PageRequest<P>) => Promise<FetchedPage<P>>,
   options: PaginatorOptions,
 ): Paginator<Item, P> {
   const { service, label, signal } = options;
@@ -63,9 +65,11 @@ export function createPaginator<Item, P extends { items: Item[] }>(
   async function* pages(max: number): AsyncIterableIterator<P> {
     let seen = 0;
     let fetched = 0;
+    let previous: P | undefined;
     for (let index = 0; seen < max; index += 1) {
       checkAborted(`before page ${index + 1}`);
-      const { page, last } = await fetchPage({ index, fetched, remaining: max - seen });
+      const { page, last } = await fetchPage({ index, fetched, remaining: max - seen, previous });
+      previous = page;
       fetched += page.items.length;
       const items = page.items.length > max - seen ? page.items.slice(0, max - seen) : page.items;
       seen += items.length;

@@ -79,7 +79,7 @@ export async function fileClaim(baseUrl: string) {
   const job = await commerce.async.request('POST /V1/acme/products/{sku}/warranty-claims', { sku: 'SKU-0002', claim: { reason: 'dead pixel' } });
   const bulk = await commerce.bulk.request('POST /V1/acme/products/{sku}/warranty-claims', [{ sku: 'SKU-0003', claim: { reason: 'scratched' } }]);
   const reasons: string[] = [];
-  for await (const each of commerce.paginate('GET /V1/acme/warranty-claims', { searchCriteria: { page_size: 50 } })) reasons.push(each.reason);
+  for await (const each of commerce.paginate('GET /V1/acme/warranty-claims', { searchCriteria: { page_size: 50 } }, { key: 'id' })) reasons.push(each.reason);
   return { status, reason, total, months, job, bulk, reasons };
 }
 `;
@@ -183,7 +183,8 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(await request('GET /V1/acme/warranty-claims/{claimId}', { claimId })).toMatchObject({ sku: 'RACK/01+B' });
     const page = await request('GET /V1/acme/warranty-claims', { searchCriteria: { filter_groups: [{ filters: [{ field: 'sku', value: 'RACK/01+B' }] }] } });
     expect(page).toMatchObject({ total_count: 1 });
-    const paged = await (commerce.paginate as unknown as (route: string) => { collect(): Promise<unknown[]> })('GET /V1/acme/warranty-claims').collect();
+    // An installation's own search route has no key on record: the caller names it (a claim's id).
+    const paged = await (commerce.paginate as unknown as (route: string, params: object, options: object) => { collect(): Promise<unknown[]> })('GET /V1/acme/warranty-claims', {}, { key: 'id' }).collect();
     expect(paged).toContainEqual(expect.objectContaining({ sku: 'RACK/01+B' }));
     // The module's own 404, with the platform's message filled in.
     const missing = await request('GET /V1/acme/warranty-claims/{claimId}', { claimId: 42 }).catch((e: unknown) => e);
