@@ -52,7 +52,7 @@ export async function run(argv: readonly string[], given: CliIO): Promise<number
     };
     // `types pull` has its own flags and output (commands/types-pull.ts); so have `export` and `changes`.
     if (argv[0] === 'types') return await runTypes(argv.slice(1), { ...io, env });
-    if (argv[0] === 'changes') return await runReadCommand(argv[0], argv.slice(1), { ...io, env }, connect);
+    if (argv[0] === 'export' || argv[0] === 'changes') return await runReadCommand(argv[0], argv.slice(1), { ...io, env }, connect);
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help' || parsed.action === 'version') return answerHelpOrVersion(parsed.action, io.stdout, { usage: USAGE, version: VERSION });
     command = parsed.command;

@@ -2,6 +2,7 @@
 export const USAGE = `Usage: magekit-commerce bulk <status|wait> <uuid> [options]
        magekit-commerce bulk resume <journal> [options]
        magekit-commerce types pull [options]
+       magekit-commerce export <route> [options]
        magekit-commerce changes <route> --checkpoint-file <file> [options]
 
 Commands:
@@ -14,6 +15,8 @@ Commands:
                        submission outcome is unknown or that were never sent
   types pull           Type the installation's own routes and extension
                        attributes from its live schema (types --help)
+  export <route>       Every record of a search route, NDJSON or CSV, read in
+                       parallel slices (export --help)
   changes <route>      The records changed since a checkpoint file, as NDJSON
                        (changes --help)
 

@@ -10,6 +10,7 @@ import { readChanges } from '../../reads/changes.ts';
 import type { ListRouteKey } from '../../generated/operations.ts';
 import type { ConnectionFlags } from '../config.ts';
 import { CliError } from '../errors.ts';
+import { recordWriter } from '../records.ts';
 import type { CliIO } from '../run.ts';
 import { CHANGES_OPTIONS, parseReadCommand, readArgs, wholeNumber } from './read-args.ts';
 
@@ -57,13 +58,14 @@ export async function runChanges(argv: readonly string[], io: CliIO, connect: (f
   }
   const commerce = connect(args.connection);
   const flush = io.flushStdout ?? (async () => {});
+  const ndjson = recordWriter('ndjson', undefined);
   const result = await readChanges(commerce, args.route as ListRouteKey, args.fields === undefined ? undefined : ({ fields: args.fields } as never), {
     checkpoint: stored ?? since ?? '',
     ...(lookback === undefined ? {} : { lookback }),
     ...(args.pageSize === undefined ? {} : { pageSize: args.pageSize }),
     signal: io.signal,
     deliver: async (page) => {
-      io.stdout.write(page.items.map((item) => `${JSON.stringify(item)}\n`).join(''));
+      io.stdout.write(ndjson.lines(page.items));
       await flush();
       await saveCheckpoint(file, page.checkpoint);
     },
