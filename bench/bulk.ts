@@ -132,7 +132,7 @@ export async function benchBulk(options: BenchBulkOptions = {}): Promise<BenchBu
       await new Promise((resolve) => setTimeout(resolve, 1000));
       for (const bulkUuid of [...pending]) {
         const summary = await features.bulk.getStatus({ bulkUuid });
-        if (summary.operations_list.every((op) => op.status !== 4)) pending.delete(bulkUuid);
+        if ((summary.operations_list ?? []).every((op) => op.status !== 4)) pending.delete(bulkUuid);
       }
     }
     summaryBaseline = { polls: summaryTraffic.requests.summary, bytes: summaryTraffic.bytes.summary, wallMs: performance.now() - started };

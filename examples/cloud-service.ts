@@ -21,10 +21,11 @@ export async function cheapestProducts(baseUrl: string, credentials: ImsOptions)
   }
   // A queued write: the service takes it at <tenant>/V1/async/products/<sku> (after the version), with
   // the Store header every async call must carry; the waiter reads the bulk status as on self-hosted.
-  const first = page.items[0]!;
+  const items = page.items ?? [];
+  const first = items[0]!;
   const queued = await commerce.async.products.update({ sku: first.sku!, product: { sku: first.sku!, price: (first.price ?? 0) + 1 } });
   const outcome = await commerce.waitForBulk(queued.bulkUuid, { maxWait: 30_000 });
-  return { products: page.items.map((p) => `${p.sku}: ${p.price}`), guestRoutes, repriced: outcome.counts.complete };
+  return { products: items.map((p) => `${p.sku}: ${p.price}`), guestRoutes, repriced: outcome.counts.complete };
 }
 
 async function main(): Promise<void> {

@@ -15,7 +15,8 @@ export async function listCheapProducts(baseUrl: string, keys: IntegrationOption
     searchCriteria: where('price', 'lteq', maxPrice).sortBy('price', 'ASC').pageSize(10),
     fields: ['sku', 'name', 'price'],
   });
-  return page.items.map((p) => ({ sku: p.sku, price: p.price }));
+  // With `fields`, the platform writes an empty list of items as null.
+  return (page.items ?? []).map((p) => ({ sku: p.sku, price: p.price }));
 }
 
 async function main(): Promise<void> {

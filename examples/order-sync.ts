@@ -15,7 +15,8 @@ export interface SyncedOrder {
   entityId: number;
   incrementId: string;
   status: string;
-  grandTotal: number;
+  /** null when the platform sends none (a required field of a response is always present, possibly null). */
+  grandTotal: number | null;
   skus: string[];
 }
 
@@ -43,7 +44,7 @@ export async function syncOrders(
             incrementId: order.increment_id!,
             status: order.status!,
             grandTotal: order.grand_total,
-            skus: (order.items ?? []).map((item) => item.sku),
+            skus: (order.items ?? []).flatMap((item) => (item.sku === null ? [] : [item.sku])),
           });
         }
       },

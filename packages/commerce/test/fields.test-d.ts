@@ -9,21 +9,22 @@ import type { RequestMethod, RouteMethod } from '../src/fields/method-types.ts';
 import type { Selected, SelectionFor } from '../src/fields/types.ts';
 import type { components } from '../src/generated/schema.ts';
 
-type Product = components['schemas']['catalog-data-product-interface'];
+/** A product as the platform sends it (the response copy of the schema: required fields may be null). */
+type Product = components['schemas']['catalog-data-product-interface.output'];
 declare const request: RequestMethod;
 declare const getProduct: RouteMethod<'GET /V1/products/{sku}'>;
 declare const listOrders: RouteMethod<'GET /V1/orders'>;
 
 describe('fields narrowing', () => {
-  it('narrows to the selected fields, keeping optionality', async () => {
+  it('narrows to the selected fields, keeping optionality and nullability', async () => {
     const p = await request('GET /V1/products/{sku}', { sku: 'x', fields: ['sku', 'price'] });
-    expectTypeOf(p).toEqualTypeOf<{ sku: string; price?: number }>();
+    expectTypeOf(p).toEqualTypeOf<{ sku: string | null; price?: number }>();
   });
 
   it('narrows nested objects and arrays of objects', async () => {
     const p = await getProduct({ sku: 'x', fields: ['sku', { extension_attributes: [{ stock_item: ['qty'] }] }, { product_links: ['linked_product_sku'] }] });
-    expectTypeOf(p.extension_attributes).toEqualTypeOf<{ stock_item?: { qty: number } } | undefined>();
-    expectTypeOf(p.product_links).toEqualTypeOf<{ linked_product_sku: string }[] | undefined>();
+    expectTypeOf(p.extension_attributes).toEqualTypeOf<{ stock_item?: { qty: number | null } } | undefined>();
+    expectTypeOf(p.product_links).toEqualTypeOf<{ linked_product_sku: string | null }[] | undefined>();
     // @ts-expect-error name was not selected
     void p.name;
   });
@@ -59,12 +60,13 @@ describe('fields narrowing', () => {
 
   it('on a search route the selection narrows items; wrapper fields only when named', async () => {
     const list = await request('GET /V1/products', { fields: ['sku', 'total_count'] });
-    expectTypeOf(list.items).toEqualTypeOf<{ sku: string }[]>();
-    expectTypeOf(list.total_count).toEqualTypeOf<number>();
+    // With `fields`, the platform writes an empty list of items as null.
+    expectTypeOf(list.items).toEqualTypeOf<{ sku: string | null }[] | null>();
+    expectTypeOf(list.total_count).toEqualTypeOf<number | null>();
     // @ts-expect-error search_criteria was not selected
     void list.search_criteria;
     const orders = await listOrders({ fields: ['increment_id', { items: ['sku'] }] });
-    expectTypeOf(orders.items[0]!.items).toEqualTypeOf<{ sku: string }[]>();
+    expectTypeOf(orders.items![0]!.items).toEqualTypeOf<{ sku: string | null }[] | null>();
     // @ts-expect-error total_count was not selected
     void orders.total_count;
     // @ts-expect-error not a product field

@@ -22,7 +22,7 @@ const range = (n: number, make: (i: number) => Record<string, unknown>) => Array
 describe('paginate', () => {
   it('visits every product once by key: each request asks for what follows the last product delivered', async () => {
     const store = installSearchPlatform({ products: range(7, product) });
-    const skus: string[] = [];
+    const skus: (string | null)[] = [];
     for await (const item of paginate(commerce(), 'GET /V1/products', {}, { pageSize: 3 })) skus.push(item.sku);
     expect(skus).toEqual(range(7, product).map((p) => p['sku']));
     // The first page of a fresh filter each time, sorted by the key (products filter and sort on entity_id), the page size sent.

@@ -53,7 +53,7 @@ describe('end to end against the fake platform', () => {
 
   it('products: in / nin lists, and a product read with fields', async () => {
     const listed = await commerce().products.list({ searchCriteria: where('sku', 'in', ['SKU-0002', 'SKU-0004', 'SKU-0009']).and('sku', 'nin', ['SKU-0004']), fields: ['sku'] });
-    expect(listed.items.map((p) => p.sku)).toEqual(['SKU-0002', 'SKU-0009']);
+    expect(listed.items!.map((p) => p.sku)).toEqual(['SKU-0002', 'SKU-0009']);
     const one = await commerce().products.get({ sku: 'SKU-0002', fields: ['sku', { extension_attributes: ['website_ids'] }] });
     expect(one).toEqual({ sku: 'SKU-0002', extension_attributes: { website_ids: [1] } });
   });

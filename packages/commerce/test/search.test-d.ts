@@ -6,6 +6,8 @@ import { searchCriteria, where } from '../src/search/index.ts';
 import type { components } from '../src/generated/schema.ts';
 
 type Product = components['schemas']['catalog-data-product-interface'];
+/** A product as the platform sends it: required fields may be null. */
+type ProductSent = components['schemas']['catalog-data-product-interface.output'];
 declare const client: CommerceClient;
 
 describe('searchCriteria builder', () => {
@@ -33,9 +35,9 @@ describe('searchCriteria builder', () => {
 
 describe('paginate', () => {
   it('yields item types, narrowed by fields', () => {
-    expectTypeOf(paginate(client, 'GET /V1/products')).toEqualTypeOf<Paginator<Product>>();
-    expectTypeOf(paginate(client, 'GET /V1/products', { fields: ['sku', 'price'] })).toEqualTypeOf<Paginator<{ sku: string; price?: number }>>();
-    expectTypeOf(paginate(client, 'GET /V1/customers/search', { fields: ['email'] }).collect()).toEqualTypeOf<Promise<{ email: string }[]>>();
+    expectTypeOf(paginate(client, 'GET /V1/products')).toEqualTypeOf<Paginator<ProductSent>>();
+    expectTypeOf(paginate(client, 'GET /V1/products', { fields: ['sku', 'price'] })).toEqualTypeOf<Paginator<{ sku: string | null; price?: number }>>();
+    expectTypeOf(paginate(client, 'GET /V1/customers/search', { fields: ['email'] }).collect()).toEqualTypeOf<Promise<{ email: string | null }[]>>();
   });
 
   it('only on search routes, only with known fields', () => {

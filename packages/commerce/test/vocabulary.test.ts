@@ -40,7 +40,7 @@ describe('vocabulary: pages', () => {
 
   it('the max option bounds iteration as well, and a bad max is an InputError', async () => {
     const store = installSearchPlatform({ products: range(7) });
-    const skus: string[] = [];
+    const skus: (string | null)[] = [];
     for await (const item of commerce().paginate('GET /V1/products', {}, { pageSize: 3, max: 4 })) skus.push(item.sku);
     expect(skus).toEqual(range(4).map((p) => p['sku']));
     expect(pagesAsked(store)).toEqual([null, '3']);

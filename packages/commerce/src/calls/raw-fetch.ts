@@ -7,6 +7,7 @@
  * `{ idempotent: true }`.
  */
 import { InputError, type HttpMethod } from '@magekit/core';
+import { wireResult } from '../platform/wire-result.ts';
 import type { RouteInfo } from '../routes/info.ts';
 import type { CallOptions, CommerceRuntime } from './runtime.ts';
 
@@ -50,7 +51,7 @@ export function createFetch(runtime: CommerceRuntime): CommerceFetch {
     runtime.checkRoute(route);
     // The same encoding as request(): placeholders one segment each, `fields` and `searchCriteria` as the platform reads them.
     const prepared = runtime.encode(route, { pathValues: params.path ?? {}, query, body: verb === 'GET' ? undefined : (params.body ?? {}) });
-    return runtime.sendRaw<T>({
+    const data = await runtime.sendRaw<T>({
       method: verb,
       path: prepared.path,
       query: prepared.query,
@@ -60,6 +61,8 @@ export function createFetch(runtime: CommerceRuntime): CommerceFetch {
       expect: 'json-or-void',
       idempotent: route.idempotent,
     });
+    // A route the client knows is read as request() reads it (the declared number, null for `[]`).
+    return wireResult(route, data) as T;
   };
 }
 
@@ -96,6 +99,7 @@ function unlistedRoute(method: HttpMethod, path: string, pathParams: string[], q
     cloudServiceOnly: false,
     addedIn: undefined,
     removedIn: undefined,
+    result: 'undeclared',
   };
 }
 

@@ -21,6 +21,7 @@ import { assertNoRouteConflict } from '../platform/conflicts.ts';
 import { assertCloudServiceAuth, assertCloudServiceRoute, isCloudServiceHost } from '../platform/cloud-service.ts';
 import { assertRouteOnPlatform, parsePlatformVersion, type PlatformRelease } from '../platform/version.ts';
 import { commerceHttpError } from '../platform/errors.ts';
+import { wireResult } from '../platform/wire-result.ts';
 import { buildQuery } from '../query/query.ts';
 import type { EncodedParameter, QueryEncoder } from '../query/encoders.ts';
 import { splitInput, type RouteInfo } from '../routes/info.ts';
@@ -249,7 +250,8 @@ export function createCommerceRuntime(options: CommerceClientOptions, parts: Run
       // async, so bad input rejects the returned promise instead of throwing synchronously
       const { path, query, body } = runtime.prepare(route, input, callOptions);
       const json = route.method === 'GET' ? undefined : (body ?? {});
-      return sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
+      const data = await sendRaw({ method: route.method, path, query, json, variant: 'sync', options: callOptions, expect: route.voidResponse ? 'json-or-void' : 'json', idempotent: route.idempotent });
+      return wireResult(route, data) as never;
     },
     get authorizer() {
       return authorizer;

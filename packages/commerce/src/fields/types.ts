@@ -114,11 +114,13 @@ export type WrapperField = 'total_count' | 'search_criteria';
 /** A selection on a search route: the items' fields, plus `total_count` / `search_criteria` if wanted. */
 export type ListSelectionFor<Item> = readonly (SelectorFor<Item> | WrapperField)[];
 
-/** The item type of a search-results wrapper. */
-export type ItemOf<Out> = Out extends { items: readonly (infer E)[] } ? E : never;
+/** The item type of a search-results wrapper (whose `items` the platform may send as null). */
+export type ItemOf<Out> = Out extends { items: infer L } ? (NonNullable<L> extends readonly (infer E)[] ? E : never) : never;
+/** `null` when the wrapper's `items` may be null (a required field of a response: docs/design.md, "Response types"). */
+type NullItems<Out> = Out extends { items: infer L } ? Extract<L, null> : never;
 
 /** A search-results wrapper narrowed to an item selection: `items` always, wrapper fields when asked. */
-export type SelectedList<Out, F> = { items: Selected<ItemOf<Out>, ExcludeWrapper<F>>[] } & {
+export type SelectedList<Out, F> = { items: Selected<ItemOf<Out>, ExcludeWrapper<F>>[] | NullItems<Out> } & {
   [K in keyof Out as K extends Extract<NamesOf<F>, WrapperField> ? K : never]: Out[K];
 };
 type ExcludeWrapper<F> = F extends readonly (infer S)[] ? readonly Exclude<S, WrapperField>[] : F;

@@ -38,16 +38,16 @@ PUT /V1/carts/{cartId}/giftCards giftCards.update  c
 DELETE /V1/carts/{cartId}/giftCards/{giftCardCode} giftCards.delete  c
 DELETE /V1/carts/mine/giftCards/{giftCardCode} mine.giftCards.delete  co
 POST /V1/carts/mine/giftCards mine.giftCards.add  cno
-GET /V1/carts/mine/checkGiftCard/{giftCardCode} mine.giftCards.check  co
+GET /V1/carts/mine/checkGiftCard/{giftCardCode} mine.giftCards.check  cio
 POST /V1/carts/mine/shipping-information mine.shippingInformation.save  no
 POST /V1/carts/{cartId}/shipping-information shippingInformation.save  n
 POST /V1/carts/{cartId}/totals-information totalsInformation.calculate
 POST /V1/carts/mine/totals-information mine.totalsInformation.calculate  o
 GET /V1/carts/mine/payment-information mine.paymentInformation.get  o
-POST /V1/carts/mine/payment-information mine.paymentInformation.saveAndPlaceOrder  no
-POST /V1/carts/mine/set-payment-information mine.paymentInformation.set  no
-GET /V1/carts/licence licence.list
-GET /V1/carts/licence/list licence.search searchCriteria q
+POST /V1/carts/mine/payment-information mine.paymentInformation.saveAndPlaceOrder  ino
+POST /V1/carts/mine/set-payment-information mine.paymentInformation.set  ino
+GET /V1/carts/licence licence.list  l
+GET /V1/carts/licence/list licence.search searchCriteria ql
 GET /V1/carts/{cartId}/gift-message giftMessage.get
 POST /V1/carts/{cartId}/gift-message giftMessage.set  n
 GET /V1/carts/{cartId}/gift-message/{itemId} giftMessage.getForItem
@@ -59,49 +59,49 @@ POST /V1/carts/mine/gift-message/{itemId} mine.giftMessage.setForItem  no
 GET /V1/carts/{cartId} get
 PUT /V1/carts/{cartId} assignCustomer  n
 GET /V1/carts/search search searchCriteria sq
-POST /V1/carts/ create  n
+POST /V1/carts/ create  in
 GET /V1/carts/mine mine.get  o
-POST /V1/carts/mine mine.create  no
+POST /V1/carts/mine mine.create  ino
 PUT /V1/carts/mine mine.update  vo
-PUT /V1/carts/mine/order mine.placeOrder  no
-GET /V1/carts/{cartId}/shipping-methods shippingMethods.list
-POST /V1/carts/{cartId}/estimate-shipping-methods shippingMethods.estimate
-POST /V1/carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId
-GET /V1/carts/mine/shipping-methods mine.shippingMethods.list  o
-POST /V1/carts/mine/estimate-shipping-methods mine.shippingMethods.estimate  o
-POST /V1/carts/mine/estimate-shipping-methods-by-address-id mine.shippingMethods.estimateByAddressId  o
-GET /V1/carts/{cartId}/items items.list
+PUT /V1/carts/mine/order mine.placeOrder  ino
+GET /V1/carts/{cartId}/shipping-methods shippingMethods.list  l
+POST /V1/carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  l
+POST /V1/carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId  l
+GET /V1/carts/mine/shipping-methods mine.shippingMethods.list  lo
+POST /V1/carts/mine/estimate-shipping-methods mine.shippingMethods.estimate  lo
+POST /V1/carts/mine/estimate-shipping-methods-by-address-id mine.shippingMethods.estimateByAddressId  lo
+GET /V1/carts/{cartId}/items items.list  l
 POST /V1/carts/{quoteId}/items items.add  n
 PUT /V1/carts/{cartId}/items/{itemId} items.update
 DELETE /V1/carts/{cartId}/items/{itemId} items.delete
-GET /V1/carts/mine/items mine.items.list  o
+GET /V1/carts/mine/items mine.items.list  lo
 POST /V1/carts/mine/items mine.items.add  no
 PUT /V1/carts/mine/items/{itemId} mine.items.update  o
 DELETE /V1/carts/mine/items/{itemId} mine.items.delete  o
 GET /V1/carts/{cartId}/selected-payment-method selectedPaymentMethod.get
 PUT /V1/carts/{cartId}/selected-payment-method selectedPaymentMethod.set
-GET /V1/carts/{cartId}/payment-methods paymentMethods.list
+GET /V1/carts/{cartId}/payment-methods paymentMethods.list  l
 GET /V1/carts/mine/selected-payment-method mine.selectedPaymentMethod.get  o
 PUT /V1/carts/mine/selected-payment-method mine.selectedPaymentMethod.set  o
-GET /V1/carts/mine/payment-methods mine.paymentMethods.list  o
+GET /V1/carts/mine/payment-methods mine.paymentMethods.list  lo
 GET /V1/carts/{cartId}/billing-address billingAddress.get
-POST /V1/carts/{cartId}/billing-address billingAddress.set  n
+POST /V1/carts/{cartId}/billing-address billingAddress.set  in
 GET /V1/carts/mine/billing-address mine.billingAddress.get  o
-POST /V1/carts/mine/billing-address mine.billingAddress.set  no
+POST /V1/carts/mine/billing-address mine.billingAddress.set  ino
 GET /V1/carts/{cartId}/coupons coupons.get
 DELETE /V1/carts/{cartId}/coupons coupons.delete
 PUT /V1/carts/{cartId}/coupons/{couponCode} coupons.set
 GET /V1/carts/mine/coupons mine.coupons.get  o
 DELETE /V1/carts/mine/coupons mine.coupons.delete  o
 PUT /V1/carts/mine/coupons/{couponCode} mine.coupons.set  o
-PUT /V1/carts/{cartId}/order placeOrder  n
+PUT /V1/carts/{cartId}/order placeOrder  in
 GET /V1/carts/{cartId}/totals totals.get
 GET /V1/carts/mine/totals mine.totals.get  o
 PUT /V1/carts/mine/collect-totals mine.totals.collect  o
 POST /V1/carts/mine/payment-order mine.paymentOrder.create  pxno+7
 GET /V1/carts/mine/payment-order/{id} mine.paymentOrder.get  pxo+7
 POST /V1/carts/mine/payment-order/{id} mine.paymentOrder.sync  pxno+7
-POST /V1/carts/mine/po-payment-information mine.purchaseOrderPaymentInformation.saveAndPlaceOrder  bxno
+POST /V1/carts/mine/po-payment-information mine.purchaseOrderPaymentInformation.saveAndPlaceOrder  bixno
 POST /V1/carts/{cartId}/balance/apply balance.apply  cxno+9
 DELETE /V1/carts/{cartId}/balance/unapply balance.unapply  cxo+9
 POST /V1/carts/{cartId}/customAttributes customAttributes.set  cxnu
@@ -111,12 +111,12 @@ POST /V1/carts/{cartId}/customAttributes customAttributes.set  cxnu
 export const guestCartsRoutes: RouteModule<"guestCarts"> = /* @__PURE__ */ packed("guestCarts", `
 DELETE /V1/carts/guest-carts/{cartId}/giftCards/{giftCardCode} giftCards.delete  co
 POST /V1/carts/guest-carts/{cartId}/giftCards giftCards.add  cno
-GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode} giftCards.check  co
+GET /V1/carts/guest-carts/{cartId}/checkGiftCard/{giftCardCode} giftCards.check  cio
 POST /V1/guest-carts/{cartId}/shipping-information shippingInformation.save  no
 POST /V1/guest-carts/{cartId}/totals-information totalsInformation.calculate  o
 GET /V1/guest-carts/{cartId}/payment-information paymentInformation.get  o
-POST /V1/guest-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  no
-POST /V1/guest-carts/{cartId}/set-payment-information paymentInformation.set  no
+POST /V1/guest-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  ino
+POST /V1/guest-carts/{cartId}/set-payment-information paymentInformation.set  ino
 GET /V1/guest-carts/{cartId}/gift-message giftMessage.get  o
 POST /V1/guest-carts/{cartId}/gift-message giftMessage.set  no
 GET /V1/guest-carts/{cartId}/gift-message/{itemId} giftMessage.getForItem  o
@@ -124,18 +124,18 @@ POST /V1/guest-carts/{cartId}/gift-message/{itemId} giftMessage.setForItem  no
 GET /V1/guest-carts/{cartId} get  o
 PUT /V1/guest-carts/{cartId} assignCustomer  no
 POST /V1/guest-carts create  no
-PUT /V1/guest-carts/{cartId}/order placeOrder  no
-GET /V1/guest-carts/{cartId}/shipping-methods shippingMethods.list  o
-POST /V1/guest-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  o
-GET /V1/guest-carts/{cartId}/items items.list  o
+PUT /V1/guest-carts/{cartId}/order placeOrder  ino
+GET /V1/guest-carts/{cartId}/shipping-methods shippingMethods.list  lo
+POST /V1/guest-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  lo
+GET /V1/guest-carts/{cartId}/items items.list  lo
 POST /V1/guest-carts/{cartId}/items items.add  no
 PUT /V1/guest-carts/{cartId}/items/{itemId} items.update  o
 DELETE /V1/guest-carts/{cartId}/items/{itemId} items.delete  o
 GET /V1/guest-carts/{cartId}/selected-payment-method selectedPaymentMethod.get  o
-PUT /V1/guest-carts/{cartId}/selected-payment-method selectedPaymentMethod.set  o
-GET /V1/guest-carts/{cartId}/payment-methods paymentMethods.list  o
+PUT /V1/guest-carts/{cartId}/selected-payment-method selectedPaymentMethod.set  io
+GET /V1/guest-carts/{cartId}/payment-methods paymentMethods.list  lo
 GET /V1/guest-carts/{cartId}/billing-address billingAddress.get  o
-POST /V1/guest-carts/{cartId}/billing-address billingAddress.set  no
+POST /V1/guest-carts/{cartId}/billing-address billingAddress.set  ino
 GET /V1/guest-carts/{cartId}/coupons coupons.get  o
 DELETE /V1/guest-carts/{cartId}/coupons coupons.delete  o
 PUT /V1/guest-carts/{cartId}/coupons/{couponCode} coupons.set  o
@@ -148,12 +148,12 @@ POST /V1/guest-carts/{cartId}/payment-order/{id} paymentOrder.sync  pxno+7
 
 /** The `giftRegistry.*` routes. */
 export const giftRegistryRoutes: RouteModule<"giftRegistry"> = /* @__PURE__ */ packed("giftRegistry", `
-POST /V1/giftregistry/mine/estimate-shipping-methods mine.estimateShippingMethods  co
+POST /V1/giftregistry/mine/estimate-shipping-methods mine.estimateShippingMethods  clo
 `);
 
 /** The `guestGiftRegistry.*` routes. */
 export const guestGiftRegistryRoutes: RouteModule<"guestGiftRegistry"> = /* @__PURE__ */ packed("guestGiftRegistry", `
-POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods estimateShippingMethods  co
+POST /V1/guest-giftregistry/{cartId}/estimate-shipping-methods estimateShippingMethods  clo
 `);
 
 /** The `giftWrappings.*` routes. */
@@ -188,14 +188,14 @@ GET /V1/returns/{id}/labels labels.get  c
 /** The `returnsAttributeMetadata.*` routes. */
 export const returnsAttributeMetadataRoutes: RouteModule<"returnsAttributeMetadata"> = /* @__PURE__ */ packed("returnsAttributeMetadata", `
 GET /V1/returnsAttributeMetadata/{attributeCode} get  c
-GET /V1/returnsAttributeMetadata/form/{formCode} listByForm  c
-GET /V1/returnsAttributeMetadata list  c
-GET /V1/returnsAttributeMetadata/custom listCustom dataObjectClassName c
+GET /V1/returnsAttributeMetadata/form/{formCode} listByForm  cl
+GET /V1/returnsAttributeMetadata list  cl
+GET /V1/returnsAttributeMetadata/custom listCustom dataObjectClassName cl
 `);
 
 /** The `providerGuestCarts.*` routes. */
 export const providerGuestCartsRoutes: RouteModule<"providerGuestCarts"> = /* @__PURE__ */ packed("providerGuestCarts", `
-POST /V1/{provider}-guest-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  cno
+POST /V1/{provider}-guest-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  cino
 `);
 
 /** The `analytics.*` routes. */
@@ -208,26 +208,26 @@ export const bulkRoutes: RouteModule<"bulk"> = /* @__PURE__ */ packed("bulk", `
 GET /V1/bulk operations.search searchCriteria sq
 GET /V1/bulk/{bulkUuid}/detailed-status getDetailedStatus
 GET /V1/bulk/{bulkUuid}/status getStatus
-GET /V1/bulk/{bulkUuid}/operation-status/{status} countByStatus
+GET /V1/bulk/{bulkUuid}/operation-status/{status} countByStatus  i
 `);
 
 /** The `modules.*` routes. */
 export const modulesRoutes: RouteModule<"modules"> = /* @__PURE__ */ packed("modules", `
-GET /V1/modules list
+GET /V1/modules list  l
 `);
 
 /** The `bundleProducts.*` routes. */
 export const bundleProductsRoutes: RouteModule<"bundleProducts"> = /* @__PURE__ */ packed("bundleProducts", `
-POST /V1/bundle-products/{sku}/links/{optionId} links.add  n
+POST /V1/bundle-products/{sku}/links/{optionId} links.add  in
 PUT /V1/bundle-products/{sku}/links/{id} links.update
-GET /V1/bundle-products/{productSku}/children children.list optionId
+GET /V1/bundle-products/{productSku}/children children.list optionId l
 DELETE /V1/bundle-products/{sku}/options/{optionId}/children/{childSku} children.delete
-GET /V1/bundle-products/{sku}/options/all options.list
-GET /V1/bundle-products/options/types options.types.list
-GET /V1/bundle-products/{sku}/options/{optionId} options.get
+GET /V1/bundle-products/{sku}/options/all options.list  l
+GET /V1/bundle-products/options/types options.types.list  l
+GET /V1/bundle-products/{sku}/options/{optionId} options.get  e
 DELETE /V1/bundle-products/{sku}/options/{optionId} options.delete
-POST /V1/bundle-products/options/add options.add  n
-PUT /V1/bundle-products/options/{optionId} options.update
+POST /V1/bundle-products/options/add options.add  in
+PUT /V1/bundle-products/options/{optionId} options.update  i
 `);
 
 /** The `products.*` routes. */
@@ -237,75 +237,75 @@ POST /V1/products create  n
 GET /V1/products/{sku} get editMode,storeId,forceReload
 PUT /V1/products/{sku} update
 DELETE /V1/products/{sku} delete
-GET /V1/products/attributes/types attributes.types.list
+GET /V1/products/attributes/types attributes.types.list  l
 GET /V1/products/attributes/{attributeCode} attributes.get
 PUT /V1/products/attributes/{attributeCode} attributes.update
 DELETE /V1/products/attributes/{attributeCode} attributes.delete
 GET /V1/products/attributes attributes.list searchCriteria sq
 POST /V1/products/attributes attributes.create  n
-GET /V1/products/types types.list
+GET /V1/products/types types.list  l
 GET /V1/products/attribute-sets/sets/list attributeSets.list searchCriteria sq
 GET /V1/products/attribute-sets/{attributeSetId} attributeSets.get
 PUT /V1/products/attribute-sets/{attributeSetId} attributeSets.update
 DELETE /V1/products/attribute-sets/{attributeSetId} attributeSets.delete
 POST /V1/products/attribute-sets attributeSets.create  n
-GET /V1/products/attribute-sets/{attributeSetId}/attributes attributeSets.attributes.list
-POST /V1/products/attribute-sets/attributes attributeSets.attributes.assign  n
+GET /V1/products/attribute-sets/{attributeSetId}/attributes attributeSets.attributes.list  l
+POST /V1/products/attribute-sets/attributes attributeSets.attributes.assign  in
 DELETE /V1/products/attribute-sets/{attributeSetId}/attributes/{attributeCode} attributeSets.attributes.unassign
 GET /V1/products/attribute-sets/groups/list attributeSets.groups.list searchCriteria sq
-POST /V1/products/attribute-sets/groups attributeSets.groups.create  n
-PUT /V1/products/attribute-sets/{attributeSetId}/groups attributeSets.groups.update
+POST /V1/products/attribute-sets/groups attributeSets.groups.create  en
+PUT /V1/products/attribute-sets/{attributeSetId}/groups attributeSets.groups.update  e
 DELETE /V1/products/attribute-sets/groups/{groupId} attributeSets.groups.delete
-GET /V1/products/attributes/{attributeCode}/options attributes.options.list
+GET /V1/products/attributes/{attributeCode}/options attributes.options.list  l
 POST /V1/products/attributes/{attributeCode}/options attributes.options.add  n
 PUT /V1/products/attributes/{attributeCode}/options/{optionId} attributes.options.update  x
 DELETE /V1/products/attributes/{attributeCode}/options/{optionId} attributes.options.delete
-GET /V1/products/media/types/{attributeSetName} media.types.list
+GET /V1/products/media/types/{attributeSetName} media.types.list  l
 GET /V1/products/{sku}/media/{entryId} media.get
 PUT /V1/products/{sku}/media/{entryId} media.update
 DELETE /V1/products/{sku}/media/{entryId} media.delete
-GET /V1/products/{sku}/media media.list
-POST /V1/products/{sku}/media media.create  n
-GET /V1/products/{sku}/group-prices/{customerGroupId}/tiers groupPrices.tiers.list
+GET /V1/products/{sku}/media media.list  l
+POST /V1/products/{sku}/media media.create  in
+GET /V1/products/{sku}/group-prices/{customerGroupId}/tiers groupPrices.tiers.list  l
 POST /V1/products/{sku}/group-prices/{customerGroupId}/tiers/{qty}/price/{price} groupPrices.tiers.add  n
 DELETE /V1/products/{sku}/group-prices/{customerGroupId}/tiers/{qty} groupPrices.tiers.delete
-POST /V1/products/tier-prices-information tierPrices.get
-POST /V1/products/tier-prices tierPrices.update  n
-PUT /V1/products/tier-prices tierPrices.replace
-POST /V1/products/tier-prices-delete tierPrices.delete  n
-POST /V1/products/base-prices-information basePrices.get
-POST /V1/products/base-prices basePrices.update  n
-POST /V1/products/cost-information cost.get
-POST /V1/products/cost cost.update  n
+POST /V1/products/tier-prices-information tierPrices.get  l
+POST /V1/products/tier-prices tierPrices.update  ln
+PUT /V1/products/tier-prices tierPrices.replace  l
+POST /V1/products/tier-prices-delete tierPrices.delete  ln
+POST /V1/products/base-prices-information basePrices.get  l
+POST /V1/products/base-prices basePrices.update  ln
+POST /V1/products/cost-information cost.get  l
+POST /V1/products/cost cost.update  ln
 POST /V1/products/cost-delete cost.delete  n
-POST /V1/products/special-price-information specialPrice.get
-POST /V1/products/special-price specialPrice.update  n
-POST /V1/products/special-price-delete specialPrice.delete  n
-GET /V1/products/options/types options.types.list
-GET /V1/products/{sku}/options options.list
+POST /V1/products/special-price-information specialPrice.get  l
+POST /V1/products/special-price specialPrice.update  ln
+POST /V1/products/special-price-delete specialPrice.delete  ln
+GET /V1/products/options/types options.types.list  l
+GET /V1/products/{sku}/options options.list  l
 GET /V1/products/{sku}/options/{optionId} options.get
 DELETE /V1/products/{sku}/options/{optionId} options.delete
 POST /V1/products/options options.create  n
 PUT /V1/products/options/{optionId} options.update
-GET /V1/products/links/types links.types.list
-GET /V1/products/links/{type}/attributes links.attributes.list
-GET /V1/products/{sku}/links/{type} links.list
+GET /V1/products/links/types links.types.list  l
+GET /V1/products/links/{type}/attributes links.attributes.list  l
+GET /V1/products/{sku}/links/{type} links.list  l
 POST /V1/products/{sku}/links links.add  n
 PUT /V1/products/{sku}/links links.update
 DELETE /V1/products/{sku}/links/{type}/{linkedProductSku} links.delete
 POST /V1/products/{sku}/websites websites.add  n
 PUT /V1/products/{sku}/websites websites.update
 DELETE /V1/products/{sku}/websites/{websiteId} websites.delete
-PUT /V1/products/{productSku}/stockItems/{itemId} stockItems.update
-GET /V1/products/{sku}/downloadable-links downloadableLinks.list
-POST /V1/products/{sku}/downloadable-links downloadableLinks.create  n
-GET /V1/products/{sku}/downloadable-links/samples downloadableLinks.samples.list
-POST /V1/products/{sku}/downloadable-links/samples downloadableLinks.samples.create  n
-PUT /V1/products/{sku}/downloadable-links/{id} downloadableLinks.update
+PUT /V1/products/{productSku}/stockItems/{itemId} stockItems.update  i
+GET /V1/products/{sku}/downloadable-links downloadableLinks.list  l
+POST /V1/products/{sku}/downloadable-links downloadableLinks.create  in
+GET /V1/products/{sku}/downloadable-links/samples downloadableLinks.samples.list  l
+POST /V1/products/{sku}/downloadable-links/samples downloadableLinks.samples.create  in
+PUT /V1/products/{sku}/downloadable-links/{id} downloadableLinks.update  i
 DELETE /V1/products/downloadable-links/{id} downloadableLinks.delete
-PUT /V1/products/{sku}/downloadable-links/samples/{id} downloadableLinks.samples.update
+PUT /V1/products/{sku}/downloadable-links/samples/{id} downloadableLinks.samples.update  i
 DELETE /V1/products/downloadable-links/samples/{id} downloadableLinks.samples.delete
-GET /V1/products/attributes/{attributeCode}/is-filterable attributes.isFilterable.get  x+7
+GET /V1/products/attributes/{attributeCode}/is-filterable attributes.isFilterable.get  ix+7
 PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable} attributes.isFilterable.set  x+7
 `);
 
@@ -313,15 +313,15 @@ PUT /V1/products/attributes/{attributeCode}/is-filterable/{isFilterable} attribu
 export const categoriesRoutes: RouteModule<"categories"> = /* @__PURE__ */ packed("categories", `
 GET /V1/categories/attributes/{attributeCode} attributes.get
 GET /V1/categories/attributes attributes.list searchCriteria sq
-GET /V1/categories/attributes/{attributeCode}/options attributes.options.list
-GET /V1/categories/{categoryId} get storeId
+GET /V1/categories/attributes/{attributeCode}/options attributes.options.list  l
+GET /V1/categories/{categoryId} get storeId e
 DELETE /V1/categories/{categoryId} delete
 GET /V1/categories tree rootCategoryId,depth
-POST /V1/categories create  n
-PUT /V1/categories/{id} update
+POST /V1/categories create  en
+PUT /V1/categories/{id} update  e
 PUT /V1/categories/{categoryId}/move move
 GET /V1/categories/list list searchCriteria sq
-GET /V1/categories/{categoryId}/products products.list
+GET /V1/categories/{categoryId}/products products.list  l
 POST /V1/categories/{categoryId}/products products.add  n
 PUT /V1/categories/{categoryId}/products products.update
 DELETE /V1/categories/{categoryId}/products/{sku} products.delete
@@ -363,15 +363,15 @@ PUT /V1/cmsBlock/{id} update  o
 
 /** The `configurableProducts.*` routes. */
 export const configurableProductsRoutes: RouteModule<"configurableProducts"> = /* @__PURE__ */ packed("configurableProducts", `
-GET /V1/configurable-products/{sku}/children children.list
+GET /V1/configurable-products/{sku}/children children.list  l
 DELETE /V1/configurable-products/{sku}/children/{childSku} children.delete
-PUT /V1/configurable-products/variation variation.generate
+PUT /V1/configurable-products/variation variation.generate  l
 POST /V1/configurable-products/{sku}/child children.add  n
-GET /V1/configurable-products/{sku}/options/{id} options.get
-PUT /V1/configurable-products/{sku}/options/{id} options.update
+GET /V1/configurable-products/{sku}/options/{id} options.get  e
+PUT /V1/configurable-products/{sku}/options/{id} options.update  i
 DELETE /V1/configurable-products/{sku}/options/{id} options.delete
-GET /V1/configurable-products/{sku}/options/all options.list
-POST /V1/configurable-products/{sku}/options options.create  n
+GET /V1/configurable-products/{sku}/options/all options.list  l
+POST /V1/configurable-products/{sku}/options options.create  in
 `);
 
 /** The `customerGroups.*` routes. */
@@ -381,7 +381,7 @@ PUT /V1/customerGroups/{id} update
 DELETE /V1/customerGroups/{id} delete
 GET /V1/customerGroups/default/{storeId} default.getForStore
 GET /V1/customerGroups/default default.get storeId
-PUT /V1/customerGroups/default/{id} default.set
+PUT /V1/customerGroups/default/{id} default.set  i
 GET /V1/customerGroups/{id}/permissions permissions.get
 GET /V1/customerGroups/search search searchCriteria sq
 POST /V1/customerGroups create  n
@@ -390,13 +390,13 @@ POST /V1/customerGroups create  n
 /** The `attributeMetadata.*` routes. */
 export const attributeMetadataRoutes: RouteModule<"attributeMetadata"> = /* @__PURE__ */ packed("attributeMetadata", `
 GET /V1/attributeMetadata/customer/attribute/{attributeCode} customer.get
-GET /V1/attributeMetadata/customer/form/{formCode} customer.listByForm
-GET /V1/attributeMetadata/customer customer.list
-GET /V1/attributeMetadata/customer/custom customer.listCustom dataInterfaceName
+GET /V1/attributeMetadata/customer/form/{formCode} customer.listByForm  l
+GET /V1/attributeMetadata/customer customer.list  l
+GET /V1/attributeMetadata/customer/custom customer.listCustom dataInterfaceName l
 GET /V1/attributeMetadata/customerAddress/attribute/{attributeCode} customerAddress.get
-GET /V1/attributeMetadata/customerAddress/form/{formCode} customerAddress.listByForm
-GET /V1/attributeMetadata/customerAddress customerAddress.list
-GET /V1/attributeMetadata/customerAddress/custom customerAddress.listCustom dataInterfaceName
+GET /V1/attributeMetadata/customerAddress/form/{formCode} customerAddress.listByForm  l
+GET /V1/attributeMetadata/customerAddress customerAddress.list  l
+GET /V1/attributeMetadata/customerAddress/custom customerAddress.listCustom dataInterfaceName l
 `);
 
 /** The `customers.*` routes. */
@@ -419,15 +419,15 @@ POST /V1/customers/confirm confirmation.resend  n
 PUT /V1/customers/validate validate
 GET /V1/customers/{customerId}/permissions/readonly permissions.isReadonly
 POST /V1/customers/isEmailAvailable isEmailAvailable  o
-GET /V1/customers/addresses/{addressId} addresses.get
-GET /V1/customers/me/billingAddress me.billingAddress.get  o
-GET /V1/customers/{customerId}/billingAddress billingAddress.get
-GET /V1/customers/me/shippingAddress me.shippingAddress.get  o
-GET /V1/customers/{customerId}/shippingAddress shippingAddress.get
-POST /V1/customers/{customerId}/carts carts.create  n
+GET /V1/customers/addresses/{addressId} addresses.get  e
+GET /V1/customers/me/billingAddress me.billingAddress.get  eo
+GET /V1/customers/{customerId}/billingAddress billingAddress.get  e
+GET /V1/customers/me/shippingAddress me.shippingAddress.get  eo
+GET /V1/customers/{customerId}/shippingAddress shippingAddress.get  e
+POST /V1/customers/{customerId}/carts carts.create  in
 GET /V1/customers/{customerId}/balance/{websiteId} balance.get  cxo+9
-GET /V1/customers/{customerId}/companies companies.list  bx+7
-GET /V1/customers/{customerId}/companies/{companyId} companies.get  bx+7
+GET /V1/customers/{customerId}/companies companies.list  blx+7
+GET /V1/customers/{customerId}/companies/{companyId} companies.get  bex+7
 PUT /V1/customers/{customerId}/companies/{companyId} companies.assign  bvx+7
 DELETE /V1/customers/{customerId}/companies/{companyId} companies.unassign  bvx+7
 POST /V1/customers/activate activateByConfirmationKey  xno+9
@@ -443,7 +443,7 @@ DELETE /V1/addresses/{addressId} delete
 /** The `directory.*` routes. */
 export const directoryRoutes: RouteModule<"directory"> = /* @__PURE__ */ packed("directory", `
 GET /V1/directory/currency currency.get  o
-GET /V1/directory/countries countries.list
+GET /V1/directory/countries countries.list  l
 GET /V1/directory/countries/{countryId} countries.get
 `);
 
@@ -467,13 +467,13 @@ POST /V1/integration/customer/revoke-customer-token customerToken.revoke  xno
 export const inventoryRoutes: RouteModule<"inventory"> = /* @__PURE__ */ packed("inventory", `
 GET /V1/inventory/sources sources.list searchCriteria sq
 POST /V1/inventory/sources sources.create  vn
-GET /V1/inventory/sources/{sourceCode} sources.get
+GET /V1/inventory/sources/{sourceCode} sources.get  e
 PUT /V1/inventory/sources/{sourceCode} sources.update  v
-GET /V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/{stockId} stocks.listAssignedSources
+GET /V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/{stockId} stocks.listAssignedSources  l
 GET /V1/inventory/stocks stocks.list searchCriteria sq
-POST /V1/inventory/stocks stocks.create  n
-GET /V1/inventory/stocks/{stockId} stocks.get
-PUT /V1/inventory/stocks/{stockId} stocks.update
+POST /V1/inventory/stocks stocks.create  in
+GET /V1/inventory/stocks/{stockId} stocks.get  e
+PUT /V1/inventory/stocks/{stockId} stocks.update  i
 DELETE /V1/inventory/stocks/{stockId} stocks.delete  v
 GET /V1/inventory/stock-source-links stockSourceLinks.list searchCriteria sq
 POST /V1/inventory/stock-source-links stockSourceLinks.save  vn
@@ -481,27 +481,27 @@ POST /V1/inventory/stock-source-links-delete stockSourceLinks.delete  vn
 GET /V1/inventory/source-items sourceItems.list searchCriteria sq
 POST /V1/inventory/source-items sourceItems.save  vn
 POST /V1/inventory/source-items-delete sourceItems.delete  vn
-POST /V1/inventory/bulk-product-source-assign bulkProductSource.assign  n
-POST /V1/inventory/bulk-product-source-unassign bulkProductSource.unassign  n
+POST /V1/inventory/bulk-product-source-assign bulkProductSource.assign  in
+POST /V1/inventory/bulk-product-source-unassign bulkProductSource.unassign  in
 POST /V1/inventory/bulk-product-source-transfer bulkProductSource.transfer  n
 GET /V1/inventory/get-distance-provider-code distance.getProviderCode
-GET /V1/inventory/get-distance distance.get source,destination
+GET /V1/inventory/get-distance distance.get source,destination i
 GET /V1/inventory/get-latlng-from-address distance.getLatLngFromAddress address
-GET /V1/inventory/low-quantity-notification/{sourceCode}/{sku} lowQuantityNotification.get
+GET /V1/inventory/low-quantity-notification/{sourceCode}/{sku} lowQuantityNotification.get  e
 POST /V1/inventory/low-quantity-notification lowQuantityNotification.save  vn
 POST /V1/inventory/low-quantity-notifications-delete lowQuantityNotification.delete  vn
-GET /V1/inventory/get-product-salable-quantity/{sku}/{stockId} salability.getSalableQuantity
+GET /V1/inventory/get-product-salable-quantity/{sku}/{stockId} salability.getSalableQuantity  i
 GET /V1/inventory/is-product-salable/{sku}/{stockId} salability.isSalable
 GET /V1/inventory/is-product-salable-for-requested-qty/{sku}/{stockId}/{requestedQty} salability.isSalableForRequestedQty
-GET /V1/inventory/stock-resolver/{type}/{code} stockResolver.get
-GET /V1/inventory/source-selection-algorithm-list sourceSelectionAlgorithms.list
+GET /V1/inventory/stock-resolver/{type}/{code} stockResolver.get  e
+GET /V1/inventory/source-selection-algorithm-list sourceSelectionAlgorithms.list  l
 POST /V1/inventory/source-selection-algorithm-result sourceSelectionAlgorithms.run
-GET /V1/inventory/are-product-salable-for-requested-qty/ salability.areProductsSalableForRequestedQty stockId,skuRequests x
-GET /V1/inventory/are-products-salable salability.areProductsSalable skus,stockId x
+GET /V1/inventory/are-product-salable-for-requested-qty/ salability.areProductsSalableForRequestedQty stockId,skuRequests lx
+GET /V1/inventory/are-products-salable salability.areProductsSalable skus,stockId lx
 POST /V1/inventory/bulk-partial-source-transfer bulkPartialSource.transfer  vxn
-GET /V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode} stockExport.dumpIndexData  x
+GET /V1/inventory/dump-stock-index-data/{salesChannelType}/{salesChannelCode} stockExport.dumpIndexData  lx
 GET /V1/inventory/export-stock-salable-qty/{salesChannelType}/{salesChannelCode} stockExport.salableQuantities searchCriteria sqx
-GET /V1/inventory/get-latslngs-from-address distance.getLatsLngsFromAddress address x
+GET /V1/inventory/get-latslngs-from-address distance.getLatsLngsFromAddress address lx
 GET /V1/inventory/in-store-pickup/pickup-locations/ pickupLocations.search searchRequest sxo
 POST /V1/inventory/in-store-pickup/pickup-locations/ pickupLocations.find  sxo+9
 `);
@@ -521,13 +521,13 @@ PUT /V1/orders/create save  n
 PUT /V1/orders/{parent_id} addresses.update
 GET /V1/orders/items/{id} items.get
 GET /V1/orders/items items.list searchCriteria sq
-POST /V1/order/{orderId}/refund refund  n
-POST /V1/order/{orderId}/ship ship  n
+POST /V1/order/{orderId}/refund refund  in
+POST /V1/order/{orderId}/ship ship  in
 POST /V1/orders/ create  n
-POST /V1/order/{orderId}/invoice invoice  n
+POST /V1/order/{orderId}/invoice invoice  in
 POST /V1/order/notify-orders-are-ready-for-pickup notifyReadyForPickup  xn
-POST /V1/orders/{orderId}/edit/start edit.start  cxnu
-POST /V1/orders/{orderId}/edit/submit edit.submit  cxnu
+POST /V1/orders/{orderId}/edit/start edit.start  cixnu
+POST /V1/orders/{orderId}/edit/submit edit.submit  cixnu
 `);
 
 /** The `invoices.*` routes. */
@@ -540,7 +540,7 @@ POST /V1/invoices/{id}/void void  n
 POST /V1/invoices/{id}/capture capture  n
 POST /V1/invoices/comments comments.add  n
 POST /V1/invoices/ create  n
-POST /V1/invoice/{invoiceId}/refund refund  n
+POST /V1/invoice/{invoiceId}/refund refund  in
 `);
 
 /** The `creditmemos.*` routes. */
@@ -590,7 +590,7 @@ PUT /V1/coupons/{couponId} update
 DELETE /V1/coupons/{couponId} delete
 GET /V1/coupons/search search searchCriteria sq
 POST /V1/coupons create  n
-POST /V1/coupons/generate generate  n
+POST /V1/coupons/generate generate  ln
 POST /V1/coupons/deleteByIds deleteByIds  n
 POST /V1/coupons/deleteByCodes deleteByCodes  n
 `);
@@ -602,10 +602,10 @@ GET /V1/search search searchCriteria sqo
 
 /** The `store.*` routes. */
 export const storeRoutes: RouteModule<"store"> = /* @__PURE__ */ packed("store", `
-GET /V1/store/storeViews storeViews.list
-GET /V1/store/storeGroups storeGroups.list
-GET /V1/store/websites websites.list
-GET /V1/store/storeConfigs storeConfigs.list storeCodes
+GET /V1/store/storeViews storeViews.list  l
+GET /V1/store/storeGroups storeGroups.list  l
+GET /V1/store/websites websites.list  l
+GET /V1/store/storeConfigs storeConfigs.list storeCodes l
 `);
 
 /** The `taxRates.*` routes. */
@@ -640,8 +640,8 @@ export const tfaRoutes: RouteModule<"tfa"> = /* @__PURE__ */ packed("tfa", `
 POST /V1/tfa/provider/google/authenticate google.authenticate  xno
 GET /V1/tfa/default-provider-code/{userId} users.defaultProvider.get  xo
 PUT /V1/tfa/default-provider-code/{userId} users.defaultProvider.set  xo
-GET /V1/tfa/forced-providers providers.forced.list  xo
-GET /V1/tfa/installed-providers providers.installed.list  xo
+GET /V1/tfa/forced-providers providers.forced.list  lxo
+GET /V1/tfa/installed-providers providers.installed.list  lxo
 POST /V1/tfa/provider/authy/activate authy.activate  vxno
 POST /V1/tfa/provider/authy/authenticate authy.authenticate  xno
 POST /V1/tfa/provider/authy/authenticate-onetouch authy.authenticateOneTouch  xno
@@ -656,10 +656,10 @@ POST /V1/tfa/provider/u2fkey/activate u2fKey.activate  vxno
 POST /V1/tfa/provider/u2fkey/authentication-challenge u2fKey.challenge  xno
 POST /V1/tfa/provider/u2fkey/configure u2fKey.configure  xno
 POST /V1/tfa/provider/u2fkey/verify u2fKey.verify  xno
-GET /V1/tfa/providers-to-activate/{userId} users.providersToActivate.list  xo
-GET /V1/tfa/tfat-providers-to-activate session.providersToActivate.list tfaToken xo
-GET /V1/tfa/tfat-user-providers session.providers.list tfaToken xo
-GET /V1/tfa/user-providers/{userId} users.providers.list  xo
+GET /V1/tfa/providers-to-activate/{userId} users.providersToActivate.list  lxo
+GET /V1/tfa/tfat-providers-to-activate session.providersToActivate.list tfaToken lxo
+GET /V1/tfa/tfat-user-providers session.providers.list tfaToken lxo
+GET /V1/tfa/user-providers/{userId} users.providers.list  lxo
 PUT /V1/tfa/user-providers/{userId} users.providers.reset  xo
 `);
 
@@ -675,7 +675,7 @@ DELETE /V1/adminuisdk/extension/{workspace_name}/{extension_name} extensions.del
 /** The `eventing.*` routes. */
 export const eventingRoutes: RouteModule<"eventing"> = /* @__PURE__ */ packed("eventing", `
 GET /V1/adobe_io_events/check_configuration configuration.check  ax
-GET /V1/eventing/eventProvider providers.list  ax+9
+GET /V1/eventing/eventProvider providers.list  alx+9
 POST /V1/eventing/eventProvider providers.create  axn+9
 PUT /V1/eventing/eventProvider providers.update  ax+9
 GET /V1/eventing/eventProvider/{providerId} providers.get  ax+9
@@ -683,10 +683,10 @@ DELETE /V1/eventing/eventProvider/{providerId} providers.delete  ax+9
 POST /V1/eventing/eventSubscribe subscriptions.subscribe  avxn+7
 PUT /V1/eventing/eventSubscribe/{name} subscriptions.update  avx+8
 POST /V1/eventing/eventUnsubscribe/{name} subscriptions.unsubscribe  avxn+8
-GET /V1/eventing/getEventProviders providers.listAll  ax+8
-GET /V1/eventing/getEventSubscriptions subscriptions.list  ax+8
+GET /V1/eventing/getEventProviders providers.listAll  alx+8
+GET /V1/eventing/getEventSubscriptions subscriptions.list  alx+8
 PUT /V1/eventing/updateConfiguration configuration.update  ax+7
-GET /V1/eventing/supportedList listSupported  axu
+GET /V1/eventing/supportedList listSupported  alxu
 `);
 
 /** The `adobeStock.*` routes. */
@@ -716,7 +716,7 @@ GET /V1/payments-config/google-pay/{location} config.googlePay.get  pxo+7
 GET /V1/payments-config/hosted-fields/{location} config.hostedFields.get  pxo+7
 GET /V1/payments-config/smart-buttons/{location} config.smartButtons.get  pxo+7
 GET /V1/payments-config/{location} config.get  pxo+7
-GET /V1/payments-sdk/{location} sdkParams.list  pxo+7
+GET /V1/payments-sdk/{location} sdkParams.list  plxo+7
 GET /V1/payments-sdk/{location}/{methodCode} sdkParams.get  pxo+7
 POST /V1/paypal/lineItems paypal.lineItems  pxo+9
 POST /V1/paypal/oneClick paypal.oneClick  pxno+9
@@ -725,14 +725,14 @@ POST /V1/paypal/validatePhoneNumber paypal.validatePhoneNumber  pxo+9
 
 /** The `purchaseOrderCarts.*` routes. */
 export const purchaseOrderCartsRoutes: RouteModule<"purchaseOrderCarts"> = /* @__PURE__ */ packed("purchaseOrderCarts", `
-POST /V1/purchase-order-carts/{cartId}/billing-address billingAddress.set  bxno
-POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  bxo
-POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId  bxo
+POST /V1/purchase-order-carts/{cartId}/billing-address billingAddress.set  bixno
+POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  blxo
+POST /V1/purchase-order-carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId  blxo
 POST /V1/purchase-order-carts/{cartId}/giftCards giftCards.add  bxno
 DELETE /V1/purchase-order-carts/{cartId}/giftCards/{giftCardCode} giftCards.delete  bxo
 GET /V1/purchase-order-carts/{cartId}/payment-information paymentInformation.get  bxo
-POST /V1/purchase-order-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  bxno
-POST /V1/purchase-order-carts/{cartId}/set-payment-information paymentInformation.set  bxno
+POST /V1/purchase-order-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  bixno
+POST /V1/purchase-order-carts/{cartId}/set-payment-information paymentInformation.set  bixno
 GET /V1/purchase-order-carts/{cartId}/totals totals.get  bxo
 `);
 
@@ -747,7 +747,7 @@ POST /V1/company/role/ roles.create  bxn
 PUT /V1/company/role/{id} roles.update  bx
 GET /V1/company/role/{roleId} roles.get  bx
 DELETE /V1/company/role/{roleId} roles.delete  bx
-GET /V1/company/role/{roleId}/users roles.users.list  bx
+GET /V1/company/role/{roleId}/users roles.users.list  blx
 GET /V1/company/{companyId} get  bx
 PUT /V1/company/{companyId} update  bx
 DELETE /V1/company/{companyId} delete  bx
@@ -756,10 +756,10 @@ DELETE /V1/company/{parentId}/relations/{companyId} relations.delete  bvx+7
 GET /V1/customers/companies customers.list criteria bsx+7
 POST /V1/customers/companies customers.save  bvxn+7
 PUT /V1/hierarchy/move/{id} hierarchy.move  bvx
-GET /V1/hierarchy/{id} hierarchy.get  bx
+GET /V1/hierarchy/{id} hierarchy.get  blx
 GET /V1/team/ teams.list searchCriteria bsqx
 POST /V1/team/{companyId} teams.create  bvxn
-GET /V1/team/{teamId} teams.get  bx
+GET /V1/team/{teamId} teams.get  bex
 PUT /V1/team/{teamId} teams.update  bx
 DELETE /V1/team/{teamId} teams.delete  bvx
 POST /V1/company/setCustomAttributes customAttributes.set  bxnu
@@ -779,25 +779,25 @@ PUT /V1/companyCredits/{id} update  bx
 
 /** The `import.*` routes. */
 export const importRoutes: RouteModule<"import"> = /* @__PURE__ */ packed("import", `
-POST /V1/import/csv csv  xno
-POST /V1/import/json json  xn+7
+POST /V1/import/csv csv  lxno
+POST /V1/import/json json  lxn+7
 `);
 
 /** The `negotiableQuotes.*` routes. */
 export const negotiableQuotesRoutes: RouteModule<"negotiableQuotes"> = /* @__PURE__ */ packed("negotiableQuotes", `
-POST /V1/negotiable-cart-item-note itemNotes.save  bxn+7
+POST /V1/negotiable-cart-item-note itemNotes.save  bixn+7
 GET /V1/negotiable-cart-item-note/search itemNotes.search searchCriteria bsqx+7
 GET /V1/negotiable-cart-item-note/{noteId} itemNotes.get  bx+7
 DELETE /V1/negotiable-cart-item-note/{noteId} itemNotes.delete  bvx+7
-GET /V1/negotiableQuote/attachmentContent attachments.get attachmentIds bx
+GET /V1/negotiableQuote/attachmentContent attachments.get attachmentIds blx
 POST /V1/negotiableQuote/decline decline  bxn
-POST /V1/negotiableQuote/draft createDraft  bxn+7
+POST /V1/negotiableQuote/draft createDraft  bixn+7
 POST /V1/negotiableQuote/pricesUpdated markPricesUpdated  bxn
 POST /V1/negotiableQuote/request request  bxn
 POST /V1/negotiableQuote/submitToCustomer submitToCustomer  bxn
-POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate duplicate  bxn+7
+POST /V1/negotiableQuote/{negotiableQuoteId}/duplicate duplicate  bixn+7
 PUT /V1/negotiableQuote/{quoteId} update  bvx
-GET /V1/negotiableQuote/{quoteId}/comments comments.list  bx
+GET /V1/negotiableQuote/{quoteId}/comments comments.list  blx
 PUT /V1/negotiableQuote/{quoteId}/shippingMethod shippingMethod.set  bx
 POST /V1/negotiableQuote/setCustomAttributes customAttributes.set  bxnu
 `);
@@ -805,17 +805,17 @@ POST /V1/negotiableQuote/setCustomAttributes customAttributes.set  bxnu
 /** The `negotiableCarts.*` routes. */
 export const negotiableCartsRoutes: RouteModule<"negotiableCarts"> = /* @__PURE__ */ packed("negotiableCarts", `
 GET /V1/negotiable-carts/{cartId}/billing-address billingAddress.get  bxo
-POST /V1/negotiable-carts/{cartId}/billing-address billingAddress.set  bxno
+POST /V1/negotiable-carts/{cartId}/billing-address billingAddress.set  bixno
 DELETE /V1/negotiable-carts/{cartId}/coupons coupons.delete  bxo
 PUT /V1/negotiable-carts/{cartId}/coupons/{couponCode} coupons.set  bxo
-POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  bxo
-POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId  bxo
+POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods shippingMethods.estimate  blxo
+POST /V1/negotiable-carts/{cartId}/estimate-shipping-methods-by-address-id shippingMethods.estimateByAddressId  blxo
 POST /V1/negotiable-carts/{cartId}/giftCards giftCards.add  bxno
 DELETE /V1/negotiable-carts/{cartId}/giftCards/{giftCardCode} giftCards.delete  bxo
 GET /V1/negotiable-carts/{cartId}/payment-information paymentInformation.get  bxo
-POST /V1/negotiable-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  bxno
-POST /V1/negotiable-carts/{cartId}/po-payment-information purchaseOrderPaymentInformation.saveAndPlaceOrder  bxno+9
-POST /V1/negotiable-carts/{cartId}/set-payment-information paymentInformation.set  bxno
+POST /V1/negotiable-carts/{cartId}/payment-information paymentInformation.saveAndPlaceOrder  bixno
+POST /V1/negotiable-carts/{cartId}/po-payment-information purchaseOrderPaymentInformation.saveAndPlaceOrder  bixno+9
+POST /V1/negotiable-carts/{cartId}/set-payment-information paymentInformation.set  bixno
 POST /V1/negotiable-carts/{cartId}/shipping-information shippingInformation.save  bxno
 GET /V1/negotiable-carts/{cartId}/totals totals.get  bxo
 `);
@@ -829,7 +829,7 @@ POST /V1/negotiableQuoteTemplate/cancel cancel  bvxn+7
 POST /V1/negotiableQuoteTemplate/cancel/me me.cancel  bvxno+7
 POST /V1/negotiableQuoteTemplate/decline decline  bvxn+7
 POST /V1/negotiableQuoteTemplate/draft createDraft  bxn+7
-POST /V1/negotiableQuoteTemplate/generateQuote generateQuote  bxno+7
+POST /V1/negotiableQuoteTemplate/generateQuote generateQuote  bixno+7
 PUT /V1/negotiableQuoteTemplate/me me.update  bvxo+7
 DELETE /V1/negotiableQuoteTemplate/me/{templateId} me.delete  bvxo+7
 POST /V1/negotiableQuoteTemplate/open open  bvxn+7
@@ -853,13 +853,13 @@ POST /V1/requisition_lists save  bxno
 
 /** The `sharedCatalogs.*` routes. */
 export const sharedCatalogsRoutes: RouteModule<"sharedCatalogs"> = /* @__PURE__ */ packed("sharedCatalogs", `
-POST /V1/sharedCatalog create  bxn
+POST /V1/sharedCatalog create  bixn
 GET /V1/sharedCatalog/ list searchCriteria bsqx
-PUT /V1/sharedCatalog/{id} update  bx
+PUT /V1/sharedCatalog/{id} update  bix
 POST /V1/sharedCatalog/{id}/assignCategories categories.assign  bxn
 POST /V1/sharedCatalog/{id}/assignProducts products.assign  bxn
-GET /V1/sharedCatalog/{id}/categories categories.list  bx
-GET /V1/sharedCatalog/{id}/products products.list  bx
+GET /V1/sharedCatalog/{id}/categories categories.list  blx
+GET /V1/sharedCatalog/{id}/products products.list  blx
 POST /V1/sharedCatalog/{id}/unassignCategories categories.unassign  bxn
 POST /V1/sharedCatalog/{id}/unassignProducts products.unassign  bxn
 GET /V1/sharedCatalog/{sharedCatalogId} get  bx
@@ -873,19 +873,19 @@ POST /V1/sharedCatalog/{sharedCatalogId}/unassignCompanies companies.unassign  b
 
 /** The `webhooks.*` routes. */
 export const webhooksRoutes: RouteModule<"webhooks"> = /* @__PURE__ */ packed("webhooks", `
-GET /V1/webhooks/list list  ax+8
+GET /V1/webhooks/list list  alx+8
 POST /V1/webhooks/subscribe subscribe  avxn+9
 POST /V1/webhooks/unsubscribe unsubscribe  avxn+9
-GET /V1/webhooks/supportedList listSupported  axu
+GET /V1/webhooks/supportedList listSupported  alxu
 `);
 
 /** The `v2.*` routes. */
 export const v2Routes: RouteModule<"v2"> = /* @__PURE__ */ packed("v2", `
-GET /V2/carts/mine/coupons carts.mine.coupons.list  xo+7
+GET /V2/carts/mine/coupons carts.mine.coupons.list  lxo+7
 POST /V2/carts/mine/coupons carts.mine.coupons.add  vxno+7
 PUT /V2/carts/mine/coupons carts.mine.coupons.replace  vxo+7
 POST /V2/carts/mine/coupons/deleteByCodes carts.mine.coupons.deleteByCodes  vxno+7
-GET /V2/carts/{cartId}/coupons carts.coupons.list  x+7
+GET /V2/carts/{cartId}/coupons carts.coupons.list  lx+7
 POST /V2/carts/{cartId}/coupons carts.coupons.add  vxn+7
 PUT /V2/carts/{cartId}/coupons carts.coupons.replace  vx+7
 POST /V2/carts/{cartId}/coupons/deleteByCodes carts.coupons.deleteByCodes  vxn+7
@@ -907,10 +907,10 @@ GET /V1/customerSegments/search search searchCriteria csqxu
 /** The `giftCardAccounts.*` routes. */
 export const giftCardAccountsRoutes: RouteModule<"giftCardAccounts"> = /* @__PURE__ */ packed("giftCardAccounts", `
 GET /V1/giftcardaccounts list searchCriteria csqxu
-POST /V1/giftcardaccounts create  cxnu
-GET /V1/giftcardaccounts/code/{code} getByCode  cxu
-GET /V1/giftcardaccounts/{id} get  cxu
-PUT /V1/giftcardaccounts/{id} update  cxu
+POST /V1/giftcardaccounts create  cexnu
+GET /V1/giftcardaccounts/code/{code} getByCode  cexu
+GET /V1/giftcardaccounts/{id} get  cexu
+PUT /V1/giftcardaccounts/{id} update  cexu
 DELETE /V1/giftcardaccounts/{id} delete  cxu
 `);
 
@@ -927,22 +927,22 @@ POST /V1/oope_observability/subscription observability.subscriptions.create  cxn
 PUT /V1/oope_observability/subscription observability.subscriptions.update  cxnu
 GET /V1/oope_observability/subscription/{subscriptionId} observability.subscriptions.get  cxu
 DELETE /V1/oope_observability/subscription/{subscriptionId} observability.subscriptions.delete  cxu
-GET /V1/oope_payment_method paymentMethods.list  cxu
+GET /V1/oope_payment_method paymentMethods.list  clxu
 POST /V1/oope_payment_method paymentMethods.create  cxnu
 GET /V1/oope_payment_method/{code} paymentMethods.get  cxu
-GET /V1/oope_shipping_carrier shippingCarriers.list  cxu
+GET /V1/oope_shipping_carrier shippingCarriers.list  clxu
 POST /V1/oope_shipping_carrier shippingCarriers.create  cxnu
 PUT /V1/oope_shipping_carrier shippingCarriers.update  cxnu
 GET /V1/oope_shipping_carrier/{code} shippingCarriers.get  cxu
 DELETE /V1/oope_shipping_carrier/{code} shippingCarriers.delete  cxu
-GET /V1/oope_tax_management/tax_integration taxIntegrations.list  cxu
+GET /V1/oope_tax_management/tax_integration taxIntegrations.list  clxu
 POST /V1/oope_tax_management/tax_integration taxIntegrations.create  cxnu
 GET /V1/oope_tax_management/tax_integration/{code} taxIntegrations.get  cxu
 `);
 
 /** The `orderStatuses.*` routes. */
 export const orderStatusesRoutes: RouteModule<"orderStatuses"> = /* @__PURE__ */ packed("orderStatuses", `
-GET /V1/order-statuses list  cxu
+GET /V1/order-statuses list  clxu
 `);
 
 /** The `orderChain.*` routes. */
@@ -954,13 +954,13 @@ POST /V1/orderChain/{id}/emails emails.send  cxnu
 POST /V1/orderChain/{id}/hold hold  cxnu
 GET /V1/orderChain/{id}/statuses statuses.list  cxu
 POST /V1/orderChain/{id}/unhold unhold  cxnu
-POST /V1/orderChain/{orderId}/invoice invoice  cxnu
+POST /V1/orderChain/{orderId}/invoice invoice  cixnu
 `);
 
 /** The `externalMedia.*` routes. */
 export const externalMediaRoutes: RouteModule<"externalMedia"> = /* @__PURE__ */ packed("externalMedia", `
 POST /V1/products/external-media/asset saveAsset  cvxnu
-GET /V1/products/external-media/get-sku/assetId/{assetId} skusByAsset  cxu
+GET /V1/products/external-media/get-sku/assetId/{assetId} skusByAsset  clxu
 POST /V1/products/external-media/image addImage  cvxnu
 GET /V1/products/external-media/ping ping  cxu
 POST /V1/products/external-media/remove-by-asset-id removeByAsset  cvxnu

@@ -12677,6 +12677,3111 @@ export interface components {
             key: string;
             upload_url: string;
         };
+        "admin-ui-sdk-custom-fees-data-custom-fees-interface.output": {
+            id?: string;
+            order_id: string | null;
+            custom_fee_code: string | null;
+            custom_fee_label: string | null;
+            custom_fee_amount: number | null;
+            base_custom_fee_amount: number | null;
+            custom_fee_amount_invoiced: number | null;
+            base_custom_fee_amount_invoiced: number | null;
+            custom_fee_amount_refunded: number | null;
+            base_custom_fee_amount_refunded: number | null;
+            apply_fee_on_last_invoice: boolean | null;
+            apply_fee_on_last_creditmemo: boolean | null;
+            invoice_id?: string;
+            creditmemo_id?: string;
+        };
+        "adobe-commerce-events-client-data-event-data-interface.output": {
+            name: string | null;
+            parent: string | null;
+            fields: components["schemas"]["adobe-commerce-events-client-data-event-field-interface.output"][] | null;
+            rules: components["schemas"]["adobe-commerce-events-client-data-event-rule-interface.output"][] | null;
+            destination: string | null;
+            priority: boolean | null;
+            hipaa_audit_required: boolean | null;
+            provider_id: string | null;
+        };
+        "adobe-commerce-events-client-data-event-field-interface.output": {
+            name: string | null;
+            converter: string | null;
+            source: string | null;
+        };
+        "adobe-commerce-events-client-data-event-provider-interface.output": {
+            id?: number;
+            provider_id: string | null;
+            instance_id: string | null;
+            label: string | null;
+            description: string | null;
+            workspace_configuration: string | null;
+        };
+        "adobe-commerce-events-client-data-event-rule-interface.output": {
+            field: string | null;
+            operator: string | null;
+            value: string | null;
+        };
+        "adobe-commerce-events-core-saas-data-supported-event-interface.output": {
+            name: string | null;
+        };
+        "adobe-commerce-webhooks-core-saas-data-supported-webhook-interface.output": {
+            name: string | null;
+        };
+        "adobe-commerce-webhooks-data-developer-console-oauth-interface.output": {
+            client_id: string | null;
+            client_secret: string | null;
+            org_id: string | null;
+            environment: string | null;
+        };
+        "adobe-commerce-webhooks-data-hook-field-interface.output": {
+            name: string | null;
+            source: string | null;
+        };
+        "adobe-commerce-webhooks-data-hook-header-interface.output": {
+            name: string | null;
+            value: string | null;
+        };
+        "adobe-commerce-webhooks-data-hook-rule-interface.output": {
+            field: string | null;
+            operator: string | null;
+            value: string | null;
+        };
+        "adobe-commerce-webhooks-data-webhook-data-interface.output": {
+            webhook_method: string | null;
+            webhook_type: string | null;
+            batch_name: string | null;
+            batch_order: number | null;
+            hook_name: string | null;
+            url: string | null;
+            priority: number | null;
+            required: boolean | null;
+            soft_timeout: number | null;
+            timeout: number | null;
+            method: string | null;
+            fallback_error_message: string | null;
+            ttl: number | null;
+            fields: components["schemas"]["adobe-commerce-webhooks-data-hook-field-interface.output"][] | null;
+            rules: components["schemas"]["adobe-commerce-webhooks-data-hook-rule-interface.output"][] | null;
+            headers: components["schemas"]["adobe-commerce-webhooks-data-hook-header-interface.output"][] | null;
+            developer_console_oauth?: components["schemas"]["adobe-commerce-webhooks-data-developer-console-oauth-interface.output"];
+        };
+        "adobe-io-events-client-configuration-check-result-interface.output": {
+            status: string | null;
+            technical_service_account_configured: boolean | null;
+            technical_service_account_can_connect_to_io_events: boolean | null;
+            provider_id_configured: string | null;
+            provider_id_valid: boolean | null;
+        };
+        "adobe-stock-asset-api-data-asset-interface.output": {
+            id?: number;
+            media_gallery_id: number | null;
+            category_id?: number;
+            category?: components["schemas"]["adobe-stock-asset-api-data-category-interface.output"];
+            creator_id?: number;
+            creator?: components["schemas"]["adobe-stock-asset-api-data-creator-interface.output"];
+            is_licensed: number | null;
+            creation_date: string | null;
+            extension_attributes?: components["schemas"]["adobe-stock-asset-api-data-asset-extension-interface"];
+        };
+        "adobe-stock-asset-api-data-asset-search-results-interface.output": {
+            items: components["schemas"]["adobe-stock-asset-api-data-asset-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "adobe-stock-asset-api-data-category-interface.output": {
+            id?: number;
+            name: string | null;
+            extension_attributes: components["schemas"]["adobe-stock-asset-api-data-category-extension-interface"] | null;
+        };
+        "adobe-stock-asset-api-data-creator-interface.output": {
+            id?: number;
+            name?: string;
+            extension_attributes: components["schemas"]["adobe-stock-asset-api-data-creator-extension-interface"] | null;
+        };
+        "analytics-data-link-interface.output": {
+            url: string | null;
+            initialization_vector: string | null;
+        };
+        "asynchronous-operations-data-bulk-operations-status-interface.output": {
+            operations_list: components["schemas"]["asynchronous-operations-data-summary-operation-status-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["asynchronous-operations-data-bulk-summary-extension-interface"];
+            user_type: number | null;
+            bulk_id: string | null;
+            description: string | null;
+            start_time: string | null;
+            user_id: number | null;
+            operation_count: number | null;
+        };
+        "asynchronous-operations-data-detailed-bulk-operations-status-interface.output": {
+            operations_list: components["schemas"]["asynchronous-operations-data-operation-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["asynchronous-operations-data-bulk-summary-extension-interface"];
+            user_type: number | null;
+            bulk_id: string | null;
+            description: string | null;
+            start_time: string | null;
+            user_id: number | null;
+            operation_count: number | null;
+        };
+        "asynchronous-operations-data-operation-interface.output": {
+            extension_attributes?: components["schemas"]["asynchronous-operations-data-operation-extension-interface"];
+            id: number | null;
+            bulk_uuid: string | null;
+            topic_name: string | null;
+            serialized_data: string | null;
+            result_serialized_data: string | null;
+            status: number | null;
+            result_message: string | null;
+            error_code: number | null;
+        };
+        "asynchronous-operations-data-operation-search-results-interface.output": {
+            items: components["schemas"]["asynchronous-operations-data-operation-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "asynchronous-operations-data-summary-operation-status-interface.output": {
+            id: number | null;
+            status: number | null;
+            result_message: string | null;
+            error_code: number | null;
+        };
+        "bundle-data-bundle-option-interface.output": {
+            option_id: number | null;
+            option_qty: number | null;
+            option_selections: number[] | null;
+            extension_attributes?: components["schemas"]["bundle-data-bundle-option-extension-interface"];
+        };
+        "bundle-data-link-interface.output": {
+            id?: string;
+            sku?: string;
+            option_id?: number;
+            qty?: number;
+            position?: number;
+            is_default: boolean | null;
+            price: number | null;
+            price_type: number | null;
+            can_change_quantity?: number;
+            extension_attributes?: components["schemas"]["bundle-data-link-extension-interface"];
+        };
+        "bundle-data-option-interface.output": {
+            option_id?: number;
+            title?: string;
+            required?: boolean;
+            type?: string;
+            position?: number;
+            sku?: string;
+            product_links?: components["schemas"]["bundle-data-link-interface.output"][];
+            extension_attributes?: components["schemas"]["bundle-data-option-extension-interface"];
+        };
+        "bundle-data-option-type-interface.output": {
+            label: string | null;
+            code: string | null;
+            extension_attributes?: components["schemas"]["bundle-data-option-type-extension-interface"];
+        };
+        "catalog-data-base-price-interface.output": {
+            price: number | null;
+            store_id: number | null;
+            sku: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-base-price-extension-interface"];
+        };
+        "catalog-data-category-attribute-interface.output": {
+            is_wysiwyg_enabled?: boolean;
+            is_html_allowed_on_front?: boolean;
+            used_for_sort_by?: boolean;
+            is_filterable?: boolean;
+            is_filterable_in_search?: boolean;
+            is_used_in_grid?: boolean;
+            is_visible_in_grid?: boolean;
+            is_filterable_in_grid?: boolean;
+            position?: number;
+            apply_to?: string[];
+            is_searchable?: string;
+            is_visible_in_advanced_search?: string;
+            is_comparable?: string;
+            is_used_for_promo_rules?: string;
+            is_visible_on_front?: string;
+            used_in_product_listing?: string;
+            is_visible?: boolean;
+            scope?: string;
+            extension_attributes?: components["schemas"]["catalog-data-eav-attribute-extension-interface"];
+            attribute_id?: number;
+            attribute_code: string | null;
+            frontend_input: string | null;
+            entity_type_id: string | null;
+            is_required: boolean | null;
+            options?: components["schemas"]["eav-data-attribute-option-interface.output"][];
+            is_user_defined?: boolean;
+            default_frontend_label?: string;
+            frontend_labels: components["schemas"]["eav-data-attribute-frontend-label-interface"][] | null;
+            note?: string;
+            backend_type?: string;
+            backend_model?: string;
+            source_model?: string;
+            default_value?: string;
+            is_unique?: string;
+            frontend_class?: string;
+            validation_rules?: components["schemas"]["eav-data-attribute-validation-rule-interface.output"][];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "catalog-data-category-attribute-search-results-interface.output": {
+            items: components["schemas"]["catalog-data-category-attribute-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "catalog-data-category-interface.output": {
+            id?: number;
+            parent_id?: number;
+            name?: string;
+            is_active?: boolean;
+            position?: number;
+            level?: number;
+            children?: string;
+            created_at?: string;
+            updated_at?: string;
+            path?: string;
+            available_sort_by?: string[];
+            include_in_menu?: boolean;
+            extension_attributes?: components["schemas"]["catalog-data-category-extension-interface"];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "catalog-data-category-link-interface.output": {
+            position?: number;
+            category_id: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-category-link-extension-interface"];
+        };
+        "catalog-data-category-product-link-interface.output": {
+            sku?: string;
+            position?: number;
+            category_id: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-category-product-link-extension-interface"];
+        };
+        "catalog-data-category-search-results-interface.output": {
+            items: components["schemas"]["catalog-data-category-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "catalog-data-category-tree-interface.output": {
+            id?: number;
+            parent_id: number | null;
+            name: string | null;
+            is_active: boolean | null;
+            position: number | null;
+            level: number | null;
+            product_count: number | null;
+            children_data: components["schemas"]["catalog-data-category-tree-interface.output"][] | null;
+        };
+        "catalog-data-cost-interface.output": {
+            cost: number | null;
+            store_id: number | null;
+            sku: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-cost-extension-interface"];
+        };
+        "catalog-data-custom-option-extension-interface.output": ({
+            file_info?: components["schemas"]["framework-data-image-content-interface.output"];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["catalog-data-custom-option-extension-interface"];
+        "catalog-data-custom-option-interface.output": {
+            option_id: string | null;
+            option_value: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-custom-option-extension-interface.output"];
+        };
+        "catalog-data-price-update-result-interface.output": {
+            message: string | null;
+            parameters: string[] | null;
+            extension_attributes?: components["schemas"]["catalog-data-price-update-result-extension-interface"];
+        };
+        "catalog-data-product-attribute-interface.output": {
+            extension_attributes?: components["schemas"]["eav-data-attribute-extension-interface"];
+            is_wysiwyg_enabled?: boolean;
+            is_html_allowed_on_front?: boolean;
+            used_for_sort_by?: boolean;
+            is_filterable?: boolean;
+            is_filterable_in_search?: boolean;
+            is_used_in_grid?: boolean;
+            is_visible_in_grid?: boolean;
+            is_filterable_in_grid?: boolean;
+            position?: number;
+            apply_to?: string[];
+            is_searchable?: string;
+            is_visible_in_advanced_search?: string;
+            is_comparable?: string;
+            is_used_for_promo_rules?: string;
+            is_visible_on_front?: string;
+            used_in_product_listing?: string;
+            is_visible?: boolean;
+            scope?: string;
+            attribute_id?: number;
+            attribute_code: string | null;
+            frontend_input: string | null;
+            entity_type_id: string | null;
+            is_required: boolean | null;
+            options?: components["schemas"]["eav-data-attribute-option-interface.output"][];
+            is_user_defined?: boolean;
+            default_frontend_label?: string;
+            frontend_labels: components["schemas"]["eav-data-attribute-frontend-label-interface"][] | null;
+            note?: string;
+            backend_type?: string;
+            backend_model?: string;
+            source_model?: string;
+            default_value?: string;
+            is_unique?: string;
+            frontend_class?: string;
+            validation_rules?: components["schemas"]["eav-data-attribute-validation-rule-interface.output"][];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "catalog-data-product-attribute-media-gallery-entry-extension-interface.output": ({
+            video_content?: components["schemas"]["framework-data-video-content-interface.output"];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["catalog-data-product-attribute-media-gallery-entry-extension-interface"];
+        "catalog-data-product-attribute-media-gallery-entry-interface.output": {
+            id?: number;
+            media_type: string | null;
+            label: string | null;
+            position: number | null;
+            disabled: boolean | null;
+            types: string[] | null;
+            file?: string;
+            content?: components["schemas"]["framework-data-image-content-interface.output"];
+            extension_attributes?: components["schemas"]["catalog-data-product-attribute-media-gallery-entry-extension-interface.output"];
+        };
+        "catalog-data-product-attribute-search-results-interface.output": {
+            items: components["schemas"]["catalog-data-product-attribute-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "catalog-data-product-attribute-type-interface.output": {
+            value: string | null;
+            label: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-attribute-type-extension-interface"];
+        };
+        "catalog-data-product-custom-option-interface.output": {
+            product_sku: string | null;
+            option_id?: number;
+            title: string | null;
+            type: string | null;
+            sort_order: number | null;
+            is_require: boolean | null;
+            price?: number;
+            price_type?: string;
+            sku?: string;
+            file_extension?: string;
+            max_characters?: number;
+            image_size_x?: number;
+            image_size_y?: number;
+            values?: components["schemas"]["catalog-data-product-custom-option-values-interface.output"][];
+            extension_attributes?: components["schemas"]["catalog-data-product-custom-option-extension-interface"];
+        };
+        "catalog-data-product-custom-option-type-interface.output": {
+            label: string | null;
+            code: string | null;
+            group: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-custom-option-type-extension-interface"];
+        };
+        "catalog-data-product-custom-option-values-interface.output": {
+            title: string | null;
+            sort_order: number | null;
+            price: number | null;
+            price_type: string | null;
+            sku?: string;
+            option_type_id?: number;
+        };
+        "catalog-data-product-extension-interface.output": ({
+            website_ids?: number[];
+            category_links?: components["schemas"]["catalog-data-category-link-interface.output"][];
+            stock_item?: components["schemas"]["catalog-inventory-data-stock-item-interface.output"];
+            discounts?: components["schemas"]["sales-rule-data-rule-discount-interface.output"][];
+            bundle_product_options?: components["schemas"]["bundle-data-option-interface.output"][];
+            downloadable_product_links?: components["schemas"]["downloadable-data-link-interface.output"][];
+            downloadable_product_samples?: components["schemas"]["downloadable-data-sample-interface.output"][];
+            giftcard_amounts?: components["schemas"]["gift-card-data-giftcard-amount-interface.output"][];
+            configurable_product_options?: components["schemas"]["configurable-product-data-option-interface.output"][];
+            configurable_product_links?: number[];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["catalog-data-product-extension-interface"];
+        "catalog-data-product-interface.output": {
+            id?: number;
+            sku: string | null;
+            name?: string;
+            attribute_set_id?: number;
+            price?: number;
+            status?: number;
+            visibility?: number;
+            type_id?: string;
+            created_at?: string;
+            updated_at?: string;
+            weight?: number;
+            extension_attributes?: components["schemas"]["catalog-data-product-extension-interface.output"];
+            product_links?: components["schemas"]["catalog-data-product-link-interface.output"][];
+            options?: components["schemas"]["catalog-data-product-custom-option-interface.output"][];
+            media_gallery_entries?: components["schemas"]["catalog-data-product-attribute-media-gallery-entry-interface.output"][];
+            tier_prices?: components["schemas"]["catalog-data-product-tier-price-interface.output"][];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "catalog-data-product-link-attribute-interface.output": {
+            code: string | null;
+            type: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-link-attribute-extension-interface"];
+        };
+        "catalog-data-product-link-interface.output": {
+            sku: string | null;
+            link_type: string | null;
+            linked_product_sku: string | null;
+            linked_product_type: string | null;
+            position: number | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-link-extension-interface"];
+        };
+        "catalog-data-product-link-type-interface.output": {
+            code: number | null;
+            name: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-link-type-extension-interface"];
+        };
+        "catalog-data-product-option-extension-interface.output": ({
+            custom_options?: components["schemas"]["catalog-data-custom-option-interface.output"][];
+            bundle_options?: components["schemas"]["bundle-data-bundle-option-interface.output"][];
+            downloadable_option?: components["schemas"]["downloadable-data-downloadable-option-interface.output"];
+            giftcard_item_option?: components["schemas"]["gift-card-data-gift-card-option-interface.output"];
+            configurable_item_options?: components["schemas"]["configurable-product-data-configurable-item-option-value-interface.output"][];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["catalog-data-product-option-extension-interface"];
+        "catalog-data-product-option-interface.output": {
+            extension_attributes?: components["schemas"]["catalog-data-product-option-extension-interface.output"];
+        };
+        "catalog-data-product-render-button-interface.output": {
+            post_data: string | null;
+            url: string | null;
+            required_options: boolean | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-render-button-extension-interface"];
+        };
+        "catalog-data-product-render-extension-interface.output": ({
+            wishlist_button?: components["schemas"]["catalog-data-product-render-button-interface.output"];
+            review_html?: string;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["catalog-data-product-render-extension-interface"];
+        "catalog-data-product-render-formatted-price-info-interface.output": {
+            final_price: string | null;
+            max_price: string | null;
+            minimal_price: string | null;
+            max_regular_price: string | null;
+            minimal_regular_price: string | null;
+            special_price: string | null;
+            regular_price: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-render-formatted-price-info-extension-interface"];
+        };
+        "catalog-data-product-render-image-interface.output": {
+            url: string | null;
+            code: string | null;
+            height: number | null;
+            width: number | null;
+            label: string | null;
+            resized_width: number | null;
+            resized_height: number | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-render-image-extension-interface"];
+        };
+        "catalog-data-product-render-interface.output": {
+            add_to_cart_button: components["schemas"]["catalog-data-product-render-button-interface.output"] | null;
+            add_to_compare_button: components["schemas"]["catalog-data-product-render-button-interface.output"] | null;
+            price_info: components["schemas"]["catalog-data-product-render-price-info-interface.output"] | null;
+            images: components["schemas"]["catalog-data-product-render-image-interface.output"][] | null;
+            url: string | null;
+            id: number | null;
+            name: string | null;
+            type: string | null;
+            is_salable: string | null;
+            store_id: number | null;
+            currency_code: string | null;
+            extension_attributes: components["schemas"]["catalog-data-product-render-extension-interface.output"] | null;
+        };
+        "catalog-data-product-render-price-info-extension-interface.output": ({
+            msrp?: components["schemas"]["msrp-data-product-render-msrp-price-info-interface.output"];
+            tax_adjustments?: components["schemas"]["catalog-data-product-render-price-info-interface.output"];
+            weee_attributes?: components["schemas"]["weee-data-product-render-weee-adjustment-attribute-interface.output"][];
+            weee_adjustment?: string;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["catalog-data-product-render-price-info-extension-interface"];
+        "catalog-data-product-render-price-info-interface.output": {
+            final_price: number | null;
+            max_price: number | null;
+            max_regular_price: number | null;
+            minimal_regular_price: number | null;
+            special_price: number | null;
+            minimal_price: number | null;
+            regular_price: number | null;
+            formatted_prices: components["schemas"]["catalog-data-product-render-formatted-price-info-interface.output"] | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-render-price-info-extension-interface.output"];
+        };
+        "catalog-data-product-render-search-results-interface.output": {
+            items: components["schemas"]["catalog-data-product-render-interface.output"][] | null;
+        };
+        "catalog-data-product-search-results-interface.output": {
+            items: components["schemas"]["catalog-data-product-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "catalog-data-product-tier-price-interface.output": {
+            customer_group_id: number | null;
+            qty: number | null;
+            value: number | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-tier-price-extension-interface"];
+        };
+        "catalog-data-product-type-interface.output": {
+            name: string | null;
+            label: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-product-type-extension-interface"];
+        };
+        "catalog-data-special-price-interface.output": {
+            price: number | null;
+            store_id: number | null;
+            sku: string | null;
+            price_from: string | null;
+            price_to: string | null;
+            extension_attributes?: components["schemas"]["catalog-data-special-price-extension-interface"];
+        };
+        "catalog-data-tier-price-interface.output": {
+            price: number | null;
+            price_type: string | null;
+            website_id: number | null;
+            sku: string | null;
+            customer_group: string | null;
+            quantity: number | null;
+            extension_attributes?: components["schemas"]["catalog-data-tier-price-extension-interface"];
+        };
+        "catalog-inventory-data-stock-item-collection-interface.output": {
+            items: components["schemas"]["catalog-inventory-data-stock-item-interface.output"][] | null;
+            search_criteria: components["schemas"]["catalog-inventory-stock-item-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "catalog-inventory-data-stock-item-interface.output": {
+            item_id?: number;
+            product_id?: number;
+            stock_id?: number;
+            qty: number | null;
+            is_in_stock: boolean | null;
+            is_qty_decimal: boolean | null;
+            show_default_notification_message: boolean | null;
+            use_config_min_qty: boolean | null;
+            min_qty: number | null;
+            use_config_min_sale_qty: number | null;
+            min_sale_qty: number | null;
+            use_config_max_sale_qty: boolean | null;
+            max_sale_qty: number | null;
+            use_config_backorders: boolean | null;
+            backorders: number | null;
+            use_config_notify_stock_qty: boolean | null;
+            notify_stock_qty: number | null;
+            use_config_qty_increments: boolean | null;
+            qty_increments: number | null;
+            use_config_enable_qty_inc: boolean | null;
+            enable_qty_increments: boolean | null;
+            use_config_manage_stock: boolean | null;
+            manage_stock: boolean | null;
+            low_stock_date: string | null;
+            is_decimal_divided: boolean | null;
+            stock_status_changed_auto: number | null;
+            extension_attributes?: components["schemas"]["catalog-inventory-data-stock-item-extension-interface"];
+        };
+        "catalog-inventory-data-stock-status-interface.output": {
+            product_id: number | null;
+            stock_id: number | null;
+            qty: number | null;
+            stock_status: number | null;
+            stock_item: components["schemas"]["catalog-inventory-data-stock-item-interface.output"] | null;
+            extension_attributes?: components["schemas"]["catalog-inventory-data-stock-status-extension-interface"];
+        };
+        "catalog-inventory-stock-item-criteria-interface.output": {
+            mapper_interface_name: string | null;
+            criteria_list: components["schemas"]["framework-criteria-interface.output"][] | null;
+            filters: string[] | null;
+            orders: string[] | null;
+            limit: string[] | null;
+        };
+        "checkout-agreements-data-agreement-interface.output": {
+            agreement_id: number | null;
+            name: string | null;
+            content: string | null;
+            content_height?: string;
+            checkbox_text: string | null;
+            is_active: boolean | null;
+            is_html: boolean | null;
+            mode: number | null;
+            extension_attributes?: components["schemas"]["checkout-agreements-data-agreement-extension-interface"];
+        };
+        "checkout-data-payment-details-interface.output": {
+            payment_methods: components["schemas"]["quote-data-payment-method-interface.output"][] | null;
+            totals: components["schemas"]["quote-data-totals-interface.output"] | null;
+            extension_attributes?: components["schemas"]["checkout-data-payment-details-extension-interface"];
+        };
+        "cms-data-block-interface.output": {
+            id?: number;
+            identifier: string | null;
+            title?: string;
+            content?: string;
+            creation_time?: string;
+            update_time?: string;
+            active?: boolean;
+        };
+        "cms-data-block-search-results-interface.output": {
+            items: components["schemas"]["cms-data-block-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "cms-data-page-interface.output": {
+            id?: number;
+            identifier: string | null;
+            title?: string;
+            page_layout?: string;
+            meta_title?: string;
+            meta_keywords?: string;
+            meta_description?: string;
+            content_heading?: string;
+            content?: string;
+            creation_time?: string;
+            update_time?: string;
+            sort_order?: string;
+            layout_update_xml?: string;
+            custom_theme?: string;
+            custom_root_template?: string;
+            custom_layout_update_xml?: string;
+            custom_theme_from?: string;
+            custom_theme_to?: string;
+            active?: boolean;
+        };
+        "cms-data-page-search-results-interface.output": {
+            items: components["schemas"]["cms-data-page-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "commerce-backend-uix-data-app-management-validation-result-interface.output": {
+            authorized: boolean | null;
+        };
+        "commerce-backend-uix-data-mass-action-failed-request-interface.output": {
+            id?: string;
+            request_id: string | null;
+            action_id: string | null;
+            grid_type: string | null;
+            error_status: string | null;
+            error_message: string | null;
+            request_timestamp: string | null;
+            selected_ids: string | null;
+        };
+        "commerce-backend-uix-data-order-view-button-failed-request-interface.output": {
+            id?: string;
+            request_id: string | null;
+            button_id: string | null;
+            order_id: string | null;
+            error_status: string | null;
+            error_message: string | null;
+            request_timestamp: string | null;
+        };
+        "company-credit-data-credit-data-interface.output": {
+            id?: number;
+            company_id?: number;
+            credit_limit?: number;
+            balance?: number;
+            currency_code?: string;
+            exceed_limit: boolean | null;
+            available_limit?: number;
+        };
+        "company-credit-data-credit-limit-interface.output": {
+            id?: number;
+            company_id?: number;
+            credit_limit?: number;
+            balance?: number;
+            currency_code?: string;
+            exceed_limit: boolean | null;
+            available_limit?: number;
+            credit_comment?: string;
+            extension_attributes?: components["schemas"]["company-credit-data-credit-limit-extension-interface"];
+        };
+        "company-credit-data-credit-limit-search-results-interface.output": {
+            items: components["schemas"]["company-credit-data-credit-data-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "company-credit-data-history-data-interface.output": {
+            id?: number;
+            company_credit_id?: number;
+            user_id?: number;
+            user_type?: number;
+            currency_credit?: string;
+            currency_operation?: string;
+            rate: number | null;
+            rate_credit?: number;
+            amount: number | null;
+            balance: number | null;
+            credit_limit: number | null;
+            available_limit?: number;
+            type?: number;
+            datetime?: string;
+            purchase_order?: string;
+            custom_reference_number?: string;
+            comment?: string;
+        };
+        "company-credit-data-history-search-results-interface.output": {
+            items: components["schemas"]["company-credit-data-history-data-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "company-data-company-customer-search-results-interface.output": {
+            items: components["schemas"]["company-data-company-customer-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "company-data-company-extension-interface.output": ({
+            quote_config?: components["schemas"]["negotiable-quote-data-company-quote-config-interface.output"];
+            applicable_payment_method?: number;
+            available_payment_methods?: string;
+            use_config_settings?: number;
+            is_purchase_order_enabled?: boolean;
+            applicable_shipping_method?: number;
+            available_shipping_methods?: string;
+            use_config_settings_shipping?: number;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["company-data-company-extension-interface"];
+        "company-data-company-interface.output": {
+            id?: number;
+            status?: number;
+            company_name?: string;
+            legal_name?: string;
+            company_email?: string;
+            vat_tax_id?: string;
+            reseller_id?: string;
+            comment?: string;
+            street: string[] | null;
+            city?: string;
+            country_id?: string;
+            region?: string;
+            region_id?: string;
+            postcode?: string;
+            telephone?: string;
+            customer_group_id: number | null;
+            sales_representative_id: number | null;
+            reject_reason: string | null;
+            rejected_at: string | null;
+            super_user_id: number | null;
+            extension_attributes?: components["schemas"]["company-data-company-extension-interface.output"];
+        };
+        "company-data-company-search-results-interface.output": {
+            items: components["schemas"]["company-data-company-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "company-data-permission-interface.output": {
+            id?: number;
+            role_id?: number;
+            resource_id: string | null;
+            permission: string | null;
+        };
+        "company-data-role-interface.output": {
+            id?: number;
+            role_name?: string;
+            permissions: components["schemas"]["company-data-permission-interface.output"][] | null;
+            company_id?: number;
+            extension_attributes?: components["schemas"]["company-data-role-extension-interface"];
+        };
+        "company-data-role-search-results-interface.output": {
+            items: components["schemas"]["company-data-role-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "company-data-team-interface.output": {
+            id?: number;
+            name?: string;
+            description?: string;
+            extension_attributes?: components["schemas"]["company-data-team-extension-interface"];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "company-data-team-search-results-interface.output": {
+            items: components["schemas"]["company-data-team-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "company-relation-data-relation-interface.output": {
+            company_id: number | null;
+            parent_id: number | null;
+        };
+        "company-relation-data-relation-search-result-interface.output": {
+            items: components["schemas"]["company-relation-data-relation-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "configurable-product-data-configurable-item-option-value-interface.output": {
+            option_id: string | null;
+            option_value?: number;
+            extension_attributes?: components["schemas"]["configurable-product-data-configurable-item-option-value-extension-interface"];
+        };
+        "configurable-product-data-option-interface.output": {
+            id?: number;
+            attribute_id?: string;
+            label?: string;
+            position?: number;
+            is_use_default?: boolean;
+            values?: components["schemas"]["configurable-product-data-option-value-interface.output"][];
+            extension_attributes?: components["schemas"]["configurable-product-data-option-extension-interface"];
+            product_id?: number;
+        };
+        "configurable-product-data-option-value-interface.output": {
+            value_index: number | null;
+            extension_attributes?: components["schemas"]["configurable-product-data-option-value-extension-interface"];
+        };
+        "custom-email-send-data-send-email-response-interface.output": {
+            message: string | null;
+            recipient_email: string | null;
+            reference_id: string | null;
+            reply_to_email?: string;
+            template_code: string | null;
+            template_id: number | null;
+        };
+        "custom-email-template-data-email-template-detail-interface.output": {
+            added_at?: string;
+            modified_at?: string;
+            template_code: string | null;
+            template_id: number | null;
+            template_styles: string | null;
+            template_subject: string | null;
+            template_text: string | null;
+            template_type: string | null;
+        };
+        "custom-email-template-data-email-template-interface.output": {
+            added_at?: string;
+            modified_at?: string;
+            template_code: string | null;
+            template_id: number | null;
+            template_subject: string | null;
+            template_type: string | null;
+        };
+        "custom-email-template-data-email-template-search-results-interface.output": {
+            items: components["schemas"]["custom-email-template-data-email-template-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "customer-balance-data-balance-interface.output": {
+            balance_id?: number;
+            customer_id: number | null;
+            website_id: number | null;
+            amount: number | null;
+            base_currency_code?: string;
+        };
+        "customer-data-address-interface.output": {
+            id?: number;
+            customer_id?: number;
+            region?: components["schemas"]["customer-data-region-interface.output"];
+            region_id?: number;
+            country_id?: string;
+            street?: string[];
+            company?: string;
+            telephone?: string;
+            fax?: string;
+            postcode?: string;
+            city?: string;
+            firstname?: string;
+            lastname?: string;
+            middlename?: string;
+            prefix?: string;
+            suffix?: string;
+            vat_id?: string;
+            default_shipping?: boolean;
+            default_billing?: boolean;
+            extension_attributes?: components["schemas"]["customer-data-address-extension-interface"];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "customer-data-attribute-metadata-interface.output": {
+            frontend_input: string | null;
+            input_filter: string | null;
+            store_label: string | null;
+            validation_rules: components["schemas"]["customer-data-validation-rule-interface.output"][] | null;
+            multiline_count: number | null;
+            visible: boolean | null;
+            required: boolean | null;
+            data_model: string | null;
+            options: components["schemas"]["customer-data-option-interface.output"][] | null;
+            frontend_class: string | null;
+            user_defined: boolean | null;
+            sort_order: number | null;
+            frontend_label: string | null;
+            note: string | null;
+            system: boolean | null;
+            backend_type: string | null;
+            is_used_in_grid?: boolean;
+            is_visible_in_grid?: boolean;
+            is_filterable_in_grid?: boolean;
+            is_searchable_in_grid?: boolean;
+            attribute_code: string | null;
+        };
+        "customer-data-customer-interface.output": {
+            id?: number;
+            group_id?: number;
+            default_billing?: string;
+            default_shipping?: string;
+            confirmation?: string;
+            created_at?: string;
+            updated_at?: string;
+            created_in?: string;
+            dob?: string;
+            email: string | null;
+            firstname: string | null;
+            lastname: string | null;
+            middlename?: string;
+            prefix?: string;
+            suffix?: string;
+            gender?: number;
+            store_id?: number;
+            taxvat?: string;
+            website_id?: number;
+            addresses?: components["schemas"]["customer-data-address-interface.output"][];
+            disable_auto_group_change?: number;
+            extension_attributes?: components["schemas"]["customer-data-customer-extension-interface"];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "customer-data-customer-search-results-interface.output": {
+            items: components["schemas"]["customer-data-customer-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "customer-data-group-interface.output": {
+            id?: number;
+            code: string | null;
+            tax_class_id: number | null;
+            tax_class_name?: string;
+            extension_attributes?: components["schemas"]["customer-data-group-extension-interface"];
+        };
+        "customer-data-group-search-results-interface.output": {
+            items: components["schemas"]["customer-data-group-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "customer-data-option-interface.output": {
+            label: string | null;
+            value?: string;
+            options?: components["schemas"]["customer-data-option-interface.output"][];
+        };
+        "customer-data-region-interface.output": {
+            region_code: string | null;
+            region: string | null;
+            region_id: number | null;
+            extension_attributes?: components["schemas"]["customer-data-region-extension-interface"];
+        };
+        "customer-data-validation-results-interface.output": {
+            valid: boolean | null;
+            messages: string[] | null;
+        };
+        "customer-data-validation-rule-interface.output": {
+            name: string | null;
+            value: string | null;
+        };
+        "customer-segment-storefront-compatibility-data-customer-segment-interface.output": {
+            apply_to?: number;
+            associated_websites: components["schemas"]["store-data-website-interface.output"][] | null;
+            description?: string;
+            id?: number;
+            is_active?: number;
+            name?: string;
+            number_of_customers?: number;
+            uid?: string;
+        };
+        "customer-segment-storefront-compatibility-data-customer-segment-search-results-interface.output": {
+            items: components["schemas"]["customer-segment-storefront-compatibility-data-customer-segment-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "directory-data-country-information-interface.output": {
+            id: string | null;
+            two_letter_abbreviation: string | null;
+            three_letter_abbreviation: string | null;
+            full_name_locale: string | null;
+            full_name_english: string | null;
+            available_regions?: components["schemas"]["directory-data-region-information-interface.output"][];
+            extension_attributes?: components["schemas"]["directory-data-country-information-extension-interface"];
+        };
+        "directory-data-currency-information-interface.output": {
+            base_currency_code: string | null;
+            base_currency_symbol: string | null;
+            default_display_currency_code: string | null;
+            default_display_currency_symbol: string | null;
+            available_currency_codes: string[] | null;
+            exchange_rates: components["schemas"]["directory-data-exchange-rate-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["directory-data-currency-information-extension-interface"];
+        };
+        "directory-data-exchange-rate-interface.output": {
+            currency_to: string | null;
+            rate: number | null;
+            extension_attributes?: components["schemas"]["directory-data-exchange-rate-extension-interface"];
+        };
+        "directory-data-region-information-interface.output": {
+            id: string | null;
+            code: string | null;
+            name: string | null;
+            extension_attributes?: components["schemas"]["directory-data-region-information-extension-interface"];
+        };
+        "downloadable-data-downloadable-option-interface.output": {
+            downloadable_links: number[] | null;
+        };
+        "downloadable-data-file-content-interface.output": {
+            file_data: string | null;
+            name: string | null;
+            extension_attributes?: components["schemas"]["downloadable-data-file-content-extension-interface"];
+        };
+        "downloadable-data-link-interface.output": {
+            id?: number;
+            title?: string;
+            sort_order: number | null;
+            is_shareable: number | null;
+            price: number | null;
+            number_of_downloads?: number;
+            link_type: string | null;
+            link_file?: string;
+            link_file_content?: components["schemas"]["downloadable-data-file-content-interface.output"];
+            link_url?: string;
+            sample_type: string | null;
+            sample_file?: string;
+            sample_file_content?: components["schemas"]["downloadable-data-file-content-interface.output"];
+            sample_url?: string;
+            extension_attributes?: components["schemas"]["downloadable-data-link-extension-interface"];
+        };
+        "downloadable-data-sample-interface.output": {
+            id?: number;
+            title: string | null;
+            sort_order: number | null;
+            sample_type: string | null;
+            sample_file?: string;
+            sample_file_content?: components["schemas"]["downloadable-data-file-content-interface.output"];
+            sample_url?: string;
+            extension_attributes?: components["schemas"]["downloadable-data-sample-extension-interface"];
+        };
+        "eav-data-attribute-group-search-results-interface.output": {
+            items: components["schemas"]["eav-data-attribute-group-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "eav-data-attribute-option-interface.output": {
+            label: string | null;
+            value: string | null;
+            sort_order?: number;
+            is_default?: boolean;
+            store_labels?: components["schemas"]["eav-data-attribute-option-label-interface"][];
+        };
+        "eav-data-attribute-set-interface.output": {
+            attribute_set_id?: number;
+            attribute_set_name: string | null;
+            sort_order: number | null;
+            entity_type_id?: number;
+            extension_attributes?: components["schemas"]["eav-data-attribute-set-extension-interface"];
+        };
+        "eav-data-attribute-set-search-results-interface.output": {
+            items: components["schemas"]["eav-data-attribute-set-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "eav-data-attribute-validation-rule-interface.output": {
+            key: string | null;
+            value: string | null;
+        };
+        "framework-attribute-interface.output": {
+            attribute_code: string | null;
+            value: unknown;
+        };
+        "framework-criteria-interface.output": {
+            mapper_interface_name: string | null;
+            criteria_list: components["schemas"]["framework-criteria-interface.output"][] | null;
+            filters: string[] | null;
+            orders: string[] | null;
+            limit: string[] | null;
+        };
+        "framework-data-image-content-interface.output": {
+            base64_encoded_data: string | null;
+            type: string | null;
+            name: string | null;
+        };
+        "framework-data-video-content-interface.output": {
+            media_type: string | null;
+            video_provider: string | null;
+            video_url: string | null;
+            video_title: string | null;
+            video_description: string | null;
+            video_metadata: string | null;
+        };
+        "framework-filter.output": {
+            field: string | null;
+            value: string | null;
+            condition_type?: string;
+        };
+        "framework-metadata-object-interface.output": {
+            attribute_code: string | null;
+        };
+        "framework-search-aggregation-interface.output": {
+            buckets: components["schemas"]["framework-search-bucket-interface.output"][] | null;
+            bucket_names: string[] | null;
+        };
+        "framework-search-aggregation-value-interface.output": {
+            value: string | null;
+            metrics: string[] | null;
+        };
+        "framework-search-bucket-interface.output": {
+            name: string | null;
+            values: components["schemas"]["framework-search-aggregation-value-interface.output"][] | null;
+        };
+        "framework-search-criteria-interface.output": {
+            filter_groups: components["schemas"]["framework-search-filter-group.output"][] | null;
+            sort_orders?: components["schemas"]["framework-sort-order.output"][];
+            page_size?: number;
+            current_page?: number;
+        };
+        "framework-search-document-interface.output": {
+            id: number | null;
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "framework-search-filter-group.output": {
+            filters?: components["schemas"]["framework-filter.output"][];
+        };
+        "framework-search-results-interface.output": {
+            items: components["schemas"]["framework-extensible-data-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "framework-search-search-criteria-interface.output": {
+            request_name: string | null;
+            filter_groups: components["schemas"]["framework-search-filter-group.output"][] | null;
+            sort_orders?: components["schemas"]["framework-sort-order.output"][];
+            page_size?: number;
+            current_page?: number;
+        };
+        "framework-search-search-result-interface.output": {
+            items: components["schemas"]["framework-search-document-interface.output"][] | null;
+            aggregations: components["schemas"]["framework-search-aggregation-interface.output"] | null;
+            search_criteria: components["schemas"]["framework-search-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "framework-sort-order.output": {
+            field: string | null;
+            direction: string | null;
+        };
+        "gift-card-account-api-data-gift-card-account-search-result-interface.output": {
+            items: components["schemas"]["gift-card-account-api-data-gift-card-account-data-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "gift-card-account-data-gift-card-account-interface.output": {
+            gift_cards?: string[];
+            gift_cards_amount: number | null;
+            base_gift_cards_amount: number | null;
+            gift_cards_amount_used: number | null;
+            base_gift_cards_amount_used: number | null;
+            extension_attributes?: components["schemas"]["gift-card-account-data-gift-card-account-extension-interface"];
+        };
+        "gift-card-account-data-gift-card-interface.output": {
+            id: number | null;
+            code: string | null;
+            amount: number | null;
+            base_amount: number | null;
+        };
+        "gift-card-data-gift-card-option-interface.output": {
+            giftcard_amount: string | null;
+            custom_giftcard_amount?: number;
+            giftcard_sender_name: string | null;
+            giftcard_recipient_name: string | null;
+            giftcard_sender_email: string | null;
+            giftcard_recipient_email: string | null;
+            giftcard_message?: string;
+            extension_attributes?: components["schemas"]["gift-card-data-gift-card-option-extension-interface"];
+        };
+        "gift-card-data-giftcard-amount-interface.output": {
+            attribute_id: number | null;
+            website_id: number | null;
+            value: number | null;
+            website_value: number | null;
+            extension_attributes?: components["schemas"]["gift-card-data-giftcard-amount-extension-interface"];
+        };
+        "gift-message-data-message-interface.output": {
+            gift_message_id?: number;
+            customer_id?: number;
+            sender: string | null;
+            recipient: string | null;
+            message: string | null;
+            extension_attributes?: components["schemas"]["gift-message-data-message-extension-interface"];
+        };
+        "gift-wrapping-data-wrapping-interface.output": {
+            wrapping_id: number | null;
+            design: string | null;
+            status: number | null;
+            base_price: number | null;
+            image_name?: string;
+            image_base64_content?: string;
+            base_currency_code?: string;
+            website_ids?: number[];
+            image_url?: string;
+            extension_attributes?: components["schemas"]["gift-wrapping-data-wrapping-extension-interface"];
+        };
+        "gift-wrapping-data-wrapping-search-results-interface.output": {
+            items: components["schemas"]["gift-wrapping-data-wrapping-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "inventory-api-data-source-item-search-results-interface.output": {
+            items: components["schemas"]["inventory-api-data-source-item-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "inventory-api-data-source-search-results-interface.output": {
+            items: components["schemas"]["inventory-api-data-source-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "inventory-api-data-stock-search-results-interface.output": {
+            items: components["schemas"]["inventory-api-data-stock-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "inventory-api-data-stock-source-link-search-results-interface.output": {
+            items: components["schemas"]["inventory-api-data-stock-source-link-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "inventory-distance-based-source-selection-api-data-lat-lng-interface.output": {
+            lat: number | null;
+            lng: number | null;
+        };
+        "inventory-export-stock-api-data-export-stock-salable-qty-search-result-interface.output": {
+            items: components["schemas"]["framework-extensible-data-interface"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "inventory-export-stock-api-data-product-stock-index-data-interface.output": {
+            sku: string | null;
+            qty: number | null;
+            is_salable: boolean | null;
+        };
+        "inventory-in-store-pickup-api-data-pickup-location-interface.output": {
+            pickup_location_code: string | null;
+            name?: string;
+            email?: string;
+            fax?: string;
+            contact_name?: string;
+            description?: string;
+            latitude?: number;
+            longitude?: number;
+            country_id?: string;
+            region_id?: number;
+            region?: string;
+            city?: string;
+            street?: string;
+            postcode?: string;
+            phone?: string;
+            extension_attributes?: components["schemas"]["inventory-in-store-pickup-api-data-pickup-location-extension-interface"];
+        };
+        "inventory-in-store-pickup-api-data-search-request-area-interface.output": {
+            radius: number | null;
+            search_term: string | null;
+        };
+        "inventory-in-store-pickup-api-data-search-request-extension-interface.output": ({
+            products_info?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-product-info-interface.output"][];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["inventory-in-store-pickup-api-data-search-request-extension-interface"];
+        "inventory-in-store-pickup-api-data-search-request-filter-interface.output": {
+            value: string | null;
+            condition_type: string | null;
+        };
+        "inventory-in-store-pickup-api-data-search-request-filters-interface.output": {
+            country?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filter-interface.output"];
+            postcode?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filter-interface.output"];
+            region?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filter-interface.output"];
+            region_id?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filter-interface.output"];
+            city?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filter-interface.output"];
+            street?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filter-interface.output"];
+            name?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filter-interface.output"];
+            pickup_location_code?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filter-interface.output"];
+        };
+        "inventory-in-store-pickup-api-data-search-request-interface.output": {
+            area?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-area-interface.output"];
+            filters?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-filters-interface.output"];
+            page_size?: number;
+            current_page: number | null;
+            scope_type: string | null;
+            scope_code: string | null;
+            sort?: components["schemas"]["framework-sort-order.output"][];
+            extension_attributes?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-extension-interface.output"];
+        };
+        "inventory-in-store-pickup-api-data-search-request-product-info-interface.output": {
+            sku: string | null;
+            extension_attributes?: components["schemas"]["inventory-in-store-pickup-api-data-search-request-product-info-extension-interface"];
+        };
+        "inventory-in-store-pickup-api-data-search-result-interface.output": {
+            items: components["schemas"]["inventory-in-store-pickup-api-data-pickup-location-interface.output"][] | null;
+            search_request: components["schemas"]["inventory-in-store-pickup-api-data-search-request-interface.output"] | null;
+            total_count: number | null;
+        };
+        "inventory-in-store-pickup-sales-api-data-result-interface.output": {
+            successful: boolean | null;
+            errors: string[] | null;
+            extension_attributes?: components["schemas"]["inventory-in-store-pickup-sales-api-data-result-extension-interface"];
+        };
+        "inventory-sales-api-data-is-product-salable-for-requested-qty-result-interface.output": {
+            sku: string | null;
+            stock_id: number | null;
+            salable: boolean | null;
+            errors: components["schemas"]["inventory-sales-api-data-product-salability-error-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["inventory-sales-api-data-is-product-salable-for-requested-qty-result-extension-interface"];
+        };
+        "inventory-sales-api-data-is-product-salable-result-interface.output": {
+            sku: string | null;
+            stock_id: number | null;
+            salable: boolean | null;
+            extension_attributes?: components["schemas"]["inventory-sales-api-data-is-product-salable-result-extension-interface"];
+        };
+        "inventory-sales-api-data-product-salability-error-interface.output": {
+            code: string | null;
+            message: string | null;
+            extension_attributes?: components["schemas"]["inventory-sales-api-data-product-salability-error-extension-interface"];
+        };
+        "inventory-sales-api-data-product-salable-result-interface.output": {
+            salable: boolean | null;
+            errors: components["schemas"]["inventory-sales-api-data-product-salability-error-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["inventory-sales-api-data-product-salable-result-extension-interface"];
+        };
+        "inventory-source-selection-api-data-source-selection-algorithm-interface.output": {
+            code: string | null;
+            title: string | null;
+            description: string | null;
+            extension_attributes?: components["schemas"]["inventory-source-selection-api-data-source-selection-algorithm-extension-interface"];
+        };
+        "inventory-source-selection-api-data-source-selection-item-interface.output": {
+            source_code: string | null;
+            sku: string | null;
+            qty_to_deduct: number | null;
+            qty_available: number | null;
+            extension_attributes?: components["schemas"]["inventory-source-selection-api-data-source-selection-item-extension-interface"];
+        };
+        "inventory-source-selection-api-data-source-selection-result-interface.output": {
+            source_selection_items: components["schemas"]["inventory-source-selection-api-data-source-selection-item-interface.output"][] | null;
+            shippable: boolean | null;
+            extension_attributes?: components["schemas"]["inventory-source-selection-api-data-source-selection-result-extension-interface"];
+        };
+        "login-as-customer-storefront-compatibility-data-one-time-login-code-response-interface.output": {
+            otp: string | null;
+        };
+        "msrp-data-product-render-msrp-price-info-interface.output": {
+            msrp_price: string | null;
+            is_applicable: string | null;
+            is_shown_price_on_gesture: string | null;
+            msrp_message: string | null;
+            explanation_message: string | null;
+            extension_attributes?: components["schemas"]["msrp-data-product-render-msrp-price-info-extension-interface"];
+        };
+        "negotiable-quote-data-attachment-content-interface.output": {
+            base64_encoded_data: string | null;
+            type: string | null;
+            name: string | null;
+            extension_attributes?: components["schemas"]["negotiable-quote-data-attachment-content-extension-interface"];
+        };
+        "negotiable-quote-data-comment-attachment-interface.output": {
+            attachment_id: number | null;
+            comment_id: number | null;
+            file_name: string | null;
+            file_path: string | null;
+            file_type: string | null;
+            extension_attributes?: components["schemas"]["negotiable-quote-data-comment-attachment-extension-interface"];
+        };
+        "negotiable-quote-data-comment-interface.output": {
+            entity_id: number | null;
+            parent_id: number | null;
+            creator_type: number | null;
+            is_decline: number | null;
+            is_draft: number | null;
+            creator_id: number | null;
+            comment: string | null;
+            created_at: string | null;
+            extension_attributes?: components["schemas"]["negotiable-quote-data-comment-extension-interface"];
+            attachments: components["schemas"]["negotiable-quote-data-comment-attachment-interface.output"][] | null;
+        };
+        "negotiable-quote-data-company-quote-config-interface.output": {
+            company_id?: string;
+            is_quote_enabled: boolean | null;
+            extension_attributes?: components["schemas"]["negotiable-quote-data-company-quote-config-extension-interface"];
+        };
+        "negotiable-quote-data-item-note-interface.output": {
+            note_id?: number;
+            negotiable_quote_item_id: number | null;
+            creator_type: number | null;
+            creator_id: number | null;
+            note: string | null;
+            created_at?: string;
+            extension_attributes?: components["schemas"]["negotiable-quote-data-item-note-extension-interface"];
+        };
+        "negotiable-quote-data-item-note-search-results-interface.output": {
+            items: components["schemas"]["negotiable-quote-data-item-note-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "negotiable-quote-data-negotiable-quote-interface.output": {
+            quote_id: number | null;
+            is_regular_quote: boolean | null;
+            status: string | null;
+            negotiated_price_type: number | null;
+            negotiated_price_value: number | null;
+            shipping_price: number | null;
+            quote_name: string | null;
+            expiration_period: string | null;
+            email_notification_status: number | null;
+            has_unconfirmed_changes: boolean | null;
+            is_shipping_tax_changed: boolean | null;
+            is_customer_price_changed: boolean | null;
+            notifications: number | null;
+            applied_rule_ids: string | null;
+            is_address_draft: boolean | null;
+            deleted_sku: string | null;
+            creator_id: number | null;
+            creator_type: number | null;
+            original_total_price?: number;
+            base_original_total_price?: number;
+            negotiated_total_price?: number;
+            base_negotiated_total_price?: number;
+            extension_attributes?: components["schemas"]["negotiable-quote-data-negotiable-quote-extension-interface"];
+        };
+        "negotiable-quote-data-negotiable-quote-item-extension-interface.output": ({
+            negotiated_price_type?: number;
+            negotiated_price_value?: number;
+            last_item_notes?: components["schemas"]["negotiable-quote-data-item-note-interface.output"][];
+            is_discounting_locked?: boolean;
+            min_qty?: number;
+            max_qty?: number;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["negotiable-quote-data-negotiable-quote-item-extension-interface"];
+        "negotiable-quote-data-negotiable-quote-item-interface.output": {
+            item_id: number | null;
+            original_price: number | null;
+            original_tax_amount: number | null;
+            original_discount_amount: number | null;
+            extension_attributes?: components["schemas"]["negotiable-quote-data-negotiable-quote-item-extension-interface.output"];
+        };
+        "negotiable-quote-data-negotiable-quote-item-totals-interface.output": {
+            cost: number | null;
+            catalog_price: number | null;
+            base_catalog_price: number | null;
+            catalog_price_incl_tax: number | null;
+            base_catalog_price_incl_tax: number | null;
+            cart_price: number | null;
+            base_cart_price: number | null;
+            cart_tax: number | null;
+            base_cart_tax: number | null;
+            cart_price_incl_tax: number | null;
+            base_cart_price_incl_tax: number | null;
+            extension_attributes?: components["schemas"]["negotiable-quote-data-negotiable-quote-item-totals-extension-interface"];
+        };
+        "negotiable-quote-data-negotiable-quote-totals-interface.output": {
+            items_count: number | null;
+            quote_status: string | null;
+            created_at: string | null;
+            updated_at: string | null;
+            customer_group: number | null;
+            base_to_quote_rate: number | null;
+            cost_total: number | null;
+            base_cost_total: number | null;
+            original_total: number | null;
+            base_original_total: number | null;
+            original_tax: number | null;
+            base_original_tax: number | null;
+            original_price_incl_tax: number | null;
+            base_original_price_incl_tax: number | null;
+            negotiated_price_type: number | null;
+            negotiated_price_value: number | null;
+        };
+        "negotiable-quote-template-data-reference-document-link-interface.output": {
+            link_id: number | null;
+            template_id: number | null;
+            document_name: string | null;
+            document_identifier: string | null;
+            reference_document_url: string | null;
+            created_at: string | null;
+            extension_attributes: components["schemas"]["negotiable-quote-template-data-reference-document-link-extension-interface"] | null;
+        };
+        "negotiable-quote-template-data-template-interface.output": {
+            template_id: number | null;
+            parent_quote_id: number | null;
+            template_name: string | null;
+            status: string | null;
+            expiration_date: string | null;
+            creator_id: number | null;
+            creator_type: number | null;
+            min_orders: number | null;
+            max_orders: number | null;
+            is_min_max_qty_used: boolean | null;
+            activated_at: string | null;
+            last_shared_at: string | null;
+            inactivated_at: string | null;
+            created_at: string | null;
+            updated_at: string | null;
+            extension_attributes: components["schemas"]["negotiable-quote-template-data-template-extension-interface"] | null;
+        };
+        "oope-api-integrations-data-order-status-interface.output": {
+            default: boolean | null;
+            label: string | null;
+            state?: string;
+            status: string | null;
+            visible_on_front: boolean | null;
+        };
+        "out-of-process-observability-data-subscription-header-interface.output": {
+            name: string | null;
+            secret: boolean | null;
+            value: string | null;
+        };
+        "out-of-process-observability-data-subscription-interface.output": {
+            component: string[] | null;
+            destination_endpoint: string | null;
+            headers: components["schemas"]["out-of-process-observability-data-subscription-header-interface.output"][] | null;
+            id?: number;
+            is_active: boolean | null;
+            log_message_settings: string[] | null;
+            service_name: string | null;
+            type?: string;
+        };
+        "out-of-process-observability-data-subscription-search-result-interface.output": {
+            items: components["schemas"]["out-of-process-observability-data-subscription-interface.output"][] | null;
+        };
+        "out-of-process-payment-methods-data-custom-config-key-value-interface.output": {
+            key: string | null;
+            value: string | null;
+        };
+        "out-of-process-payment-methods-data-out-of-process-payment-method-interface.output": {
+            active: boolean | null;
+            backend_integration_url: string | null;
+            code: string | null;
+            countries: string[] | null;
+            currencies: string[] | null;
+            custom_config: components["schemas"]["out-of-process-payment-methods-data-custom-config-key-value-interface.output"][] | null;
+            id?: number;
+            order_status?: string;
+            stores: string[] | null;
+            title: string | null;
+        };
+        "out-of-process-shipping-methods-data-out-of-process-carrier-interface.output": {
+            active: boolean | null;
+            code: string | null;
+            countries: string[] | null;
+            id?: number;
+            shipping_labels_available: boolean | null;
+            sort_order: number | null;
+            stores: string[] | null;
+            title: string | null;
+            tracking_available: boolean | null;
+        };
+        "out-of-process-tax-management-data-out-of-process-tax-integration-interface.output": {
+            active: boolean | null;
+            code: string | null;
+            credit_memo_tax_enabled: boolean | null;
+            stores: string[] | null;
+            title: string | null;
+        };
+        "pay-pal-braintree-data-auth-data-interface.output": {
+            client_token?: string;
+            display_name: string | null;
+            action_success: string | null;
+            logged_in: boolean | null;
+            store_code: string | null;
+        };
+        "payment-data-payment-additional-info-interface.output": {
+            key: string | null;
+            value: string | null;
+        };
+        "payment-services-paypal-data-payment-card-bin-details-interface.output": {
+            bin: string | null;
+        };
+        "payment-services-paypal-data-payment-card-details-interface.output": {
+            name: string | null;
+            last_digits: string | null;
+            card_expiry_month: string | null;
+            card_expiry_year: string | null;
+            bin_details: components["schemas"]["payment-services-paypal-data-payment-card-bin-details-interface.output"] | null;
+        };
+        "payment-services-paypal-data-payment-config-apple-pay-interface.output": {
+            button_styles: components["schemas"]["payment-services-paypal-data-payment-config-button-styles-interface.output"] | null;
+            payment_source: string | null;
+            code: string | null;
+            sdk_params: components["schemas"]["payment-services-paypal-data-payment-config-sdk-params-interface.output"][] | null;
+            is_visible: boolean | null;
+            sort_order: string | null;
+            payment_intent: string | null;
+            title: string | null;
+        };
+        "payment-services-paypal-data-payment-config-button-styles-interface.output": {
+            layout: string | null;
+            color: string | null;
+            shape: string | null;
+            label: string | null;
+            tagline: boolean | null;
+            height: number | null;
+            use_default_height: boolean | null;
+        };
+        "payment-services-paypal-data-payment-config-google-pay-button-styles-interface.output": {
+            color: string | null;
+            height: number | null;
+            type: string | null;
+        };
+        "payment-services-paypal-data-payment-config-google-pay-interface.output": {
+            button_styles: components["schemas"]["payment-services-paypal-data-payment-config-google-pay-button-styles-interface.output"] | null;
+            payment_source: string | null;
+            three_d_s: string | null;
+            code: string | null;
+            sdk_params: components["schemas"]["payment-services-paypal-data-payment-config-sdk-params-interface.output"][] | null;
+            is_visible: boolean | null;
+            sort_order: string | null;
+            payment_intent: string | null;
+            title: string | null;
+        };
+        "payment-services-paypal-data-payment-config-hosted-fields-interface.output": {
+            payment_source: string | null;
+            three_d_s: string | null;
+            is_vault_enabled: boolean | null;
+            cc_vault_code: string | null;
+            requires_card_details: boolean | null;
+            code: string | null;
+            sdk_params: components["schemas"]["payment-services-paypal-data-payment-config-sdk-params-interface.output"][] | null;
+            is_visible: boolean | null;
+            sort_order: string | null;
+            payment_intent: string | null;
+            title: string | null;
+        };
+        "payment-services-paypal-data-payment-config-sdk-params-interface.output": {
+            name: string | null;
+            value: string | null;
+        };
+        "payment-services-paypal-data-payment-config-smart-buttons-interface.output": {
+            display_message: boolean | null;
+            display_venmo: boolean | null;
+            message_styles: components["schemas"]["payment-services-paypal-data-payment-config-smart-buttons-message-styles-interface.output"] | null;
+            button_styles: components["schemas"]["payment-services-paypal-data-payment-config-button-styles-interface.output"] | null;
+            app_switch_when_available: boolean | null;
+            code: string | null;
+            sdk_params: components["schemas"]["payment-services-paypal-data-payment-config-sdk-params-interface.output"][] | null;
+            is_visible: boolean | null;
+            sort_order: string | null;
+            payment_intent: string | null;
+            title: string | null;
+        };
+        "payment-services-paypal-data-payment-config-smart-buttons-logo-interface.output": {
+            type: string | null;
+        };
+        "payment-services-paypal-data-payment-config-smart-buttons-message-styles-interface.output": {
+            layout: string | null;
+            logo: components["schemas"]["payment-services-paypal-data-payment-config-smart-buttons-logo-interface.output"] | null;
+        };
+        "payment-services-paypal-data-payment-order-details-interface.output": {
+            payment_source_details: components["schemas"]["payment-services-paypal-data-payment-source-details-interface.output"] | null;
+            id: string | null;
+            mp_order_id: string | null;
+            status: string | null;
+            amount: number | null;
+            currency_code: string | null;
+        };
+        "payment-services-paypal-data-payment-order-interface.output": {
+            id: string | null;
+            mp_order_id: string | null;
+            status: string | null;
+            amount: number | null;
+            currency_code: string | null;
+        };
+        "payment-services-paypal-data-payment-sdk-params-interface.output": {
+            code: string | null;
+            params: components["schemas"]["payment-services-paypal-data-payment-config-sdk-params-interface.output"][] | null;
+        };
+        "payment-services-paypal-data-payment-source-details-interface.output": {
+            card: components["schemas"]["payment-services-paypal-data-payment-card-details-interface.output"] | null;
+        };
+        "payment-services-paypal-payment-config-response-interface.output": {
+            apple_pay: components["schemas"]["payment-services-paypal-data-payment-config-apple-pay-interface.output"] | null;
+            google_pay: components["schemas"]["payment-services-paypal-data-payment-config-google-pay-interface.output"] | null;
+            hosted_fields: components["schemas"]["payment-services-paypal-data-payment-config-hosted-fields-interface.output"] | null;
+            smart_buttons: components["schemas"]["payment-services-paypal-data-payment-config-smart-buttons-interface.output"] | null;
+        };
+        "quote-data-address-extension-interface.output": ({
+            discounts?: components["schemas"]["sales-rule-data-rule-discount-interface.output"][];
+            gift_registry_id?: number;
+            pickup_location_code?: string;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["quote-data-address-extension-interface"];
+        "quote-data-address-interface.output": {
+            id?: number;
+            region: string | null;
+            region_id: number | null;
+            region_code: string | null;
+            country_id: string | null;
+            street: string[] | null;
+            company?: string;
+            telephone: string | null;
+            fax?: string;
+            postcode: string | null;
+            city: string | null;
+            firstname: string | null;
+            lastname: string | null;
+            middlename?: string;
+            prefix?: string;
+            suffix?: string;
+            vat_id?: string;
+            customer_id?: number;
+            email: string | null;
+            same_as_billing?: number;
+            customer_address_id?: number;
+            save_in_address_book?: number;
+            extension_attributes?: components["schemas"]["quote-data-address-extension-interface.output"];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "quote-data-cart-extension-interface.output": ({
+            shipping_assignments?: components["schemas"]["quote-data-shipping-assignment-interface.output"][];
+            negotiable_quote?: components["schemas"]["negotiable-quote-data-negotiable-quote-interface.output"];
+            company_id?: number;
+            coupon_codes?: string[];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["quote-data-cart-extension-interface"];
+        "quote-data-cart-interface.output": {
+            id: number | null;
+            created_at?: string;
+            updated_at?: string;
+            converted_at?: string;
+            is_active?: boolean;
+            is_virtual?: boolean;
+            items?: components["schemas"]["quote-data-cart-item-interface.output"][];
+            items_count?: number;
+            items_qty?: number;
+            customer: components["schemas"]["customer-data-customer-interface.output"] | null;
+            billing_address?: components["schemas"]["quote-data-address-interface.output"];
+            reserved_order_id?: string;
+            orig_order_id?: number;
+            currency?: components["schemas"]["quote-data-currency-interface"];
+            customer_is_guest?: boolean;
+            customer_note?: string;
+            customer_note_notify?: boolean;
+            customer_tax_class_id?: number;
+            store_id: number | null;
+            extension_attributes?: components["schemas"]["quote-data-cart-extension-interface.output"];
+        };
+        "quote-data-cart-item-extension-interface.output": ({
+            discounts?: components["schemas"]["sales-rule-data-rule-discount-interface.output"][];
+            negotiable_quote_item?: components["schemas"]["negotiable-quote-data-negotiable-quote-item-interface.output"];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["quote-data-cart-item-extension-interface"];
+        "quote-data-cart-item-interface.output": {
+            item_id?: number;
+            sku?: string;
+            qty: number | null;
+            name?: string;
+            price?: number;
+            product_type?: string;
+            quote_id: string | null;
+            product_option?: components["schemas"]["quote-data-product-option-interface.output"];
+            extension_attributes?: components["schemas"]["quote-data-cart-item-extension-interface.output"];
+        };
+        "quote-data-cart-search-results-interface.output": {
+            items: components["schemas"]["quote-data-cart-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "quote-data-payment-interface.output": {
+            po_number?: string;
+            method: string | null;
+            additional_data?: string[];
+            extension_attributes?: components["schemas"]["quote-data-payment-extension-interface"];
+        };
+        "quote-data-payment-method-interface.output": {
+            code: string | null;
+            title: string | null;
+        };
+        "quote-data-product-option-extension-interface.output": ({
+            custom_options?: components["schemas"]["catalog-data-custom-option-interface.output"][];
+            bundle_options?: components["schemas"]["bundle-data-bundle-option-interface.output"][];
+            downloadable_option?: components["schemas"]["downloadable-data-downloadable-option-interface.output"];
+            giftcard_item_option?: components["schemas"]["gift-card-data-gift-card-option-interface.output"];
+            configurable_item_options?: components["schemas"]["configurable-product-data-configurable-item-option-value-interface.output"][];
+            grouped_options?: components["schemas"]["grouped-product-data-grouped-options-interface"][];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["quote-data-product-option-extension-interface"];
+        "quote-data-product-option-interface.output": {
+            extension_attributes?: components["schemas"]["quote-data-product-option-extension-interface.output"];
+        };
+        "quote-data-shipping-assignment-interface.output": {
+            shipping: components["schemas"]["quote-data-shipping-interface.output"] | null;
+            items: components["schemas"]["quote-data-cart-item-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["quote-data-shipping-assignment-extension-interface"];
+        };
+        "quote-data-shipping-interface.output": {
+            address: components["schemas"]["quote-data-address-interface.output"] | null;
+            method: string | null;
+            extension_attributes?: components["schemas"]["quote-data-shipping-extension-interface"];
+        };
+        "quote-data-shipping-method-interface.output": {
+            carrier_code: string | null;
+            method_code: string | null;
+            carrier_title?: string;
+            method_title?: string;
+            amount: number | null;
+            base_amount: number | null;
+            available: boolean | null;
+            extension_attributes?: components["schemas"]["quote-data-shipping-method-extension-interface"];
+            error_message: string | null;
+            price_excl_tax: number | null;
+            price_incl_tax: number | null;
+        };
+        "quote-data-total-segment-extension-interface.output": ({
+            tax_grandtotal_details?: components["schemas"]["tax-data-grand-total-details-interface.output"][];
+            gift_cards?: string;
+            gw_order_id?: string;
+            gw_item_ids?: string[];
+            gw_allow_gift_receipt?: string;
+            gw_add_card?: string;
+            gw_price?: string;
+            gw_base_price?: string;
+            gw_items_price?: string;
+            gw_items_base_price?: string;
+            gw_card_price?: string;
+            gw_card_base_price?: string;
+            gw_base_tax_amount?: string;
+            gw_tax_amount?: string;
+            gw_items_base_tax_amount?: string;
+            gw_items_tax_amount?: string;
+            gw_card_base_tax_amount?: string;
+            gw_card_tax_amount?: string;
+            gw_price_incl_tax?: string;
+            gw_base_price_incl_tax?: string;
+            gw_card_price_incl_tax?: string;
+            gw_card_base_price_incl_tax?: string;
+            gw_items_price_incl_tax?: string;
+            gw_items_base_price_incl_tax?: string;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["quote-data-total-segment-extension-interface"];
+        "quote-data-total-segment-interface.output": {
+            code: string | null;
+            title?: string;
+            value: number | null;
+            area?: string;
+            extension_attributes?: components["schemas"]["quote-data-total-segment-extension-interface.output"];
+        };
+        "quote-data-totals-extension-interface.output": ({
+            coupon_label?: string;
+            negotiable_quote_totals?: components["schemas"]["negotiable-quote-data-negotiable-quote-totals-interface.output"];
+            base_customer_balance_amount?: number;
+            customer_balance_amount?: number;
+            coupon_codes?: string[];
+            coupons_labels?: string[];
+            reward_points_balance?: number;
+            reward_currency_amount?: number;
+            base_reward_currency_amount?: number;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["quote-data-totals-extension-interface"];
+        "quote-data-totals-interface.output": {
+            grand_total?: number;
+            base_grand_total?: number;
+            subtotal?: number;
+            base_subtotal?: number;
+            discount_amount?: number;
+            base_discount_amount?: number;
+            subtotal_with_discount?: number;
+            base_subtotal_with_discount?: number;
+            shipping_amount?: number;
+            base_shipping_amount?: number;
+            shipping_discount_amount?: number;
+            base_shipping_discount_amount?: number;
+            tax_amount?: number;
+            base_tax_amount?: number;
+            weee_tax_applied_amount: number | null;
+            shipping_tax_amount?: number;
+            base_shipping_tax_amount?: number;
+            subtotal_incl_tax?: number;
+            base_subtotal_incl_tax?: number;
+            shipping_incl_tax?: number;
+            base_shipping_incl_tax?: number;
+            base_currency_code?: string;
+            quote_currency_code?: string;
+            coupon_code?: string;
+            items_qty?: number;
+            items?: components["schemas"]["quote-data-totals-item-interface.output"][];
+            total_segments: components["schemas"]["quote-data-total-segment-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["quote-data-totals-extension-interface.output"];
+        };
+        "quote-data-totals-item-extension-interface.output": ({
+            negotiable_quote_item_totals?: components["schemas"]["negotiable-quote-data-negotiable-quote-item-totals-interface.output"];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["quote-data-totals-item-extension-interface"];
+        "quote-data-totals-item-interface.output": {
+            item_id: number | null;
+            price: number | null;
+            base_price: number | null;
+            qty: number | null;
+            row_total: number | null;
+            base_row_total: number | null;
+            row_total_with_discount?: number;
+            tax_amount?: number;
+            base_tax_amount?: number;
+            tax_percent?: number;
+            discount_amount?: number;
+            base_discount_amount?: number;
+            discount_percent?: number;
+            price_incl_tax?: number;
+            base_price_incl_tax?: number;
+            row_total_incl_tax?: number;
+            base_row_total_incl_tax?: number;
+            options: string | null;
+            weee_tax_applied_amount: number | null;
+            weee_tax_applied: string | null;
+            extension_attributes?: components["schemas"]["quote-data-totals-item-extension-interface.output"];
+            name?: string;
+        };
+        "requisition-list-data-requisition-list-interface.output": {
+            id: number | null;
+            customer_id: number | null;
+            name: string | null;
+            updated_at: string | null;
+            description: string | null;
+            items: components["schemas"]["requisition-list-data-requisition-list-item-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["requisition-list-data-requisition-list-extension-interface"];
+        };
+        "requisition-list-data-requisition-list-item-interface.output": {
+            id: number | null;
+            sku: string | null;
+            requisition_list_id: number | null;
+            qty: number | null;
+            options: string[] | null;
+            store_id: number | null;
+            added_at: string | null;
+            extension_attributes?: components["schemas"]["requisition-list-data-requisition-list-item-extension-interface"];
+        };
+        "rma-data-comment-interface.output": {
+            comment: string | null;
+            rma_entity_id: number | null;
+            created_at: string | null;
+            entity_id: number | null;
+            customer_notified: boolean | null;
+            visible_on_front: boolean | null;
+            status: string | null;
+            admin: boolean | null;
+            extension_attributes?: components["schemas"]["rma-data-comment-extension-interface"];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "rma-data-comment-search-result-interface.output": {
+            items: components["schemas"]["rma-data-comment-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "rma-data-item-interface.output": {
+            entity_id: number | null;
+            rma_entity_id: number | null;
+            order_item_id: number | null;
+            qty_requested: number | null;
+            qty_authorized: number | null;
+            qty_approved: number | null;
+            qty_returned: number | null;
+            reason: string | null;
+            condition: string | null;
+            resolution: string | null;
+            status: string | null;
+            extension_attributes?: components["schemas"]["rma-data-item-extension-interface"];
+        };
+        "rma-data-rma-interface.output": {
+            increment_id: string | null;
+            entity_id: number | null;
+            order_id: number | null;
+            order_increment_id: string | null;
+            store_id: number | null;
+            customer_id: number | null;
+            date_requested: string | null;
+            customer_custom_email: string | null;
+            items: components["schemas"]["rma-data-item-interface.output"][] | null;
+            status: string | null;
+            comments: components["schemas"]["rma-data-comment-interface.output"][] | null;
+            tracks: components["schemas"]["rma-data-track-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["rma-data-rma-extension-interface"];
+            custom_attributes?: components["schemas"]["framework-attribute-interface.output"][];
+        };
+        "rma-data-rma-search-result-interface.output": {
+            items: components["schemas"]["rma-data-rma-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "rma-data-track-interface.output": {
+            entity_id: number | null;
+            rma_entity_id: number | null;
+            track_number: string | null;
+            carrier_title: string | null;
+            carrier_code: string | null;
+            extension_attributes?: components["schemas"]["rma-data-track-extension-interface"];
+        };
+        "rma-data-track-search-result-interface.output": {
+            items: components["schemas"]["rma-data-track-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "s3-presigned-upload-data-finish-upload-response-interface.output": {
+            key: string | null;
+            success: boolean | null;
+        };
+        "s3-presigned-upload-data-initiate-upload-response-interface.output": {
+            expires_at: number | null;
+            key: string | null;
+            upload_url: string | null;
+        };
+        "sales-data-creditmemo-comment-interface.output": {
+            comment: string | null;
+            created_at?: string;
+            entity_id?: number;
+            is_customer_notified: number | null;
+            is_visible_on_front: number | null;
+            parent_id: number | null;
+            extension_attributes?: components["schemas"]["sales-data-creditmemo-comment-extension-interface"];
+        };
+        "sales-data-creditmemo-comment-search-result-interface.output": {
+            items: components["schemas"]["sales-data-creditmemo-comment-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-creditmemo-interface.output": {
+            adjustment?: number;
+            adjustment_negative?: number;
+            adjustment_positive?: number;
+            base_adjustment?: number;
+            base_adjustment_negative?: number;
+            base_adjustment_positive?: number;
+            base_currency_code?: string;
+            base_discount_amount?: number;
+            base_grand_total?: number;
+            base_discount_tax_compensation_amount?: number;
+            base_shipping_amount?: number;
+            base_shipping_discount_tax_compensation_amnt?: number;
+            base_shipping_incl_tax?: number;
+            base_shipping_tax_amount?: number;
+            base_subtotal?: number;
+            base_subtotal_incl_tax?: number;
+            base_tax_amount?: number;
+            base_to_global_rate?: number;
+            base_to_order_rate?: number;
+            billing_address_id?: number;
+            created_at?: string;
+            creditmemo_status?: number;
+            discount_amount?: number;
+            discount_description?: string;
+            email_sent?: number;
+            entity_id?: number;
+            global_currency_code?: string;
+            grand_total?: number;
+            discount_tax_compensation_amount?: number;
+            increment_id?: string;
+            invoice_id?: number;
+            order_currency_code?: string;
+            order_id: number | null;
+            shipping_address_id?: number;
+            shipping_amount?: number;
+            shipping_discount_tax_compensation_amount?: number;
+            shipping_incl_tax?: number;
+            shipping_tax_amount?: number;
+            state?: number;
+            store_currency_code?: string;
+            store_id?: number;
+            store_to_base_rate?: number;
+            store_to_order_rate?: number;
+            subtotal?: number;
+            subtotal_incl_tax?: number;
+            tax_amount?: number;
+            transaction_id?: string;
+            updated_at?: string;
+            items: components["schemas"]["sales-data-creditmemo-item-interface.output"][] | null;
+            comments?: components["schemas"]["sales-data-creditmemo-comment-interface.output"][];
+            extension_attributes?: components["schemas"]["sales-data-creditmemo-extension-interface"];
+        };
+        "sales-data-creditmemo-item-interface.output": {
+            additional_data?: string;
+            base_cost: number | null;
+            base_discount_amount?: number;
+            base_discount_tax_compensation_amount?: number;
+            base_price: number | null;
+            base_price_incl_tax?: number;
+            base_row_total?: number;
+            base_row_total_incl_tax?: number;
+            base_tax_amount?: number;
+            base_weee_tax_applied_amount?: number;
+            base_weee_tax_applied_row_amnt?: number;
+            base_weee_tax_disposition?: number;
+            base_weee_tax_row_disposition?: number;
+            description?: string;
+            discount_amount?: number;
+            entity_id: number | null;
+            discount_tax_compensation_amount?: number;
+            name?: string;
+            order_item_id: number | null;
+            parent_id?: number;
+            price?: number;
+            price_incl_tax?: number;
+            product_id?: number;
+            qty: number | null;
+            row_total?: number;
+            row_total_incl_tax?: number;
+            sku?: string;
+            tax_amount?: number;
+            weee_tax_applied?: string;
+            weee_tax_applied_amount?: number;
+            weee_tax_applied_row_amount?: number;
+            weee_tax_disposition?: number;
+            weee_tax_row_disposition?: number;
+            extension_attributes?: components["schemas"]["sales-data-creditmemo-item-extension-interface"];
+        };
+        "sales-data-creditmemo-search-result-interface.output": {
+            items: components["schemas"]["sales-data-creditmemo-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-invoice-comment-interface.output": {
+            is_customer_notified: number | null;
+            parent_id: number | null;
+            extension_attributes?: components["schemas"]["sales-data-invoice-comment-extension-interface"];
+            comment: string | null;
+            is_visible_on_front: number | null;
+            created_at?: string;
+            entity_id?: number;
+        };
+        "sales-data-invoice-comment-search-result-interface.output": {
+            items: components["schemas"]["sales-data-invoice-comment-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-invoice-interface.output": {
+            base_currency_code?: string;
+            base_discount_amount?: number;
+            base_grand_total?: number;
+            base_discount_tax_compensation_amount?: number;
+            base_shipping_amount?: number;
+            base_shipping_discount_tax_compensation_amnt?: number;
+            base_shipping_incl_tax?: number;
+            base_shipping_tax_amount?: number;
+            base_subtotal?: number;
+            base_subtotal_incl_tax?: number;
+            base_tax_amount?: number;
+            base_total_refunded?: number;
+            base_to_global_rate?: number;
+            base_to_order_rate?: number;
+            billing_address_id?: number;
+            can_void_flag?: number;
+            created_at?: string;
+            discount_amount?: number;
+            discount_description?: string;
+            email_sent?: number;
+            entity_id?: number;
+            global_currency_code?: string;
+            grand_total?: number;
+            discount_tax_compensation_amount?: number;
+            increment_id?: string;
+            is_used_for_refund?: number;
+            order_currency_code?: string;
+            order_id: number | null;
+            shipping_address_id?: number;
+            shipping_amount?: number;
+            shipping_discount_tax_compensation_amount?: number;
+            shipping_incl_tax?: number;
+            shipping_tax_amount?: number;
+            state?: number;
+            store_currency_code?: string;
+            store_id?: number;
+            store_to_base_rate?: number;
+            store_to_order_rate?: number;
+            subtotal?: number;
+            subtotal_incl_tax?: number;
+            tax_amount?: number;
+            total_qty: number | null;
+            transaction_id?: string;
+            updated_at?: string;
+            items: components["schemas"]["sales-data-invoice-item-interface.output"][] | null;
+            comments?: components["schemas"]["sales-data-invoice-comment-interface.output"][];
+            extension_attributes?: components["schemas"]["sales-data-invoice-extension-interface"];
+        };
+        "sales-data-invoice-item-interface.output": {
+            additional_data?: string;
+            base_cost?: number;
+            base_discount_amount?: number;
+            base_discount_tax_compensation_amount?: number;
+            base_price?: number;
+            base_price_incl_tax?: number;
+            base_row_total?: number;
+            base_row_total_incl_tax?: number;
+            base_tax_amount?: number;
+            description?: string;
+            discount_amount?: number;
+            entity_id?: number;
+            discount_tax_compensation_amount?: number;
+            name?: string;
+            parent_id?: number;
+            price?: number;
+            price_incl_tax?: number;
+            product_id?: number;
+            row_total?: number;
+            row_total_incl_tax?: number;
+            sku: string | null;
+            tax_amount?: number;
+            extension_attributes?: components["schemas"]["sales-data-invoice-item-extension-interface"];
+            order_item_id: number | null;
+            qty: number | null;
+        };
+        "sales-data-invoice-search-result-interface.output": {
+            items: components["schemas"]["sales-data-invoice-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-order-address-interface.output": {
+            address_type: string | null;
+            city: string | null;
+            company?: string;
+            country_id: string | null;
+            customer_address_id?: number;
+            customer_id?: number;
+            email?: string;
+            entity_id?: number;
+            fax?: string;
+            firstname: string | null;
+            lastname: string | null;
+            middlename?: string;
+            parent_id?: number;
+            postcode: string | null;
+            prefix?: string;
+            region?: string;
+            region_code?: string;
+            region_id?: number;
+            street?: string[];
+            suffix?: string;
+            telephone: string | null;
+            vat_id?: string;
+            vat_is_valid?: number;
+            vat_request_date?: string;
+            vat_request_id?: string;
+            vat_request_success?: number;
+            extension_attributes?: components["schemas"]["sales-data-order-address-extension-interface"];
+        };
+        "sales-data-order-extension-interface.output": ({
+            shipping_assignments?: components["schemas"]["sales-data-shipping-assignment-interface.output"][];
+            payment_additional_info?: components["schemas"]["payment-data-payment-additional-info-interface.output"][];
+            company_order_attributes?: components["schemas"]["company-data-company-order-interface"];
+            custom_fees?: components["schemas"]["admin-ui-sdk-custom-fees-data-custom-fees-interface.output"][];
+            applied_taxes?: components["schemas"]["tax-data-order-tax-details-applied-tax-interface.output"][];
+            item_applied_taxes?: components["schemas"]["tax-data-order-tax-details-item-interface.output"][];
+            converting_from_quote?: boolean;
+            taxes?: components["schemas"]["tax-data-order-tax-interface.output"][];
+            additional_itemized_taxes?: components["schemas"]["tax-data-order-tax-item-interface.output"][];
+            base_customer_balance_amount?: number;
+            customer_balance_amount?: number;
+            base_customer_balance_invoiced?: number;
+            customer_balance_invoiced?: number;
+            base_customer_balance_refunded?: number;
+            customer_balance_refunded?: number;
+            base_customer_balance_total_refunded?: number;
+            customer_balance_total_refunded?: number;
+            gift_cards?: components["schemas"]["gift-card-account-data-gift-card-interface.output"][];
+            base_gift_cards_amount?: number;
+            gift_cards_amount?: number;
+            base_gift_cards_invoiced?: number;
+            gift_cards_invoiced?: number;
+            base_gift_cards_refunded?: number;
+            gift_cards_refunded?: number;
+            gift_message?: components["schemas"]["gift-message-data-message-interface.output"];
+            gw_id?: string;
+            gw_allow_gift_receipt?: string;
+            gw_add_card?: string;
+            gw_base_price?: string;
+            gw_price?: string;
+            gw_items_base_price?: string;
+            gw_items_price?: string;
+            gw_card_base_price?: string;
+            gw_card_price?: string;
+            gw_base_tax_amount?: string;
+            gw_tax_amount?: string;
+            gw_items_base_tax_amount?: string;
+            gw_items_tax_amount?: string;
+            gw_card_base_tax_amount?: string;
+            gw_card_tax_amount?: string;
+            gw_base_price_incl_tax?: string;
+            gw_price_incl_tax?: string;
+            gw_items_base_price_incl_tax?: string;
+            gw_items_price_incl_tax?: string;
+            gw_card_base_price_incl_tax?: string;
+            gw_card_price_incl_tax?: string;
+            gw_base_price_invoiced?: string;
+            gw_price_invoiced?: string;
+            gw_items_base_price_invoiced?: string;
+            gw_items_price_invoiced?: string;
+            gw_card_base_price_invoiced?: string;
+            gw_card_price_invoiced?: string;
+            gw_base_tax_amount_invoiced?: string;
+            gw_tax_amount_invoiced?: string;
+            gw_items_base_tax_invoiced?: string;
+            gw_items_tax_invoiced?: string;
+            gw_card_base_tax_invoiced?: string;
+            gw_card_tax_invoiced?: string;
+            gw_base_price_refunded?: string;
+            gw_price_refunded?: string;
+            gw_items_base_price_refunded?: string;
+            gw_items_price_refunded?: string;
+            gw_card_base_price_refunded?: string;
+            gw_card_price_refunded?: string;
+            gw_base_tax_amount_refunded?: string;
+            gw_tax_amount_refunded?: string;
+            gw_items_base_tax_refunded?: string;
+            gw_items_tax_refunded?: string;
+            gw_card_base_tax_refunded?: string;
+            gw_card_tax_refunded?: string;
+            pickup_location_code?: string;
+            notification_sent?: number;
+            send_notification?: number;
+            coupon_codes?: string[];
+            coupon_discounts?: string[];
+            reward_points_balance?: number;
+            reward_currency_amount?: number;
+            base_reward_currency_amount?: number;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["sales-data-order-extension-interface"];
+        "sales-data-order-interface.output": {
+            adjustment_negative?: number;
+            adjustment_positive?: number;
+            applied_rule_ids?: string;
+            base_adjustment_negative?: number;
+            base_adjustment_positive?: number;
+            base_currency_code?: string;
+            base_discount_amount?: number;
+            base_discount_canceled?: number;
+            base_discount_invoiced?: number;
+            base_discount_refunded?: number;
+            base_grand_total: number | null;
+            base_discount_tax_compensation_amount?: number;
+            base_discount_tax_compensation_invoiced?: number;
+            base_discount_tax_compensation_refunded?: number;
+            base_shipping_amount?: number;
+            base_shipping_canceled?: number;
+            base_shipping_discount_amount?: number;
+            base_shipping_discount_tax_compensation_amnt?: number;
+            base_shipping_incl_tax?: number;
+            base_shipping_invoiced?: number;
+            base_shipping_refunded?: number;
+            base_shipping_tax_amount?: number;
+            base_shipping_tax_refunded?: number;
+            base_subtotal?: number;
+            base_subtotal_canceled?: number;
+            base_subtotal_incl_tax?: number;
+            base_subtotal_invoiced?: number;
+            base_subtotal_refunded?: number;
+            base_tax_amount?: number;
+            base_tax_canceled?: number;
+            base_tax_invoiced?: number;
+            base_tax_refunded?: number;
+            base_total_canceled?: number;
+            base_total_due?: number;
+            base_total_invoiced?: number;
+            base_total_invoiced_cost?: number;
+            base_total_offline_refunded?: number;
+            base_total_online_refunded?: number;
+            base_total_paid?: number;
+            base_total_qty_ordered?: number;
+            base_total_refunded?: number;
+            base_to_global_rate?: number;
+            base_to_order_rate?: number;
+            billing_address_id?: number;
+            can_ship_partially?: number;
+            can_ship_partially_item?: number;
+            coupon_code?: string;
+            created_at?: string;
+            customer_dob?: string;
+            customer_email: string | null;
+            customer_firstname?: string;
+            customer_gender?: number;
+            customer_group_id?: number;
+            customer_id?: number;
+            customer_is_guest?: number;
+            customer_lastname?: string;
+            customer_middlename?: string;
+            customer_note?: string;
+            customer_note_notify?: number;
+            customer_prefix?: string;
+            customer_suffix?: string;
+            customer_taxvat?: string;
+            discount_amount?: number;
+            discount_canceled?: number;
+            discount_description?: string;
+            discount_invoiced?: number;
+            discount_refunded?: number;
+            edit_increment?: number;
+            email_sent?: number;
+            entity_id?: number;
+            ext_customer_id?: string;
+            ext_order_id?: string;
+            forced_shipment_with_invoice?: number;
+            global_currency_code?: string;
+            grand_total: number | null;
+            discount_tax_compensation_amount?: number;
+            discount_tax_compensation_invoiced?: number;
+            discount_tax_compensation_refunded?: number;
+            hold_before_state?: string;
+            hold_before_status?: string;
+            increment_id?: string;
+            is_virtual?: number;
+            order_currency_code?: string;
+            original_increment_id?: string;
+            payment_authorization_amount?: number;
+            payment_auth_expiration?: number;
+            protect_code?: string;
+            quote_address_id?: number;
+            quote_id?: number;
+            relation_child_id?: string;
+            relation_child_real_id?: string;
+            relation_parent_id?: string;
+            relation_parent_real_id?: string;
+            remote_ip?: string;
+            shipping_amount?: number;
+            shipping_canceled?: number;
+            shipping_description?: string;
+            shipping_discount_amount?: number;
+            shipping_discount_tax_compensation_amount?: number;
+            shipping_incl_tax?: number;
+            shipping_invoiced?: number;
+            shipping_refunded?: number;
+            shipping_tax_amount?: number;
+            shipping_tax_refunded?: number;
+            state?: string;
+            status?: string;
+            store_currency_code?: string;
+            store_id?: number;
+            store_name?: string;
+            store_to_base_rate?: number;
+            store_to_order_rate?: number;
+            subtotal?: number;
+            subtotal_canceled?: number;
+            subtotal_incl_tax?: number;
+            subtotal_invoiced?: number;
+            subtotal_refunded?: number;
+            tax_amount?: number;
+            tax_canceled?: number;
+            tax_invoiced?: number;
+            tax_refunded?: number;
+            total_canceled?: number;
+            total_due?: number;
+            total_invoiced?: number;
+            total_item_count?: number;
+            total_offline_refunded?: number;
+            total_online_refunded?: number;
+            total_paid?: number;
+            total_qty_ordered?: number;
+            total_refunded?: number;
+            updated_at?: string;
+            weight?: number;
+            x_forwarded_for?: string;
+            items: components["schemas"]["sales-data-order-item-interface.output"][] | null;
+            billing_address?: components["schemas"]["sales-data-order-address-interface.output"];
+            payment?: components["schemas"]["sales-data-order-payment-interface.output"];
+            status_histories?: components["schemas"]["sales-data-order-status-history-interface.output"][];
+            extension_attributes?: components["schemas"]["sales-data-order-extension-interface.output"];
+        };
+        "sales-data-order-item-extension-interface.output": ({
+            itemized_taxes?: components["schemas"]["tax-data-order-tax-item-interface.output"][];
+            gift_message?: components["schemas"]["gift-message-data-message-interface.output"];
+            gw_id?: string;
+            gw_base_price?: string;
+            gw_price?: string;
+            gw_base_tax_amount?: string;
+            gw_tax_amount?: string;
+            gw_base_price_invoiced?: string;
+            gw_price_invoiced?: string;
+            gw_base_tax_amount_invoiced?: string;
+            gw_tax_amount_invoiced?: string;
+            gw_base_price_refunded?: string;
+            gw_price_refunded?: string;
+            gw_base_tax_amount_refunded?: string;
+            gw_tax_amount_refunded?: string;
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["sales-data-order-item-extension-interface"];
+        "sales-data-order-item-interface.output": {
+            additional_data?: string;
+            amount_refunded?: number;
+            applied_rule_ids?: string;
+            base_amount_refunded?: number;
+            base_cost?: number;
+            base_discount_amount?: number;
+            base_discount_invoiced?: number;
+            base_discount_refunded?: number;
+            base_discount_tax_compensation_amount?: number;
+            base_discount_tax_compensation_invoiced?: number;
+            base_discount_tax_compensation_refunded?: number;
+            base_original_price?: number;
+            base_price?: number;
+            base_price_incl_tax?: number;
+            base_row_invoiced?: number;
+            base_row_total?: number;
+            base_row_total_incl_tax?: number;
+            base_tax_amount?: number;
+            base_tax_before_discount?: number;
+            base_tax_invoiced?: number;
+            base_tax_refunded?: number;
+            base_weee_tax_applied_amount?: number;
+            base_weee_tax_applied_row_amnt?: number;
+            base_weee_tax_disposition?: number;
+            base_weee_tax_row_disposition?: number;
+            created_at?: string;
+            description?: string;
+            discount_amount?: number;
+            discount_invoiced?: number;
+            discount_percent?: number;
+            discount_refunded?: number;
+            event_id?: number;
+            ext_order_item_id?: string;
+            free_shipping?: number;
+            gw_base_price?: number;
+            gw_base_price_invoiced?: number;
+            gw_base_price_refunded?: number;
+            gw_base_tax_amount?: number;
+            gw_base_tax_amount_invoiced?: number;
+            gw_base_tax_amount_refunded?: number;
+            gw_id?: number;
+            gw_price?: number;
+            gw_price_invoiced?: number;
+            gw_price_refunded?: number;
+            gw_tax_amount?: number;
+            gw_tax_amount_invoiced?: number;
+            gw_tax_amount_refunded?: number;
+            discount_tax_compensation_amount?: number;
+            discount_tax_compensation_canceled?: number;
+            discount_tax_compensation_invoiced?: number;
+            discount_tax_compensation_refunded?: number;
+            is_qty_decimal?: number;
+            is_virtual?: number;
+            item_id?: number;
+            locked_do_invoice?: number;
+            locked_do_ship?: number;
+            name?: string;
+            no_discount?: number;
+            order_id?: number;
+            original_price?: number;
+            parent_item_id?: number;
+            price?: number;
+            price_incl_tax?: number;
+            product_id?: number;
+            product_type?: string;
+            qty_backordered?: number;
+            qty_canceled?: number;
+            qty_invoiced?: number;
+            qty_ordered?: number;
+            qty_refunded?: number;
+            qty_returned?: number;
+            qty_shipped?: number;
+            quote_item_id?: number;
+            row_invoiced?: number;
+            row_total?: number;
+            row_total_incl_tax?: number;
+            row_weight?: number;
+            sku: string | null;
+            store_id?: number;
+            tax_amount?: number;
+            tax_before_discount?: number;
+            tax_canceled?: number;
+            tax_invoiced?: number;
+            tax_percent?: number;
+            tax_refunded?: number;
+            updated_at?: string;
+            weee_tax_applied?: string;
+            weee_tax_applied_amount?: number;
+            weee_tax_applied_row_amount?: number;
+            weee_tax_disposition?: number;
+            weee_tax_row_disposition?: number;
+            weight?: number;
+            parent_item?: components["schemas"]["sales-data-order-item-interface.output"];
+            product_option?: components["schemas"]["catalog-data-product-option-interface.output"];
+            extension_attributes?: components["schemas"]["sales-data-order-item-extension-interface.output"];
+        };
+        "sales-data-order-item-search-result-interface.output": {
+            items: components["schemas"]["sales-data-order-item-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-order-payment-extension-interface.output": ({
+            notification_message?: string;
+            vault_payment_token?: components["schemas"]["vault-data-payment-token-interface.output"];
+        } & {
+            [key: string]: unknown;
+        }) & InstallationExtensions["sales-data-order-payment-extension-interface"];
+        "sales-data-order-payment-interface.output": {
+            account_status: string | null;
+            additional_data?: string;
+            additional_information: string[] | null;
+            address_status?: string;
+            amount_authorized?: number;
+            amount_canceled?: number;
+            amount_ordered?: number;
+            amount_paid?: number;
+            amount_refunded?: number;
+            anet_trans_method?: string;
+            base_amount_authorized?: number;
+            base_amount_canceled?: number;
+            base_amount_ordered?: number;
+            base_amount_paid?: number;
+            base_amount_paid_online?: number;
+            base_amount_refunded?: number;
+            base_amount_refunded_online?: number;
+            base_shipping_amount?: number;
+            base_shipping_captured?: number;
+            base_shipping_refunded?: number;
+            cc_approval?: string;
+            cc_avs_status?: string;
+            cc_cid_status?: string;
+            cc_debug_request_body?: string;
+            cc_debug_response_body?: string;
+            cc_debug_response_serialized?: string;
+            cc_exp_month?: string;
+            cc_exp_year?: string;
+            cc_last4: string | null;
+            cc_number_enc?: string;
+            cc_owner?: string;
+            cc_secure_verify?: string;
+            cc_ss_issue?: string;
+            cc_ss_start_month?: string;
+            cc_ss_start_year?: string;
+            cc_status?: string;
+            cc_status_description?: string;
+            cc_trans_id?: string;
+            cc_type?: string;
+            echeck_account_name?: string;
+            echeck_account_type?: string;
+            echeck_bank_name?: string;
+            echeck_routing_number?: string;
+            echeck_type?: string;
+            entity_id?: number;
+            last_trans_id?: string;
+            method: string | null;
+            parent_id?: number;
+            po_number?: string;
+            protection_eligibility?: string;
+            quote_payment_id?: number;
+            shipping_amount?: number;
+            shipping_captured?: number;
+            shipping_refunded?: number;
+            extension_attributes?: components["schemas"]["sales-data-order-payment-extension-interface.output"];
+        };
+        "sales-data-order-search-result-interface.output": {
+            items: components["schemas"]["sales-data-order-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-order-status-history-interface.output": {
+            comment: string | null;
+            created_at?: string;
+            entity_id?: number;
+            entity_name?: string;
+            is_customer_notified: number | null;
+            is_visible_on_front: number | null;
+            parent_id: number | null;
+            status?: string;
+            extension_attributes?: components["schemas"]["sales-data-order-status-history-extension-interface"];
+        };
+        "sales-data-order-status-history-search-result-interface.output": {
+            items: components["schemas"]["sales-data-order-status-history-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-shipment-comment-interface.output": {
+            is_customer_notified: number | null;
+            parent_id: number | null;
+            extension_attributes?: components["schemas"]["sales-data-shipment-comment-extension-interface"];
+            comment: string | null;
+            is_visible_on_front: number | null;
+            created_at?: string;
+            entity_id?: number;
+        };
+        "sales-data-shipment-comment-search-result-interface.output": {
+            items: components["schemas"]["sales-data-shipment-comment-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-shipment-interface.output": {
+            billing_address_id?: number;
+            created_at?: string;
+            customer_id?: number;
+            email_sent?: number;
+            entity_id?: number;
+            increment_id?: string;
+            order_id: number | null;
+            packages?: components["schemas"]["sales-data-shipment-package-interface"][];
+            shipment_status?: number;
+            shipping_address_id?: number;
+            shipping_label?: string;
+            store_id?: number;
+            total_qty?: number;
+            total_weight?: number;
+            updated_at?: string;
+            items: components["schemas"]["sales-data-shipment-item-interface.output"][] | null;
+            tracks: components["schemas"]["sales-data-shipment-track-interface.output"][] | null;
+            comments: components["schemas"]["sales-data-shipment-comment-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["sales-data-shipment-extension-interface"];
+        };
+        "sales-data-shipment-item-interface.output": {
+            additional_data?: string;
+            description?: string;
+            entity_id?: number;
+            name?: string;
+            parent_id?: number;
+            price?: number;
+            product_id?: number;
+            row_total?: number;
+            sku?: string;
+            weight?: number;
+            extension_attributes?: components["schemas"]["sales-data-shipment-item-extension-interface"];
+            order_item_id: number | null;
+            qty: number | null;
+        };
+        "sales-data-shipment-search-result-interface.output": {
+            items: components["schemas"]["sales-data-shipment-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-data-shipment-track-interface.output": {
+            order_id: number | null;
+            created_at?: string;
+            entity_id?: number;
+            parent_id: number | null;
+            updated_at?: string;
+            weight: number | null;
+            qty: number | null;
+            description: string | null;
+            extension_attributes?: components["schemas"]["sales-data-shipment-track-extension-interface"];
+            track_number: string | null;
+            title: string | null;
+            carrier_code: string | null;
+        };
+        "sales-data-shipping-assignment-interface.output": {
+            shipping: components["schemas"]["sales-data-shipping-interface.output"] | null;
+            items: components["schemas"]["sales-data-order-item-interface.output"][] | null;
+            stock_id?: number;
+            extension_attributes?: components["schemas"]["sales-data-shipping-assignment-extension-interface"];
+        };
+        "sales-data-shipping-interface.output": {
+            address?: components["schemas"]["sales-data-order-address-interface.output"];
+            method?: string;
+            total?: components["schemas"]["sales-data-total-interface"];
+            extension_attributes?: components["schemas"]["sales-data-shipping-extension-interface"];
+        };
+        "sales-data-transaction-interface.output": {
+            transaction_id: number | null;
+            parent_id?: number;
+            order_id: number | null;
+            payment_id: number | null;
+            txn_id: string | null;
+            parent_txn_id: string | null;
+            txn_type: string | null;
+            is_closed: number | null;
+            additional_information?: string[];
+            created_at: string | null;
+            child_transactions: components["schemas"]["sales-data-transaction-interface.output"][] | null;
+            extension_attributes?: components["schemas"]["sales-data-transaction-extension-interface"];
+        };
+        "sales-data-transaction-search-result-interface.output": {
+            items: components["schemas"]["sales-data-transaction-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-rule-data-condition-interface.output": {
+            condition_type: string | null;
+            conditions?: components["schemas"]["sales-rule-data-condition-interface.output"][];
+            aggregator_type?: string;
+            operator: string | null;
+            attribute_name?: string;
+            value: string | null;
+            extension_attributes?: components["schemas"]["sales-rule-data-condition-extension-interface"];
+        };
+        "sales-rule-data-coupon-interface.output": {
+            coupon_id?: number;
+            rule_id: number | null;
+            code?: string;
+            usage_limit?: number;
+            usage_per_customer?: number;
+            times_used: number | null;
+            expiration_date?: string;
+            is_primary: boolean | null;
+            created_at?: string;
+            type?: number;
+            extension_attributes?: components["schemas"]["sales-rule-data-coupon-extension-interface"];
+        };
+        "sales-rule-data-coupon-mass-delete-result-interface.output": {
+            failed_items: string[] | null;
+            missing_items: string[] | null;
+        };
+        "sales-rule-data-coupon-search-result-interface.output": {
+            items: components["schemas"]["sales-rule-data-coupon-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "sales-rule-data-discount-data-interface.output": {
+            amount: number | null;
+            base_amount: number | null;
+            original_amount: number | null;
+            base_original_amount: number | null;
+        };
+        "sales-rule-data-rule-discount-interface.output": {
+            discount_data: components["schemas"]["sales-rule-data-discount-data-interface.output"] | null;
+            rule_label: string | null;
+            rule_i_d: number | null;
+        };
+        "sales-rule-data-rule-interface.output": {
+            rule_id?: number;
+            name?: string;
+            store_labels?: components["schemas"]["sales-rule-data-rule-label-interface.output"][];
+            description?: string;
+            website_ids: number[] | null;
+            customer_group_ids: number[] | null;
+            from_date?: string;
+            to_date?: string;
+            uses_per_customer: number | null;
+            is_active: boolean | null;
+            condition?: components["schemas"]["sales-rule-data-condition-interface.output"];
+            action_condition?: components["schemas"]["sales-rule-data-condition-interface.output"];
+            stop_rules_processing: boolean | null;
+            is_advanced: boolean | null;
+            product_ids?: number[];
+            sort_order: number | null;
+            simple_action?: string;
+            discount_amount: number | null;
+            discount_qty?: number;
+            discount_step: number | null;
+            apply_to_shipping: boolean | null;
+            times_used: number | null;
+            is_rss: boolean | null;
+            coupon_type: string | null;
+            use_auto_generation: boolean | null;
+            uses_per_coupon: number | null;
+            simple_free_shipping?: string;
+            extension_attributes?: components["schemas"]["sales-rule-data-rule-extension-interface"];
+        };
+        "sales-rule-data-rule-label-interface.output": {
+            store_id: number | null;
+            store_label: string | null;
+            extension_attributes?: components["schemas"]["sales-rule-data-rule-label-extension-interface"];
+        };
+        "sales-rule-data-rule-search-result-interface.output": {
+            items: components["schemas"]["sales-rule-data-rule-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "shared-catalog-data-search-results-interface.output": {
+            items: components["schemas"]["shared-catalog-data-shared-catalog-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "shared-catalog-data-shared-catalog-interface.output": {
+            id?: number;
+            name: string | null;
+            description: string | null;
+            customer_group_id: number | null;
+            type: number | null;
+            created_at: string | null;
+            created_by: number | null;
+            store_id: number | null;
+            tax_class_id: number | null;
+        };
+        "store-data-group-interface.output": {
+            id: number | null;
+            website_id: number | null;
+            root_category_id: number | null;
+            default_store_id: number | null;
+            name: string | null;
+            code: string | null;
+            extension_attributes?: components["schemas"]["store-data-group-extension-interface"];
+        };
+        "store-data-store-config-interface.output": {
+            id: number | null;
+            code: string | null;
+            website_id: number | null;
+            locale: string | null;
+            base_currency_code: string | null;
+            default_display_currency_code: string | null;
+            timezone: string | null;
+            weight_unit: string | null;
+            base_url: string | null;
+            base_link_url: string | null;
+            base_static_url: string | null;
+            base_media_url: string | null;
+            secure_base_url: string | null;
+            secure_base_link_url: string | null;
+            secure_base_static_url: string | null;
+            secure_base_media_url: string | null;
+            extension_attributes?: components["schemas"]["store-data-store-config-extension-interface"];
+        };
+        "store-data-store-interface.output": {
+            id: number | null;
+            code: string | null;
+            name: string | null;
+            website_id: number | null;
+            store_group_id: number | null;
+            is_active: number | null;
+            extension_attributes?: components["schemas"]["store-data-store-extension-interface"];
+        };
+        "store-data-website-interface.output": {
+            id: number | null;
+            code: string | null;
+            name: string | null;
+            default_group_id: number | null;
+            extension_attributes?: components["schemas"]["store-data-website-extension-interface"];
+        };
+        "tax-data-grand-total-details-interface.output": {
+            amount: number | null;
+            rates: components["schemas"]["tax-data-grand-total-rates-interface.output"][] | null;
+            group_id: number | null;
+        };
+        "tax-data-grand-total-rates-interface.output": {
+            percent: string | null;
+            title: string | null;
+        };
+        "tax-data-order-tax-details-applied-tax-interface.output": {
+            code?: string;
+            title?: string;
+            percent?: number;
+            amount: number | null;
+            base_amount: number | null;
+            extension_attributes?: components["schemas"]["tax-data-order-tax-details-applied-tax-extension-interface"];
+        };
+        "tax-data-order-tax-details-item-interface.output": {
+            type?: string;
+            item_id?: number;
+            associated_item_id?: number;
+            applied_taxes?: components["schemas"]["tax-data-order-tax-details-applied-tax-interface.output"][];
+            extension_attributes?: components["schemas"]["tax-data-order-tax-details-item-extension-interface"];
+        };
+        "tax-data-order-tax-interface.output": {
+            tax_id?: number;
+            order_id?: number;
+            code?: string;
+            title?: string;
+            percent: number | null;
+            amount: number | null;
+            base_amount: number | null;
+            base_real_amount: number | null;
+            priority: number | null;
+            position: number | null;
+            process: number | null;
+            extension_attributes?: components["schemas"]["tax-data-order-tax-extension-interface"];
+        };
+        "tax-data-order-tax-item-interface.output": {
+            tax_item_id?: number;
+            tax_id?: number;
+            item_id?: number;
+            tax_code?: string;
+            tax_percent: number | null;
+            amount: number | null;
+            base_amount: number | null;
+            real_amount: number | null;
+            real_base_amount: number | null;
+            associated_item_id?: number;
+            taxable_item_type?: string;
+            extension_attributes?: components["schemas"]["tax-data-order-tax-item-extension-interface"];
+        };
+        "tax-data-tax-class-interface.output": {
+            class_id?: number;
+            class_name: string | null;
+            class_type: string | null;
+            extension_attributes?: components["schemas"]["tax-data-tax-class-extension-interface"];
+        };
+        "tax-data-tax-class-search-results-interface.output": {
+            items: components["schemas"]["tax-data-tax-class-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "tax-data-tax-rate-interface.output": {
+            id?: number;
+            tax_country_id: string | null;
+            tax_region_id?: number;
+            region_name?: string;
+            tax_postcode?: string;
+            zip_is_range?: number;
+            zip_from?: number;
+            zip_to?: number;
+            rate: number | null;
+            code: string | null;
+            titles?: components["schemas"]["tax-data-tax-rate-title-interface.output"][];
+            extension_attributes?: components["schemas"]["tax-data-tax-rate-extension-interface"];
+        };
+        "tax-data-tax-rate-search-results-interface.output": {
+            items: components["schemas"]["tax-data-tax-rate-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "tax-data-tax-rate-title-interface.output": {
+            store_id: string | null;
+            value: string | null;
+            extension_attributes?: components["schemas"]["tax-data-tax-rate-title-extension-interface"];
+        };
+        "tax-data-tax-rule-interface.output": {
+            id?: number;
+            code: string | null;
+            priority: number | null;
+            position: number | null;
+            customer_tax_class_ids: number[] | null;
+            product_tax_class_ids: number[] | null;
+            tax_rate_ids: number[] | null;
+            calculate_subtotal?: boolean;
+            extension_attributes?: components["schemas"]["tax-data-tax-rule-extension-interface"];
+        };
+        "tax-data-tax-rule-search-results-interface.output": {
+            items: components["schemas"]["tax-data-tax-rule-interface.output"][] | null;
+            search_criteria: components["schemas"]["framework-search-criteria-interface.output"] | null;
+            total_count: number | null;
+        };
+        "two-factor-auth-data-authy-registration-prompt-response-interface.output": {
+            message: string | null;
+            expiration_seconds: string | null;
+            extension_attributes?: components["schemas"]["two-factor-auth-data-authy-registration-prompt-response-extension-interface"];
+        };
+        "two-factor-auth-data-google-configure-interface.output": {
+            qr_code_base64: string | null;
+            secret_code: string | null;
+            extension_attributes?: components["schemas"]["two-factor-auth-data-google-configure-extension-interface"];
+        };
+        "two-factor-auth-data-u2f-web-authn-request-interface.output": {
+            credential_request_options_json: string | null;
+            extension_attributes?: components["schemas"]["two-factor-auth-data-u2f-web-authn-request-extension-interface"];
+        };
+        "two-factor-auth-engine-interface.output": {
+            enabled: boolean | null;
+        };
+        "two-factor-auth-provider-interface.output": {
+            enabled: boolean | null;
+            engine: components["schemas"]["two-factor-auth-engine-interface.output"] | null;
+            code: string | null;
+            name: string | null;
+            icon: string | null;
+            reset_allowed: boolean | null;
+            configure_action: string | null;
+            auth_action: string | null;
+            extra_actions: string[] | null;
+        };
+        "vault-data-payment-token-interface.output": {
+            entity_id?: number;
+            customer_id?: number;
+            public_hash: string | null;
+            payment_method_code: string | null;
+            type: string | null;
+            created_at?: string;
+            expires_at?: string;
+            gateway_token: string | null;
+            token_details: string | null;
+            is_active: boolean | null;
+            is_visible: boolean | null;
+            website_id: number | null;
+        };
+        "weee-data-product-render-weee-adjustment-attribute-interface.output": {
+            amount: string | null;
+            tax_amount: string | null;
+            tax_amount_incl_tax: string | null;
+            amount_excl_tax: string | null;
+            attribute_code: string | null;
+            extension_attributes: components["schemas"]["weee-data-product-render-weee-adjustment-attribute-extension-interface"] | null;
+        };
     };
     responses: {
         /** @description Error */
@@ -12735,7 +15840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-card-account-data-gift-card-account-interface"];
+                    "application/json": components["schemas"]["gift-card-account-data-gift-card-account-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -12974,7 +16079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13004,7 +16109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13030,7 +16135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-wrapping-data-wrapping-interface"];
+                    "application/json": components["schemas"]["gift-wrapping-data-wrapping-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13078,7 +16183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-wrapping-data-wrapping-search-results-interface"];
+                    "application/json": components["schemas"]["gift-wrapping-data-wrapping-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13107,7 +16212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-wrapping-data-wrapping-interface"];
+                    "application/json": components["schemas"]["gift-wrapping-data-wrapping-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13138,7 +16243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-wrapping-data-wrapping-interface"];
+                    "application/json": components["schemas"]["gift-wrapping-data-wrapping-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13184,7 +16289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rma-data-track-search-result-interface"];
+                    "application/json": components["schemas"]["rma-data-track-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13263,7 +16368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rma-data-rma-interface"];
+                    "application/json": components["schemas"]["rma-data-rma-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13293,7 +16398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rma-data-rma-interface"];
+                    "application/json": components["schemas"]["rma-data-rma-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13347,7 +16452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rma-data-comment-search-result-interface"];
+                    "application/json": components["schemas"]["rma-data-comment-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13401,7 +16506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rma-data-rma-search-result-interface"];
+                    "application/json": components["schemas"]["rma-data-rma-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13429,7 +16534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rma-data-rma-interface"];
+                    "application/json": components["schemas"]["rma-data-rma-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13453,7 +16558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13477,7 +16582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"][];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13499,7 +16604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"][];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13523,7 +16628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["framework-metadata-object-interface"][];
+                    "application/json": components["schemas"]["framework-metadata-object-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13602,7 +16707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["analytics-data-link-interface"];
+                    "application/json": components["schemas"]["analytics-data-link-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13626,7 +16731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["asynchronous-operations-data-operation-search-results-interface"];
+                    "application/json": components["schemas"]["asynchronous-operations-data-operation-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13650,7 +16755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["asynchronous-operations-data-detailed-bulk-operations-status-interface"];
+                    "application/json": components["schemas"]["asynchronous-operations-data-detailed-bulk-operations-status-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13674,7 +16779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["asynchronous-operations-data-bulk-operations-status-interface"];
+                    "application/json": components["schemas"]["asynchronous-operations-data-bulk-operations-status-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13809,7 +16914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bundle-data-link-interface"][];
+                    "application/json": components["schemas"]["bundle-data-link-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13859,7 +16964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bundle-data-option-interface"][];
+                    "application/json": components["schemas"]["bundle-data-option-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13881,7 +16986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bundle-data-option-type-interface"][];
+                    "application/json": components["schemas"]["bundle-data-option-type-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -13906,7 +17011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["bundle-data-option-interface"];
+                    "application/json": components["schemas"]["bundle-data-option-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14013,7 +17118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-search-results-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14042,7 +17147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14070,7 +17175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14101,7 +17206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14147,7 +17252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-type-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-type-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14171,7 +17276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14201,7 +17306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14249,7 +17354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-search-results-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14277,7 +17382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14301,7 +17406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-category-attribute-interface"];
+                    "application/json": components["schemas"]["catalog-data-category-attribute-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14325,7 +17430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-category-attribute-search-results-interface"];
+                    "application/json": components["schemas"]["catalog-data-category-attribute-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14349,7 +17454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-option-interface"][];
+                    "application/json": components["schemas"]["eav-data-attribute-option-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14371,7 +17476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-type-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-type-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14395,7 +17500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-set-search-results-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-set-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14419,7 +17524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-set-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-set-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14449,7 +17554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-set-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-set-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14502,7 +17607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-set-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-set-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14526,7 +17631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14606,7 +17711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-group-search-results-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-group-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14712,7 +17817,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-option-interface"][];
+                    "application/json": components["schemas"]["eav-data-attribute-option-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14822,7 +17927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14847,7 +17952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-media-gallery-entry-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-media-gallery-entry-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14927,7 +18032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-attribute-media-gallery-entry-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-attribute-media-gallery-entry-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14982,7 +18087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-tier-price-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-tier-price-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15063,7 +18168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-tier-price-interface"][];
+                    "application/json": components["schemas"]["catalog-data-tier-price-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15091,7 +18196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-price-update-result-interface"][];
+                    "application/json": components["schemas"]["catalog-data-price-update-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15119,7 +18224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-price-update-result-interface"][];
+                    "application/json": components["schemas"]["catalog-data-price-update-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15147,7 +18252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-price-update-result-interface"][];
+                    "application/json": components["schemas"]["catalog-data-price-update-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15175,7 +18280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-base-price-interface"][];
+                    "application/json": components["schemas"]["catalog-data-base-price-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15203,7 +18308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-price-update-result-interface"][];
+                    "application/json": components["schemas"]["catalog-data-price-update-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15231,7 +18336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-cost-interface"][];
+                    "application/json": components["schemas"]["catalog-data-cost-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15259,7 +18364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-price-update-result-interface"][];
+                    "application/json": components["schemas"]["catalog-data-price-update-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15315,7 +18420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-special-price-interface"][];
+                    "application/json": components["schemas"]["catalog-data-special-price-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15343,7 +18448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-price-update-result-interface"][];
+                    "application/json": components["schemas"]["catalog-data-price-update-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15371,7 +18476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-price-update-result-interface"][];
+                    "application/json": components["schemas"]["catalog-data-price-update-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15397,7 +18502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-category-interface"];
+                    "application/json": components["schemas"]["catalog-data-category-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15446,7 +18551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-category-tree-interface"];
+                    "application/json": components["schemas"]["catalog-data-category-tree-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15474,7 +18579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-category-interface"];
+                    "application/json": components["schemas"]["catalog-data-category-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15504,7 +18609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-category-interface"];
+                    "application/json": components["schemas"]["catalog-data-category-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15559,7 +18664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-category-search-results-interface"];
+                    "application/json": components["schemas"]["catalog-data-category-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15581,7 +18686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-custom-option-type-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-custom-option-type-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15605,7 +18710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-custom-option-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-custom-option-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15630,7 +18735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-custom-option-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-custom-option-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15683,7 +18788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-custom-option-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-custom-option-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15713,7 +18818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-custom-option-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-custom-option-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15735,7 +18840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-link-type-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-link-type-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15759,7 +18864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-link-attribute-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-link-attribute-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15784,7 +18889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-link-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-link-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -15894,7 +18999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-category-product-link-interface"][];
+                    "application/json": components["schemas"]["catalog-data-category-product-link-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16090,7 +19195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-render-search-results-interface"];
+                    "application/json": components["schemas"]["catalog-data-product-render-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16116,7 +19221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-inventory-data-stock-item-interface"];
+                    "application/json": components["schemas"]["catalog-inventory-data-stock-item-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16174,7 +19279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-inventory-data-stock-item-collection-interface"];
+                    "application/json": components["schemas"]["catalog-inventory-data-stock-item-collection-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16200,7 +19305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-inventory-data-stock-status-interface"];
+                    "application/json": components["schemas"]["catalog-inventory-data-stock-status-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16230,7 +19335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-data-payment-details-interface"];
+                    "application/json": components["schemas"]["checkout-data-payment-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16258,7 +19363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-data-payment-details-interface"];
+                    "application/json": components["schemas"]["checkout-data-payment-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16288,7 +19393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-data-payment-details-interface"];
+                    "application/json": components["schemas"]["checkout-data-payment-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16318,7 +19423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16348,7 +19453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16376,7 +19481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16400,7 +19505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-data-payment-details-interface"];
+                    "application/json": components["schemas"]["checkout-data-payment-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16454,7 +19559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-data-payment-details-interface"];
+                    "application/json": components["schemas"]["checkout-data-payment-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16566,7 +19671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-agreements-data-agreement-interface"][];
+                    "application/json": components["schemas"]["checkout-agreements-data-agreement-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16590,7 +19695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-agreements-data-agreement-interface"][];
+                    "application/json": components["schemas"]["checkout-agreements-data-agreement-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16614,7 +19719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["cms-data-page-interface"];
+                    "application/json": components["schemas"]["cms-data-page-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16662,7 +19767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["cms-data-page-search-results-interface"];
+                    "application/json": components["schemas"]["cms-data-page-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16690,7 +19795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["cms-data-page-interface"];
+                    "application/json": components["schemas"]["cms-data-page-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16720,7 +19825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["cms-data-page-interface"];
+                    "application/json": components["schemas"]["cms-data-page-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16744,7 +19849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["cms-data-block-interface"];
+                    "application/json": components["schemas"]["cms-data-block-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16792,7 +19897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["cms-data-block-search-results-interface"];
+                    "application/json": components["schemas"]["cms-data-block-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16820,7 +19925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["cms-data-block-interface"];
+                    "application/json": components["schemas"]["cms-data-block-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16850,7 +19955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["cms-data-block-interface"];
+                    "application/json": components["schemas"]["cms-data-block-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16874,7 +19979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16928,7 +20033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["catalog-data-product-interface"][];
+                    "application/json": components["schemas"]["catalog-data-product-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -16983,7 +20088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["configurable-product-data-option-interface"];
+                    "application/json": components["schemas"]["configurable-product-data-option-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17063,7 +20168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["configurable-product-data-option-interface"][];
+                    "application/json": components["schemas"]["configurable-product-data-option-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17117,7 +20222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-group-interface"];
+                    "application/json": components["schemas"]["customer-data-group-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17147,7 +20252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-group-interface"];
+                    "application/json": components["schemas"]["customer-data-group-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17195,7 +20300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-group-interface"];
+                    "application/json": components["schemas"]["customer-data-group-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17219,7 +20324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-group-interface"];
+                    "application/json": components["schemas"]["customer-data-group-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17291,7 +20396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-group-search-results-interface"];
+                    "application/json": components["schemas"]["customer-data-group-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17319,7 +20424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-group-interface"];
+                    "application/json": components["schemas"]["customer-data-group-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17343,7 +20448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17367,7 +20472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"][];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17389,7 +20494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"][];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17413,7 +20518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"][];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17437,7 +20542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17461,7 +20566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"][];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17483,7 +20588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"][];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17507,7 +20612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface"][];
+                    "application/json": components["schemas"]["customer-data-attribute-metadata-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17531,7 +20636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17562,7 +20667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17616,7 +20721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17638,7 +20743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17667,7 +20772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17695,7 +20800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17719,7 +20824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-search-results-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17749,7 +20854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -17945,7 +21050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-validation-results-interface"];
+                    "application/json": components["schemas"]["customer-data-validation-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18022,7 +21127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-address-interface"];
+                    "application/json": components["schemas"]["customer-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18044,7 +21149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-address-interface"];
+                    "application/json": components["schemas"]["customer-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18068,7 +21173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-address-interface"];
+                    "application/json": components["schemas"]["customer-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18090,7 +21195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-address-interface"];
+                    "application/json": components["schemas"]["customer-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18114,7 +21219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-address-interface"];
+                    "application/json": components["schemas"]["customer-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18160,7 +21265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["directory-data-currency-information-interface"];
+                    "application/json": components["schemas"]["directory-data-currency-information-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18182,7 +21287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["directory-data-country-information-interface"][];
+                    "application/json": components["schemas"]["directory-data-country-information-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18206,7 +21311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["directory-data-country-information-interface"];
+                    "application/json": components["schemas"]["directory-data-country-information-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18230,7 +21335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["downloadable-data-link-interface"][];
+                    "application/json": components["schemas"]["downloadable-data-link-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18285,7 +21390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["downloadable-data-sample-interface"][];
+                    "application/json": components["schemas"]["downloadable-data-sample-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18452,7 +21557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-set-search-results-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-set-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18476,7 +21581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-set-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-set-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18506,7 +21611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-set-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-set-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18560,7 +21665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["eav-data-attribute-set-interface"];
+                    "application/json": components["schemas"]["eav-data-attribute-set-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18584,7 +21689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-message-data-message-interface"];
+                    "application/json": components["schemas"]["gift-message-data-message-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18639,7 +21744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-message-data-message-interface"];
+                    "application/json": components["schemas"]["gift-message-data-message-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18692,7 +21797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-message-data-message-interface"];
+                    "application/json": components["schemas"]["gift-message-data-message-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18744,7 +21849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-message-data-message-interface"];
+                    "application/json": components["schemas"]["gift-message-data-message-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18798,7 +21903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-message-data-message-interface"];
+                    "application/json": components["schemas"]["gift-message-data-message-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18853,7 +21958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-message-data-message-interface"];
+                    "application/json": components["schemas"]["gift-message-data-message-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -18988,7 +22093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-api-data-source-search-results-interface"];
+                    "application/json": components["schemas"]["inventory-api-data-source-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19114,7 +22219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-api-data-stock-search-results-interface"];
+                    "application/json": components["schemas"]["inventory-api-data-stock-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19242,7 +22347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-api-data-stock-source-link-search-results-interface"];
+                    "application/json": components["schemas"]["inventory-api-data-stock-source-link-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19318,7 +22423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-api-data-source-item-search-results-interface"];
+                    "application/json": components["schemas"]["inventory-api-data-source-item-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19530,7 +22635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-distance-based-source-selection-api-data-lat-lng-interface"];
+                    "application/json": components["schemas"]["inventory-distance-based-source-selection-api-data-lat-lng-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19683,7 +22788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-sales-api-data-product-salable-result-interface"];
+                    "application/json": components["schemas"]["inventory-sales-api-data-product-salable-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19730,7 +22835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-source-selection-api-data-source-selection-algorithm-interface"][];
+                    "application/json": components["schemas"]["inventory-source-selection-api-data-source-selection-algorithm-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19759,7 +22864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-source-selection-api-data-source-selection-result-interface"];
+                    "application/json": components["schemas"]["inventory-source-selection-api-data-source-selection-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19783,7 +22888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19838,7 +22943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-search-results-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -19906,7 +23011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20006,7 +23111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20112,7 +23217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20142,7 +23247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20172,7 +23277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20194,7 +23299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20222,7 +23327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20250,7 +23355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20274,7 +23379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20304,7 +23409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20328,7 +23433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"][];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20358,7 +23463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20389,7 +23494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20438,7 +23543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"][];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20468,7 +23573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20499,7 +23604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20546,7 +23651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"][];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20574,7 +23679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20604,7 +23709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-cart-item-interface"];
+                    "application/json": components["schemas"]["quote-data-cart-item-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20652,7 +23757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-payment-interface"];
+                    "application/json": components["schemas"]["quote-data-payment-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20706,7 +23811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-payment-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-payment-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20730,7 +23835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-payment-interface"];
+                    "application/json": components["schemas"]["quote-data-payment-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20784,7 +23889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-payment-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-payment-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20806,7 +23911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-payment-interface"];
+                    "application/json": components["schemas"]["quote-data-payment-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20856,7 +23961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-payment-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-payment-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20880,7 +23985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-address-interface"];
+                    "application/json": components["schemas"]["quote-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20935,7 +24040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-address-interface"];
+                    "application/json": components["schemas"]["quote-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -20988,7 +24093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-address-interface"];
+                    "application/json": components["schemas"]["quote-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21285,7 +24390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21318,7 +24423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21342,7 +24447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21364,7 +24469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21395,7 +24500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21419,7 +24524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-interface"];
+                    "application/json": components["schemas"]["sales-data-order-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21443,7 +24548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-order-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21587,7 +24692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-status-history-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-order-status-history-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21645,7 +24750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-interface"];
+                    "application/json": components["schemas"]["sales-data-order-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21675,7 +24780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-address-interface"];
+                    "application/json": components["schemas"]["sales-data-order-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21699,7 +24804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-item-interface"];
+                    "application/json": components["schemas"]["sales-data-order-item-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21723,7 +24828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-item-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-order-item-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21747,7 +24852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-invoice-interface"];
+                    "application/json": components["schemas"]["sales-data-invoice-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21771,7 +24876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-invoice-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-invoice-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21795,7 +24900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-invoice-comment-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-invoice-comment-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21895,7 +25000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-invoice-comment-interface"];
+                    "application/json": components["schemas"]["sales-data-invoice-comment-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21923,7 +25028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-invoice-interface"];
+                    "application/json": components["schemas"]["sales-data-invoice-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -21982,7 +25087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-creditmemo-comment-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-creditmemo-comment-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22012,7 +25117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-creditmemo-comment-interface"];
+                    "application/json": components["schemas"]["sales-data-creditmemo-comment-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22036,7 +25141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-creditmemo-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-creditmemo-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22060,7 +25165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-creditmemo-interface"];
+                    "application/json": components["schemas"]["sales-data-creditmemo-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22137,7 +25242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-creditmemo-interface"];
+                    "application/json": components["schemas"]["sales-data-creditmemo-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22165,7 +25270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-creditmemo-interface"];
+                    "application/json": components["schemas"]["sales-data-creditmemo-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22223,7 +25328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-shipment-interface"];
+                    "application/json": components["schemas"]["sales-data-shipment-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22247,7 +25352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-shipment-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-shipment-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22271,7 +25376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-shipment-comment-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-shipment-comment-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22301,7 +25406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-shipment-comment-interface"];
+                    "application/json": components["schemas"]["sales-data-shipment-comment-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22353,7 +25458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-shipment-track-interface"];
+                    "application/json": components["schemas"]["sales-data-shipment-track-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22405,7 +25510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-shipment-interface"];
+                    "application/json": components["schemas"]["sales-data-shipment-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22493,7 +25598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-interface"];
+                    "application/json": components["schemas"]["sales-data-order-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22517,7 +25622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-transaction-interface"];
+                    "application/json": components["schemas"]["sales-data-transaction-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22541,7 +25646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-transaction-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-transaction-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22600,7 +25705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-rule-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-rule-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22630,7 +25735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-rule-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-rule-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22678,7 +25783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-rule-search-result-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-rule-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22706,7 +25811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-rule-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-rule-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22730,7 +25835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-coupon-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-coupon-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22760,7 +25865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-coupon-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-coupon-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22808,7 +25913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-coupon-search-result-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-coupon-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22836,7 +25941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-coupon-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-coupon-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22893,7 +25998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-coupon-mass-delete-result-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-coupon-mass-delete-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22922,7 +26027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-rule-data-coupon-mass-delete-result-interface"];
+                    "application/json": components["schemas"]["sales-rule-data-coupon-mass-delete-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22946,7 +26051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["framework-search-search-result-interface"];
+                    "application/json": components["schemas"]["framework-search-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22968,7 +26073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["store-data-store-interface"][];
+                    "application/json": components["schemas"]["store-data-store-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -22990,7 +26095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["store-data-group-interface"][];
+                    "application/json": components["schemas"]["store-data-group-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23012,7 +26117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["store-data-website-interface"][];
+                    "application/json": components["schemas"]["store-data-website-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23036,7 +26141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["store-data-store-config-interface"][];
+                    "application/json": components["schemas"]["store-data-store-config-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23064,7 +26169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-rate-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-rate-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23092,7 +26197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-rate-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-rate-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23116,7 +26221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-rate-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-rate-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23164,7 +26269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-rate-search-results-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-rate-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23192,7 +26297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-rule-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-rule-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23220,7 +26325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-rule-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-rule-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23244,7 +26349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-rule-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-rule-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23292,7 +26397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-rule-search-results-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-rule-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23344,7 +26449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-class-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-class-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23422,7 +26527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["tax-data-tax-class-search-results-interface"];
+                    "application/json": components["schemas"]["tax-data-tax-class-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23480,7 +26585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["commerce-backend-uix-data-app-management-validation-result-interface"];
+                    "application/json": components["schemas"]["commerce-backend-uix-data-app-management-validation-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23506,7 +26611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["commerce-backend-uix-data-mass-action-failed-request-interface"];
+                    "application/json": components["schemas"]["commerce-backend-uix-data-mass-action-failed-request-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23532,7 +26637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["commerce-backend-uix-data-order-view-button-failed-request-interface"];
+                    "application/json": components["schemas"]["commerce-backend-uix-data-order-view-button-failed-request-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23554,7 +26659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-io-events-client-configuration-check-result-interface"];
+                    "application/json": components["schemas"]["adobe-io-events-client-configuration-check-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23576,7 +26681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface"][];
+                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23604,7 +26709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface"];
+                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23632,7 +26737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface"];
+                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23656,7 +26761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface"];
+                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23779,7 +26884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface"][];
+                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-provider-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23801,7 +26906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-data-interface"][];
+                    "application/json": components["schemas"]["adobe-commerce-events-client-data-event-data-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23853,7 +26958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["framework-search-search-result-interface"];
+                    "application/json": components["schemas"]["framework-search-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23877,7 +26982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-stock-asset-api-data-asset-search-results-interface"];
+                    "application/json": components["schemas"]["adobe-stock-asset-api-data-asset-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23901,7 +27006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-stock-asset-api-data-asset-interface"];
+                    "application/json": components["schemas"]["adobe-stock-asset-api-data-asset-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23947,7 +27052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["framework-search-search-result-interface"];
+                    "application/json": components["schemas"]["framework-search-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -23969,7 +27074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["pay-pal-braintree-data-auth-data-interface"];
+                    "application/json": components["schemas"]["pay-pal-braintree-data-auth-data-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24030,7 +27135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-order-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-order-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24054,7 +27159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-order-details-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-order-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24112,7 +27217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-order-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-order-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24137,7 +27242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-order-details-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-order-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24214,7 +27319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-config-apple-pay-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-config-apple-pay-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24238,7 +27343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-config-google-pay-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-config-google-pay-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24262,7 +27367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-config-hosted-fields-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-config-hosted-fields-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24286,7 +27391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-config-smart-buttons-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-config-smart-buttons-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24310,7 +27415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-payment-config-response-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-payment-config-response-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24334,7 +27439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-sdk-params-interface"][];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-sdk-params-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24359,7 +27464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["payment-services-paypal-data-payment-sdk-params-interface"];
+                    "application/json": components["schemas"]["payment-services-paypal-data-payment-sdk-params-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24535,7 +27640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24565,7 +27670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24644,7 +27749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-data-payment-details-interface"];
+                    "application/json": components["schemas"]["checkout-data-payment-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24730,7 +27835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24803,7 +27908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-balance-data-balance-interface"];
+                    "application/json": components["schemas"]["customer-balance-data-balance-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24827,7 +27932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-company-search-results-interface"];
+                    "application/json": components["schemas"]["company-data-company-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24855,7 +27960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-company-interface"];
+                    "application/json": components["schemas"]["company-data-company-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24908,7 +28013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-relation-data-relation-search-result-interface"];
+                    "application/json": components["schemas"]["company-relation-data-relation-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24932,7 +28037,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-role-search-results-interface"];
+                    "application/json": components["schemas"]["company-data-role-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24960,7 +28065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-role-interface"];
+                    "application/json": components["schemas"]["company-data-role-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24990,7 +28095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-role-interface"];
+                    "application/json": components["schemas"]["company-data-role-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25014,7 +28119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-role-interface"];
+                    "application/json": components["schemas"]["company-data-role-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25062,7 +28167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"][];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25086,7 +28191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-company-interface"];
+                    "application/json": components["schemas"]["company-data-company-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25116,7 +28221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-company-interface"];
+                    "application/json": components["schemas"]["company-data-company-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25229,7 +28334,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-company-customer-search-results-interface"];
+                    "application/json": components["schemas"]["company-data-company-customer-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25279,7 +28384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-company-interface"][];
+                    "application/json": components["schemas"]["company-data-company-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25426,7 +28531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-team-search-results-interface"];
+                    "application/json": components["schemas"]["company-data-team-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25478,7 +28583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-data-team-interface"];
+                    "application/json": components["schemas"]["company-data-team-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25554,7 +28659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-credit-data-credit-limit-search-results-interface"];
+                    "application/json": components["schemas"]["company-credit-data-credit-limit-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25578,7 +28683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-credit-data-credit-limit-interface"];
+                    "application/json": components["schemas"]["company-credit-data-credit-limit-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25602,7 +28707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-credit-data-history-search-results-interface"];
+                    "application/json": components["schemas"]["company-credit-data-history-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25659,7 +28764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-credit-data-credit-limit-interface"];
+                    "application/json": components["schemas"]["company-credit-data-credit-limit-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25757,7 +28862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["company-credit-data-credit-limit-interface"];
+                    "application/json": components["schemas"]["company-credit-data-credit-limit-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25786,7 +28891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-data-customer-interface"];
+                    "application/json": components["schemas"]["customer-data-customer-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25894,7 +28999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-sales-api-data-is-product-salable-for-requested-qty-result-interface"][];
+                    "application/json": components["schemas"]["inventory-sales-api-data-is-product-salable-for-requested-qty-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25919,7 +29024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-sales-api-data-is-product-salable-result-interface"][];
+                    "application/json": components["schemas"]["inventory-sales-api-data-is-product-salable-result-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25972,7 +29077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-export-stock-api-data-product-stock-index-data-interface"][];
+                    "application/json": components["schemas"]["inventory-export-stock-api-data-product-stock-index-data-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -25999,7 +29104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-export-stock-api-data-export-stock-salable-qty-search-result-interface"];
+                    "application/json": components["schemas"]["inventory-export-stock-api-data-export-stock-salable-qty-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26029,7 +29134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-distance-based-source-selection-api-data-lat-lng-interface"][];
+                    "application/json": components["schemas"]["inventory-distance-based-source-selection-api-data-lat-lng-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26105,7 +29210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-in-store-pickup-api-data-search-result-interface"];
+                    "application/json": components["schemas"]["inventory-in-store-pickup-api-data-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26133,7 +29238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-in-store-pickup-api-data-search-result-interface"];
+                    "application/json": components["schemas"]["inventory-in-store-pickup-api-data-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26161,7 +29266,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["inventory-in-store-pickup-sales-api-data-result-interface"];
+                    "application/json": components["schemas"]["inventory-in-store-pickup-sales-api-data-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26213,7 +29318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-data-item-note-search-results-interface"];
+                    "application/json": components["schemas"]["negotiable-quote-data-item-note-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26237,7 +29342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-data-item-note-interface"];
+                    "application/json": components["schemas"]["negotiable-quote-data-item-note-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26283,7 +29388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-address-interface"];
+                    "application/json": components["schemas"]["quote-data-address-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26393,7 +29498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26423,7 +29528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-shipping-method-interface"][];
+                    "application/json": components["schemas"]["quote-data-shipping-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26502,7 +29607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-data-payment-details-interface"];
+                    "application/json": components["schemas"]["checkout-data-payment-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26625,7 +29730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["checkout-data-payment-details-interface"];
+                    "application/json": components["schemas"]["checkout-data-payment-details-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26649,7 +29754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["quote-data-totals-interface"];
+                    "application/json": components["schemas"]["quote-data-totals-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26673,7 +29778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-data-attachment-content-interface"][];
+                    "application/json": components["schemas"]["negotiable-quote-data-attachment-content-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26895,7 +30000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-data-comment-interface"][];
+                    "application/json": components["schemas"]["negotiable-quote-data-comment-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -26949,7 +30054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["framework-search-results-interface"];
+                    "application/json": components["schemas"]["framework-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27110,7 +30215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-template-data-template-interface"];
+                    "application/json": components["schemas"]["negotiable-quote-template-data-template-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27262,7 +30367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["framework-search-results-interface"];
+                    "application/json": components["schemas"]["framework-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27312,7 +30417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-template-data-reference-document-link-interface"];
+                    "application/json": components["schemas"]["negotiable-quote-template-data-reference-document-link-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27362,7 +30467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-template-data-template-interface"];
+                    "application/json": components["schemas"]["negotiable-quote-template-data-template-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27390,7 +30495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-template-data-template-interface"];
+                    "application/json": components["schemas"]["negotiable-quote-template-data-template-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27470,7 +30575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["negotiable-quote-template-data-template-interface"];
+                    "application/json": components["schemas"]["negotiable-quote-template-data-template-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27569,7 +30674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["requisition-list-data-requisition-list-interface"];
+                    "application/json": components["schemas"]["requisition-list-data-requisition-list-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27621,7 +30726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["shared-catalog-data-search-results-interface"];
+                    "application/json": components["schemas"]["shared-catalog-data-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -27843,7 +30948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["shared-catalog-data-shared-catalog-interface"];
+                    "application/json": components["schemas"]["shared-catalog-data-shared-catalog-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28083,7 +31188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-provider-interface"][];
+                    "application/json": components["schemas"]["two-factor-auth-provider-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28105,7 +31210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-provider-interface"][];
+                    "application/json": components["schemas"]["two-factor-auth-provider-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28220,7 +31325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-data-authy-registration-prompt-response-interface"];
+                    "application/json": components["schemas"]["two-factor-auth-data-authy-registration-prompt-response-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28386,7 +31491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-data-google-configure-interface"];
+                    "application/json": components["schemas"]["two-factor-auth-data-google-configure-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28442,7 +31547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-data-u2f-web-authn-request-interface"];
+                    "application/json": components["schemas"]["two-factor-auth-data-u2f-web-authn-request-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28470,7 +31575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-data-u2f-web-authn-request-interface"];
+                    "application/json": components["schemas"]["two-factor-auth-data-u2f-web-authn-request-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28524,7 +31629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-provider-interface"][];
+                    "application/json": components["schemas"]["two-factor-auth-provider-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28548,7 +31653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-provider-interface"][];
+                    "application/json": components["schemas"]["two-factor-auth-provider-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28572,7 +31677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-provider-interface"][];
+                    "application/json": components["schemas"]["two-factor-auth-provider-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28596,7 +31701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["two-factor-auth-provider-interface"][];
+                    "application/json": components["schemas"]["two-factor-auth-provider-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -28648,7 +31753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-webhooks-data-webhook-data-interface"][];
+                    "application/json": components["schemas"]["adobe-commerce-webhooks-data-webhook-data-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29054,7 +32159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["custom-email-send-data-send-email-response-interface"];
+                    "application/json": components["schemas"]["custom-email-send-data-send-email-response-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29078,7 +32183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["custom-email-template-data-email-template-search-results-interface"];
+                    "application/json": components["schemas"]["custom-email-template-data-email-template-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29106,7 +32211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["custom-email-template-data-email-template-detail-interface"];
+                    "application/json": components["schemas"]["custom-email-template-data-email-template-detail-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29130,7 +32235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["custom-email-template-data-email-template-detail-interface"];
+                    "application/json": components["schemas"]["custom-email-template-data-email-template-detail-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29160,7 +32265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["login-as-customer-storefront-compatibility-data-one-time-login-code-response-interface"];
+                    "application/json": components["schemas"]["login-as-customer-storefront-compatibility-data-one-time-login-code-response-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29184,7 +32289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["customer-segment-storefront-compatibility-data-customer-segment-search-results-interface"];
+                    "application/json": components["schemas"]["customer-segment-storefront-compatibility-data-customer-segment-search-results-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29206,7 +32311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-events-core-saas-data-supported-event-interface"][];
+                    "application/json": components["schemas"]["adobe-commerce-events-core-saas-data-supported-event-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29230,7 +32335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["gift-card-account-api-data-gift-card-account-search-result-interface"];
+                    "application/json": components["schemas"]["gift-card-account-api-data-gift-card-account-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29389,7 +32494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["s3-presigned-upload-data-finish-upload-response-interface"];
+                    "application/json": components["schemas"]["s3-presigned-upload-data-finish-upload-response-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29418,7 +32523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["s3-presigned-upload-data-initiate-upload-response-interface"];
+                    "application/json": components["schemas"]["s3-presigned-upload-data-initiate-upload-response-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29471,7 +32576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-observability-data-subscription-search-result-interface"];
+                    "application/json": components["schemas"]["out-of-process-observability-data-subscription-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29499,7 +32604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-observability-data-subscription-interface"];
+                    "application/json": components["schemas"]["out-of-process-observability-data-subscription-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29527,7 +32632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-observability-data-subscription-interface"];
+                    "application/json": components["schemas"]["out-of-process-observability-data-subscription-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29551,7 +32656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-observability-data-subscription-interface"];
+                    "application/json": components["schemas"]["out-of-process-observability-data-subscription-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29597,7 +32702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-payment-methods-data-out-of-process-payment-method-interface"][];
+                    "application/json": components["schemas"]["out-of-process-payment-methods-data-out-of-process-payment-method-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29625,7 +32730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-payment-methods-data-out-of-process-payment-method-interface"];
+                    "application/json": components["schemas"]["out-of-process-payment-methods-data-out-of-process-payment-method-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29649,7 +32754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-payment-methods-data-out-of-process-payment-method-interface"];
+                    "application/json": components["schemas"]["out-of-process-payment-methods-data-out-of-process-payment-method-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29671,7 +32776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-shipping-methods-data-out-of-process-carrier-interface"][];
+                    "application/json": components["schemas"]["out-of-process-shipping-methods-data-out-of-process-carrier-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29699,7 +32804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-shipping-methods-data-out-of-process-carrier-interface"];
+                    "application/json": components["schemas"]["out-of-process-shipping-methods-data-out-of-process-carrier-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29727,7 +32832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-shipping-methods-data-out-of-process-carrier-interface"];
+                    "application/json": components["schemas"]["out-of-process-shipping-methods-data-out-of-process-carrier-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29751,7 +32856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-shipping-methods-data-out-of-process-carrier-interface"];
+                    "application/json": components["schemas"]["out-of-process-shipping-methods-data-out-of-process-carrier-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29797,7 +32902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-tax-management-data-out-of-process-tax-integration-interface"][];
+                    "application/json": components["schemas"]["out-of-process-tax-management-data-out-of-process-tax-integration-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29825,7 +32930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-tax-management-data-out-of-process-tax-integration-interface"];
+                    "application/json": components["schemas"]["out-of-process-tax-management-data-out-of-process-tax-integration-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29849,7 +32954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["out-of-process-tax-management-data-out-of-process-tax-integration-interface"];
+                    "application/json": components["schemas"]["out-of-process-tax-management-data-out-of-process-tax-integration-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29871,7 +32976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["oope-api-integrations-data-order-status-interface"][];
+                    "application/json": components["schemas"]["oope-api-integrations-data-order-status-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -29919,7 +33024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["sales-data-order-status-history-search-result-interface"];
+                    "application/json": components["schemas"]["sales-data-order-status-history-search-result-interface.output"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -30422,7 +33527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["adobe-commerce-webhooks-core-saas-data-supported-webhook-interface"][];
+                    "application/json": components["schemas"]["adobe-commerce-webhooks-core-saas-data-supported-webhook-interface.output"][];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -32,7 +32,19 @@ export interface RouteInfo extends BaseRouteInfo {
   addedIn: string | undefined;
   /** The first self-hosted release without it, when a release after it removed it. */
   removedIn: string | undefined;
+  /** What its spec says it answers, for reading the result as the platform sends it (platform/wire-result.ts). */
+  result: ResultKind;
 }
+
+/**
+ * `list` (an array), `number` (an integer or number the platform may send as a numeric string),
+ * `empty-record` (an object with no required field, which the platform writes as `[]` when empty),
+ * `value` (any other object or scalar, or no body), `undeclared` (a path no spec describes: read as sent).
+ */
+type ResultKind = 'list' | 'number' | 'empty-record' | 'value' | 'undeclared';
+
+/** Route-table flags of the result (resultFlag in swagger/response-shape.ts writes them). */
+const RESULT_BY_FLAG: readonly (readonly [flag: string, result: ResultKind])[] = [['l', 'list'], ['i', 'number'], ['e', 'empty-record']];
 
 /** `+9` → `'2.4.9'` (release flags of the route table: see scripts/codegen/emit-routes.mjs). */
 function releaseFlag(flags: string, sign: '+' | '-'): string | undefined {
@@ -54,6 +66,7 @@ export function toInfo(row: RouteRow): RouteInfo {
     cloudServiceOnly: flags.includes('u'),
     addedIn: releaseFlag(flags, '+'),
     removedIn: releaseFlag(flags, '-'),
+    result: RESULT_BY_FLAG.find(([flag]) => flags.includes(flag))?.[1] ?? 'value',
   };
 }
 

@@ -117,7 +117,7 @@ describe('on the wire', () => {
     expect((error as { kind: string }).kind).toBe('input');
     expect(store.requests).toHaveLength(0);
     const found = await commerce.products.list({ searchCriteria: where('price', 'gteq', 10).sortBy('price', 'DESC') });
-    expect(found.items.map((p) => p.sku)).toEqual(['SKU-003', 'SKU-002']);
+    expect(found.items!.map((p) => p.sku)).toEqual(['SKU-003', 'SKU-002']);
     expect(found.total_count).toBe(2);
   });
 });

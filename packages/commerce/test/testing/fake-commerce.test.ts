@@ -123,12 +123,12 @@ describe('fake platform: async queue and bulk routes', () => {
     expect(await fake.consumer.drain()).toBe(1);
     expect(await commerce.bulk.countByStatus({ bulkUuid: acceptance.bulkUuid, status: 4 })).toBe(0);
     const detailed = await commerce.bulk.getDetailedStatus({ bulkUuid: acceptance.bulkUuid });
-    expect(detailed.operations_list[0]!.status).toBe(1);
-    expect(JSON.parse(detailed.operations_list[0]!.result_serialized_data!)).toMatchObject({ sku: 'SKU-0001', price: 99 });
+    expect(detailed.operations_list![0]!.status).toBe(1);
+    expect(JSON.parse(detailed.operations_list![0]!.result_serialized_data!)).toMatchObject({ sku: 'SKU-0001', price: 99 });
     expect((await commerce.bulk.getStatus({ bulkUuid: acceptance.bulkUuid })).operation_count).toBe(1);
     const search = await commerce.bulk.operations.search({ searchCriteria: { filter_groups: [{ filters: [{ field: 'bulk_uuid', value: acceptance.bulkUuid }] }] } });
     expect(search.total_count).toBe(1);
-    expect(search.items[0]!.bulk_uuid).toBe(acceptance.bulkUuid);
+    expect(search.items![0]!.bulk_uuid).toBe(acceptance.bulkUuid);
     expect(fake.store.products.get('SKU-0001')!['price']).toBe(99);
   });
 

@@ -140,7 +140,7 @@ describe('configuring a provider with the tfaToken the platform e-mails', () => 
     const anonymous = createCommerceClient({ baseUrl: url });
     const tfaToken = fake.twoFactor.issueTfaToken('admin');
     const creation = await anonymous.tfa.u2fKey.configure({ tfaToken });
-    expect(JSON.parse(creation.credential_request_options_json).publicKey.user.name).toBe('admin');
+    expect(JSON.parse(String(creation.credential_request_options_json)).publicKey.user.name).toBe('admin');
     await anonymous.tfa.u2fKey.activate({ tfaToken, publicKeyCredentialJson: JSON.stringify({ id: 'new-key', type: 'public-key' }) });
     await clientFor(url, { provider: 'u2fkey', assert: (c) => assertion(String(c.publicKey['challenge']), 'new-key') }).modules.list();
     expect(fake.twoFactor.activated('admin')).toEqual(['u2fkey']);
