@@ -42,7 +42,7 @@ const DEFAULT_PAGE_SIZE = 100;
  */
 const PARTIAL_SIGNAL: Readonly<Partial<Record<string, string>>> = {
   'GET /V1/products':
-    "a product's updated_at does not move on mass attribute updates, saveAttribute or stock changes (magento/magento2#37980, #37670, #20450): a change feed cannot see those. Reconcile in full now and then (reconcile with deliver).",
+    "a product's updated_at does not move on mass attribute updates, saveAttribute or stock changes (magento/magento2#37980, #37670, #20450): a change feed cannot see those. Reconcile in full now and then: exportRecords reads every product, missingKeys finds the deleted.",
 };
 
 export type ChangeFeedParams<K extends ListRouteKey, F> = Omit<Routes[K]['input'], 'fields' | 'searchCriteria'> & {
