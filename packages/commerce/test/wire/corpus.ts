@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { routeByKey } from '../../src/routes/table.ts';
 
 export interface WireSample {
   /** The file's name without `.json`. */
@@ -53,4 +54,18 @@ export function loadWireCorpus(): WireSample[] {
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, name), 'utf8')) as WireSample);
+}
+
+/**
+ * What a caller receives for a 2xx sample: the body as sent, except where the SDK normalises a scalar
+ * result to the route's declared type (docs/design.md, "Response types"): a numeric string on a route
+ * declared to answer a number arrives as that number, and `[]` on a route not declared as a list as
+ * `null` (`{}` where the declared record has no required field). Lists and strings arrive as sent.
+ */
+export function callerSees(sample: WireSample): unknown {
+  const declared = routeByKey(sample.route).result;
+  const body = sample.body;
+  if (declared === 'list' || declared === 'undeclared') return body;
+  if (Array.isArray(body) && body.length === 0) return declared === 'empty-record' ? {} : null;
+  return declared === 'number' && typeof body === 'string' ? Number(body) : body;
 }
