@@ -47,6 +47,8 @@ export interface MagekitErrorOptions {
 export type Fate = 'not-sent' | 'unknown';
 
 export class MagekitError extends Error {
+  // Spelled out: a minifier renames classes, so new.target.name would not survive a bundle.
+  override name = 'MagekitError';
   readonly [ERROR_BRAND]: Service;
   readonly kind: ErrorKind = 'input';
   readonly service: Service;
@@ -68,7 +70,6 @@ export class MagekitError extends Error {
     this.url = options.url === undefined ? undefined : redactText(options.url);
     this.hint = options.hint;
     this.fate = options.fate;
-    this.name = new.target.name;
   }
 
   /** A plain, credential-free object for logs and structured error reporting. */
@@ -85,27 +86,33 @@ export class MagekitError extends Error {
 }
 
 export class ConfigurationError extends MagekitError {
+  override name = 'ConfigurationError';
   override readonly kind = 'configuration' as const;
 }
 
 export class InputError extends MagekitError {
+  override name = 'InputError';
   override readonly kind = 'input' as const;
 }
 
 export class TimeoutError extends MagekitError {
+  override name = 'TimeoutError';
   override readonly kind = 'timeout' as const;
 }
 
 export class AbortError extends MagekitError {
+  override name = 'AbortError';
   override readonly kind = 'abort' as const;
 }
 
 export class NetworkError extends MagekitError {
+  override name = 'NetworkError';
   override readonly kind = 'network' as const;
 }
 
 /** A 2xx response whose body is not what the spec promised; `raw` keeps the start of it. */
 export class ResponseError extends MagekitError {
+  override name = 'ResponseError';
   override readonly kind = 'response' as const;
   readonly raw: string;
   constructor(message: string, raw: string, options: MagekitErrorOptions) {
@@ -140,6 +147,7 @@ export interface HttpErrorOptions extends MagekitErrorOptions {
 
 /** The server answered with a non-2xx status. */
 export class HttpError extends MagekitError {
+  override name = 'HttpError';
   override readonly kind: 'http' | 'auth' = 'http';
   override readonly status: number;
   readonly template: string | undefined;
@@ -172,6 +180,7 @@ export class HttpError extends MagekitError {
 
 /** Credentials or a token were refused (401, or a token route that said no). */
 export class AuthError extends HttpError {
+  override name = 'AuthError';
   override readonly kind = 'auth' as const;
 }
 
@@ -180,6 +189,7 @@ export class AuthError extends HttpError {
  * "The consumer isn't authorized to access %resources"), and signing in again would not help.
  */
 export class PermissionError extends AuthError {
+  override name = 'PermissionError';
   /** The ACL resource the server named (`Magento_Catalog::products`), when it named one. */
   readonly resource: string | undefined;
   constructor(message: string, options: HttpErrorOptions & { resource?: string | undefined }) {
@@ -193,6 +203,7 @@ export class PermissionError extends AuthError {
  * or a signature (following it would hand them to that origin), or one past the hop limit.
  */
 export class RedirectError extends HttpError {
+  override name = 'RedirectError';
   /** Where the server pointed, with credentials removed. */
   readonly location: string | undefined;
   constructor(message: string, options: HttpErrorOptions & { location?: string | undefined }) {

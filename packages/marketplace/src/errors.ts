@@ -56,6 +56,7 @@ export type BatchErrorReason = 'items-failed' | 'length-mismatch' | 'malformed-r
 
 /** A batch that failed item by item (throwIfFailed), or a response that cannot be aligned with its input. */
 export class BatchError<I = unknown> extends MagekitError {
+  override name = 'BatchError';
   override readonly kind = 'batch' as const;
   readonly reason: BatchErrorReason;
   readonly failures: BatchFailure<I>[];

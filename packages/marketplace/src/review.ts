@@ -80,6 +80,7 @@ export function reviewOutcome(pkg: Package): ReviewOutcome {
 
 /** A timeout that still says where the review stood. */
 export class ReviewTimeoutError extends TimeoutError {
+  override name = 'ReviewTimeoutError';
   readonly outcome: ReviewOutcome;
   constructor(message: string, outcome: ReviewOutcome) {
     super(message, { service: 'marketplace' });

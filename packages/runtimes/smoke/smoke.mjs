@@ -25,6 +25,9 @@ const HOOK = { username: 'hook', password: 'hook-secret-1' };
 /** The fake on 127.0.0.1 that a lane starts for the one real request (`loopbackUrl`). */
 export const loopbackFakeOptions = { seed: { products: 5 }, auth: { integrations: [KEYS] } };
 
+/** A path on the loopback fake that never answers: the lanes' deadlines must end the wait. */
+export const NEVER_ANSWERS = '/never-answers';
+
 /** A client's `fetch` that hands the request to an in-process fake. */
 const inProcess = (fake) => (input, init) => fake.handle(new Request(input, init));
 
@@ -96,6 +99,24 @@ export async function smoke(packages, { loopbackUrl, serveCallbacks } = {}) {
   if (loopbackUrl) {
     const remote = c.createCommerceClient({ baseUrl: loopbackUrl, auth: c.integration(KEYS) });
     result.loopback = await remote.products.get({ sku: 'SKU-0004', fields: ['sku'] });
+    // A deadline over a real fetch (AbortSignal.timeout has misbehaved with fetch in some runtimes):
+    // an IMS sign-in whose token endpoint never answers ends as a TimeoutError.
+    const hanging = c.createCommerceClient({ baseUrl: loopbackUrl, auth: c.ims({ clientId: 'smoke-client', clientSecret: 'smoke-secret', orgId: 'SMOKE@AdobeOrg', tokenUrl: `${loopbackUrl}${NEVER_ANSWERS}`, timeout: 200 }) });
+    try {
+      await hanging.products.get({ sku: 'SKU-0004' });
+    } catch (error) {
+      result.loopbackTimeout = { branded: c.isCommerceError(error), kind: error.kind };
+    }
+  }
+
+  // The bulk waiter's deadline, on the runtime's own timers: a bulk nobody works ends as BulkTimeoutError.
+  const idle = commerceTesting.createFakeCommerce({ seed: { products: 1 }, auth: false, consumer: { autoStart: false } });
+  const idleShop = c.createCommerceClient({ baseUrl: 'https://shop.test', auth: c.none(), fetch: inProcess(idle) });
+  const stuck = await idleShop.bulk.products.update([{ sku: 'SKU-0001', product: { sku: 'SKU-0001', price: 1 } }]);
+  try {
+    await idleShop.waitForBulk(stuck, { minDelay: 5, maxDelay: 10, maxWait: 150 });
+  } catch (error) {
+    result.errors.waiterDeadline = { branded: c.isCommerceError(error), name: error.name };
   }
 
   // Marketplace, in-process: a session, a batch split per item, the callback handler.

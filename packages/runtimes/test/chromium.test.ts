@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loopbackFakeOptions } from '../smoke/smoke.mjs';
+import { loopbackFakeOptions, NEVER_ANSWERS } from '../smoke/smoke.mjs';
 import { bundle } from './bundle.ts';
 import { expectSmoke } from './lane.ts';
 
@@ -56,6 +56,7 @@ beforeAll(async () => {
         preflights.push(new URL(request.url).pathname);
         return new Response(null, { status: 204, headers: cors });
       }
+      if (new URL(request.url).pathname === NEVER_ANSWERS) return new Promise<Response>(() => {});
       const response = await fake.handle(request);
       const headers = new Headers(response.headers);
       for (const [name, value] of Object.entries(cors)) headers.set(name, value);

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { loopbackFakeOptions } from '../smoke/smoke.mjs';
+import { loopbackFakeOptions, NEVER_ANSWERS } from '../smoke/smoke.mjs';
 import { repoRoot, run, type Run } from '../../installed/test/apps.ts';
 
 /** A devDependency's binary (the runtimes install from the project's own package.json). */
@@ -24,10 +24,15 @@ interface RunningFake {
   close(): Promise<void>;
 }
 
-/** The fake on 127.0.0.1, from the lane app's installed `@magekit/commerce/testing`. */
+interface Fake {
+  handle(request: Request): Promise<Response>;
+}
+
+/** The fake on 127.0.0.1, from the lane app's installed `@magekit/commerce/testing`; NEVER_ANSWERS never answers. */
 export async function startLoopbackFake(app: string): Promise<RunningFake> {
-  const testing = createRequire(path.join(app, 'package.json'))('@magekit/commerce/testing') as { startFakeCommerce(options: unknown): Promise<RunningFake> };
-  return testing.startFakeCommerce(loopbackFakeOptions);
+  const testing = createRequire(path.join(app, 'package.json'))('@magekit/commerce/testing') as { createFakeCommerce(options: unknown): Fake; startFakeCommerce(options: unknown): Promise<RunningFake> };
+  const fake = testing.createFakeCommerce(loopbackFakeOptions);
+  return testing.startFakeCommerce({ fake: { ...fake, handle: (request: Request) => (new URL(request.url).pathname === NEVER_ANSWERS ? new Promise<Response>(() => {}) : fake.handle(request)) } });
 }
 
 /** The smoke suite's result in every lane: `runtime` is where the lane must have run (not Node, unless it is a Node lane). */
@@ -44,9 +49,10 @@ export function expectSmoke(result: Record<string, unknown>, runtime: string, { 
       badSignature: { branded: true, kind: 'auth', status: 401, leaksSecret: false },
       input: { branded: true, kind: 'input' },
       acceptance: { branded: true, kind: 'response' },
+      waiterDeadline: { branded: true, name: 'BulkTimeoutError' },
     },
     renewal: { signIns: 1, product: { sku: 'SKU-0002', price: 20 } },
-    ...(loopback ? { loopback: { sku: 'SKU-0004' } } : {}),
+    ...(loopback ? { loopback: { sku: 'SKU-0004' }, loopbackTimeout: { branded: true, kind: 'timeout' } } : {}),
     session: { mageId: 'MAG000000001', sessions: 1 },
     batch: { succeeded: ['good-item'], failed: [['bad-item', 1210]], error: { branded: true, kind: 'batch' } },
     // drift: eqp_state where current_status was documented; noStatus: neither (zod's refine); badEnvelope: no update_info.

@@ -37,6 +37,7 @@ export interface BulkCounts {
 
 /** The platform rejected items at acceptance (or a request carrying them failed). */
 export class BulkRejectedError<Job = unknown> extends MagekitError {
+  override name = 'BulkRejectedError';
   override readonly kind = 'bulk' as const;
   readonly items: RejectedItem[];
   /** For bulk calls: the job with everything that was accepted, so it can still be waited on. */
@@ -50,6 +51,7 @@ export class BulkRejectedError<Job = unknown> extends MagekitError {
 
 /** A bulk finished with operations that did not complete (thrown by outcome.throwIfFailed()). */
 export class BulkFailedError<Outcome = unknown> extends MagekitError {
+  override name = 'BulkFailedError';
   override readonly kind = 'bulk' as const;
   readonly counts: BulkCounts;
   readonly outcome: Outcome;
@@ -66,6 +68,7 @@ export const STALL_HINT =
 
 /** A bulk's open count did not move for `stallAfter` ms. */
 export class BulkStalledError<Outcome = unknown> extends MagekitError {
+  override name = 'BulkStalledError';
   override readonly kind = 'stalled' as const;
   readonly counts: BulkCounts;
   readonly bulkUuids: string[];
@@ -86,6 +89,7 @@ export class BulkStalledError<Outcome = unknown> extends MagekitError {
 
 /** `maxWait` passed before every operation closed; `counts` are the last ones seen. */
 export class BulkTimeoutError<Outcome = unknown> extends TimeoutError {
+  override name = 'BulkTimeoutError';
   readonly counts: BulkCounts;
   readonly bulkUuids: string[];
   /** As on BulkStalledError: the operations as last reported, accepted ones never reported as `unaccounted`. */

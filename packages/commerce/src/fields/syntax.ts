@@ -19,6 +19,7 @@ export const MAX_FIELDS_DEPTH = 32;
 
 /** A raw selector that cannot be read; `position` is the 0-based index of the problem in `selector`. */
 export class FieldsSyntaxError extends InputError {
+  override name = 'FieldsSyntaxError';
   readonly selector: string;
   readonly position: number;
   constructor(selector: string, position: number, problem: string) {

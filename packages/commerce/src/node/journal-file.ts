@@ -48,7 +48,9 @@ export async function openBulkJournal(path: string): Promise<FileBulkJournal> {
   };
 }
 
-export class JournalError extends InputError {}
+export class JournalError extends InputError {
+  override name = 'JournalError';
+}
 
 /** The entries of a journal file; a torn (unterminated or unparsable) last line is left out. */
 export async function readBulkJournal(path: string): Promise<JournalEntry[]> {

@@ -58,6 +58,7 @@ export function cloudServiceUrl(address: CloudServiceAddress): string {
 
 /** A route the cloud service does not serve was called on a client in cloud-service mode. Nothing was sent. */
 export class CloudServiceRouteError extends InputError {
+  override name = 'CloudServiceRouteError';
   /** The refused route, `METHOD /V1/path`. */
   readonly route: string;
   constructor(route: RouteInfo) {

@@ -27,6 +27,7 @@ export function isCommerceError(value: unknown): value is MagekitError {
  * names the array's item type, a PHP interface).
  */
 export class InputLimitError extends HttpError {
+  override name = 'InputLimitError';
   // `declare`: set in the constructor, no field initializers emitted (every client carries this class).
   declare readonly limit: 'page-size' | 'array';
   /** The largest value the platform accepts. */

@@ -29,6 +29,7 @@ const patchOf = (release: string | undefined) => Number(release?.slice(4));
 
 /** A route the client's self-hosted platform does not have was called. Nothing was sent. */
 export class PlatformRouteError extends InputError {
+  override name = 'PlatformRouteError';
   /** The refused route, `METHOD /V1/path`. */
   readonly route: string;
   /** The release the client was told (`platformVersion`), when it was. */

@@ -12,6 +12,7 @@ import type { WalkPlan } from './walk.ts';
 
 /** A checkpoint that cannot be used here: damaged, or another walk's (exports, change feeds). Nothing was sent. */
 export class CheckpointError extends InputError {
+  override name = 'CheckpointError';
   /** `damaged`: not a checkpoint, or cut or edited; `route`, `baseUrl`, `storeCode`, `query` (filters, key, fields): another walk's. */
   readonly problem: 'damaged' | 'route' | 'baseUrl' | 'storeCode' | 'query';
   constructor(message: string, problem: CheckpointError['problem'], hint: string) {
