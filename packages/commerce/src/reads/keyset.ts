@@ -13,7 +13,7 @@
  * so they take `null` / `notnull` filters instead of comparisons.
  */
 import { InputError } from '@magekit/core';
-import { walkKeys } from '../generated/walk-keys.ts';
+import { walkKeyOfRoute } from '../generated/walk-keys.ts';
 import type { WireSearchCriteria } from '../search/types.ts';
 
 /** A route's unique key: the field filters and sorts use, and the item's name for it (products: entity_id, id). */
@@ -53,7 +53,7 @@ export function walkKeyOf(route: string, label: string, option?: WalkKeyOption):
     }
     return { field: key.field, item: key.item };
   }
-  const known = walkKeys[route];
+  const known = walkKeyOfRoute(route);
   if (Array.isArray(known)) return { field: known[0]!, item: known[1]! };
   const why = typeof known === 'string' ? known : 'the route has no unique key on record (a route added at run time, or not a search route of the spec)';
   throw new InputError(
