@@ -154,8 +154,10 @@ describe('cloud mode', () => {
     await expect(commerce.async.request('POST /V1/guest-carts')).rejects.toBeInstanceOf(CloudServiceRouteError);
     await expect(commerce.cmsPages.get({ pageId: 1 })).rejects.toBeInstanceOf(CloudServiceRouteError);
     expect(fake.stats.byRoute.size).toBe(0);
-    // The exceptions the published cloud schema lists are allowed (admin customer creation, countries).
-    await expect(commerce.request('GET /V1/directory/countries')).resolves.toBeDefined();
+    // The exceptions the published cloud schema lists are allowed (admin customer creation, countries): sent,
+    // and answered by the fake (which keeps no country list and says so with 501 rather than make one up).
+    await expect(commerce.request('GET /V1/directory/countries')).rejects.toMatchObject({ status: 501, parameters: { route: 'GET /V1/directory/countries' } });
+    expect(fake.stats.byRoute.get('GET /V1/directory/countries')).toBe(1);
   });
 
   it('sends async and bulk writes after the version (/V1/async/..., /V1/async/bulk/...) with a Store header, as the service documents them', async () => {
@@ -195,8 +197,9 @@ describe('cloud mode', () => {
   it('calls the routes only the cloud service has (gift card accounts, order editing)', async () => {
     const { fake } = cloudFake();
     const commerce = createCommerceClient({ baseUrl: BASE, auth: ims(CREDENTIALS) });
-    await commerce.giftCardAccounts.get({ id: 1 });
-    await commerce.orders.edit.start({ orderId: 1 } as never);
+    // Sent and reached: the fake does not model them, and refuses with 501 instead of answering made-up records.
+    await expect(commerce.giftCardAccounts.get({ id: 1 })).rejects.toMatchObject({ status: 501 });
+    await expect(commerce.orders.edit.start({ orderId: 1 } as never)).rejects.toMatchObject({ status: 501 });
     expect(fake.stats.byRoute.get('GET /V1/giftcardaccounts/{id}')).toBe(1);
     expect(fake.stats.byRoute.get('POST /V1/orders/{orderId}/edit/start')).toBe(1);
   });

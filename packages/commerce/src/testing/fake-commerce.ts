@@ -2,14 +2,17 @@
  * createFakeCommerce: a stateful fake of the platform's REST API as one Fetch-API handler
  * (`handle(request) → response`), so the same code runs under MSW in tests and behind a node:http
  * server on loopback. Catalog data lives in memory, writes can go through the async queue, a
- * consumer works it, and every catalog route answers (modeled ones from the store, the rest with
- * schema-valid examples from the spec).
+ * consumer works it. Modeled routes answer from the store's records, shaped as the platform's serializer
+ * writes them; a search route the fake keeps no records for answers an empty page; any other route it
+ * does not model is refused (501) rather than answered with made-up data.
  */
 import { ConfigurationError, createFakeStats, type FakeStats } from '@magekit/core';
 import { createFakeAuth, type FakeAuth, type FakeAuthOptions, type Principal, type TokenRoute } from './auth.ts';
 import { createQueue, type FakeOperation, type FakeQueue, type OperationIds, type OperationStorage, type QueuedElement } from './async-queue.ts';
 import { createConsumer, type ConsumerOptions, type FakeConsumer } from './consumer.ts';
-import { exampleResponse, routeAccess } from './examples.ts';
+import { routeAccess } from './examples.ts';
+import { unmodeled } from './unmodeled.ts';
+import { accountFor } from './modeled/carts.ts';
 import { modeledRoutes, type HandlerContext, type ModeledHandler } from './modeled-routes.ts';
 import { MESSAGES, PlatformError, asPlatformError, errorResponse, fill } from './platform-errors.ts';
 import { matchRoute, parseRestPath, type RouteMatch } from './router.ts';
@@ -18,7 +21,7 @@ import { createSearchStats, type SearchStats } from './search-stats.ts';
 import { LIVE_SEARCH_ROUTES } from './search-tables.ts';
 import { createLiveStore, type FakeLive, type FakeLiveOptions } from './live-store.ts';
 import { createInputLimits, type FakeInputLimits } from './input-limits.ts';
-import { createStore, type FakeStore, type SeedOptions } from './store.ts';
+import { createStore, customerRecord, type FakeStore, type SeedOptions } from './store.ts';
 import { createFakeTwoFactor, type FakeTwoFactor } from './tfa.ts';
 import { b2bRoutes, createB2bState, type FakeB2b } from './b2b/index.ts';
 import { IMS_TOKEN_PATH, type FakeIms } from './ims.ts';
@@ -124,6 +127,12 @@ const TOKEN_ROUTES: Record<string, TokenRoute> = {
 const USER_TYPE: Record<Principal['type'], number> = { integration: 1, admin: 2, customer: 3, guest: 4 };
 const ADMIN: Principal = { type: 'admin', username: 'admin' };
 
+/** Who calls, for the handlers: a customer's id (for `mine` / `me` routes) and the origin the request was sent to. */
+interface Caller {
+  customerId?: number | undefined;
+  origin?: string;
+}
+
 export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeCommerce {
   const now = options.now ?? (() => Date.now());
   const store = createStore(options.seed);
@@ -157,8 +166,14 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
 
   const b2bHandlers = b2bRoutes(b2b, store);
 
+  const at = () => new Date(now()).toISOString().replace('T', ' ').slice(0, 19);
+  // A customer the auth options sign in has an account in the store (GET /V1/customers/me answers it).
+  for (const customer of options.auth === false ? [] : (options.auth?.customers ?? [])) {
+    if (!store.customers.has(customer.id)) store.customers.set(customer.id, customerRecord(customer.id, accountFor(customer.id, customer.email)));
+  }
+
   /** The synchronous behaviour of a route, shared by the sync call and the consumer. */
-  function execute(route: RouteInfo, input: Record<string, unknown>, query: URLSearchParams, onSearch?: (run: SearchRun<Record<string, unknown>>) => void): unknown {
+  function execute(route: RouteInfo, input: Record<string, unknown>, query: URLSearchParams, caller: Caller = {}, onSearch?: (run: SearchRun<Record<string, unknown>>) => void): unknown {
     const handler = modeledRoutes[route.key] ?? bulkStatusRoutes[route.key] ?? b2bHandlers[route.key];
     const search: HandlerContext['search'] = (records, table) => {
       const run = runSearch(records, parseSearchCriteria(query), { ...table, ...searchRules });
@@ -166,8 +181,8 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
       onSearch?.(run);
       return run.result;
     };
-    const context: HandlerContext = { store, query, search };
-    return handler ? handler(input, context) : exampleResponse(route.key);
+    const context: HandlerContext = { store, query, search, caller: { customerId: caller.customerId }, at, origin: caller.origin ?? 'http://localhost' };
+    return handler ? handler(input, context) : unmodeled(route, context);
   }
 
   const consumer = createConsumer(queue, (op: FakeOperation) => execute(routeByKey(op.routeKey), op.input, new URLSearchParams()), options.consumer);
@@ -322,12 +337,13 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     }
 
     const input = { ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}), ...match.pathValues };
+    const caller: Caller = { customerId: authenticated.type === 'customer' ? authenticated.customerId : undefined, origin: url.origin };
     const liveTable = liveStore && method === 'GET' ? LIVE_SEARCH_ROUTES[match.route.key] : undefined;
-    if (!liveStore || !liveTable) return answer(match.route, input, url);
+    if (!liveStore || !liveTable) return answer(match.route, input, url, caller);
     return liveStore.serve(match.route.key, liveTable, url.searchParams, () => {
       let scanned = 0;
       let returned = 0;
-      const value = answer(match.route, input, url, (run) => {
+      const value = answer(match.route, input, url, caller, (run) => {
         scanned = run.scanned;
         returned = run.result.items.length;
       });
@@ -335,8 +351,8 @@ export function createFakeCommerce(options: FakeCommerceOptions = {}): FakeComme
     });
   }
 
-  function answer(route: RouteInfo, input: Record<string, unknown>, url: URL, onSearch?: (run: SearchRun<Record<string, unknown>>) => void): Response {
-    const result = execute(route, input, url.searchParams, onSearch);
+  function answer(route: RouteInfo, input: Record<string, unknown>, url: URL, caller: Caller, onSearch?: (run: SearchRun<Record<string, unknown>>) => void): Response {
+    const result = execute(route, input, url.searchParams, caller, onSearch);
     if (result === undefined) return new Response(null, { status: 200 });
     // The platform filters every response by `fields`, writes included (it restricts what comes back).
     return Response.json(applyFields(result, url.searchParams.get('fields')));

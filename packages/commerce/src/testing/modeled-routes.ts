@@ -7,30 +7,27 @@ import type { Searcher } from './search.ts';
 import { EAV_ENTITY } from './search-tables.ts';
 import { MESSAGES, PlatformError } from './platform-errors.ts';
 import { category, customerRecord, productRecord, type Entity, type FakeStore } from './store.ts';
+import { cartHandlers } from './modeled/carts.ts';
+import { catalogHandlers } from './modeled/catalog.ts';
+import { customerHandlers } from './modeled/customers.ts';
+import { installationHandlers } from './modeled/installation.ts';
+import { salesHandlers } from './modeled/sales.ts';
+import { entityMissing, noSuchEntity, numericId, objectField, required } from './modeled/support.ts';
 
 export interface HandlerContext {
   store: FakeStore;
   query: URLSearchParams;
   /** Answers the request's searchCriteria over records (past-the-end policy, a live store's order of ties, counted in searchStats). */
   search: Searcher;
+  /** Who is calling: a customer's id resolves `mine` / `me` routes (the platform's `%customer_id`). */
+  caller: { customerId: number | undefined };
+  /** Now, as the platform writes a timestamp (`YYYY-MM-DD HH:MM:SS`, UTC). */
+  at: () => string;
+  /** The installation's origin (`https://shop.example.com`), for the URLs it reports. */
+  origin: string;
 }
 
 export type ModeledHandler = (input: Record<string, unknown>, context: HandlerContext) => unknown;
-
-const required = (fieldName: string) => new PlatformError(400, MESSAGES.required, { fieldName });
-const noSuchEntity = (fieldName: string, fieldValue: unknown) => new PlatformError(404, MESSAGES.noSuchEntity, { fieldName, fieldValue: String(fieldValue) });
-
-function objectField(input: Record<string, unknown>, name: string): Entity {
-  const value = input[name];
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw required(name);
-  return value as Entity;
-}
-
-function numericId(value: unknown, name: string): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw new PlatformError(400, MESSAGES.invalidValue, [name]);
-  return id;
-}
 
 /** PUT by id: merges the body's entity into the stored record; 404 when there is none. */
 function updateById(records: Map<number, Entity>, input: Record<string, unknown>, param: string, entity: string): Entity {
@@ -89,7 +86,7 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
 
   'GET /V1/categories': (_, { store, query }) => categoryTree(store, Number(query.get('rootCategoryId') ?? 1), query.has('depth') ? Number(query.get('depth')) : undefined),
   'GET /V1/categories/list': (_, { store, search }) => search([...store.categories.values()]),
-  'GET /V1/categories/{categoryId}': (input, { store }) => store.categories.get(numericId(input['categoryId'], 'categoryId')) ?? (() => { throw noSuchEntity('id', input['categoryId']); })(),
+  'GET /V1/categories/{categoryId}': (input, { store }) => withChildren(store, numericId(input['categoryId'], 'categoryId')),
   'POST /V1/categories': (input, { store }) => {
     const fields = objectField(input, 'category');
     const id = store.nextId('category');
@@ -104,7 +101,10 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
   'DELETE /V1/categories/{categoryId}': (input, { store }) => deleteById(store.categories, input, 'categoryId', 'id'),
 
   'GET /V1/customers/search': (_, { store, search }) => search([...store.customers.values()], EAV_ENTITY),
-  'GET /V1/customers/{customerId}': (input, { store }) => store.customers.get(numericId(input['customerId'], 'customerId')) ?? (() => { throw noSuchEntity('customerId', input['customerId']); })(),
+  'GET /V1/customers/{customerId}': (input, { store }) => {
+    const id = numericId(input['customerId'], 'customerId');
+    return store.customers.get(id) ?? (() => { throw noSuchEntity('customerId', id); })();
+  },
   'POST /V1/customers': (input, { store }) => {
     const fields = objectField(input, 'customer');
     for (const name of ['email', 'firstname', 'lastname']) if (!fields[name]) throw required(name);
@@ -112,7 +112,10 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
       throw new PlatformError(400, 'A customer with the same email address already exists in an associated website.');
     }
     const id = store.nextId('customer');
-    const saved = customerRecord(id, { ...fields, id });
+    // Address-book entries get their own ids; the first one given is the default unless one says otherwise.
+    const given = Array.isArray(fields['addresses']) ? (fields['addresses'] as Entity[]) : [];
+    const addresses = given.map((address, index) => ({ ...address, id: store.nextId('address'), customer_id: id, ...(given.some((a) => a['default_billing']) || index > 0 ? {} : { default_billing: true, default_shipping: true }) }));
+    const saved = customerRecord(id, { ...fields, id, addresses });
     store.customers.set(id, saved);
     return saved;
   },
@@ -120,5 +123,21 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
   'DELETE /V1/customers/{customerId}': (input, { store }) => deleteById(store.customers, input, 'customerId'),
 
   'GET /V1/orders': (_, { store, search }) => search([...store.orders.values()]),
-  'GET /V1/orders/{id}': (input, { store }) => store.orders.get(numericId(input['id'], 'id')) ?? (() => { throw noSuchEntity('orderId', input['id']); })(),
+  // OrderRepository::get: "The entity that was requested doesn't exist…", without parameters.
+  'GET /V1/orders/{id}': (input, { store }) => store.orders.get(numericId(input['id'], 'id')) ?? (() => { throw entityMissing(); })(),
+
+  ...catalogHandlers,
+  ...customerHandlers,
+  ...cartHandlers,
+  ...salesHandlers,
+  ...installationHandlers,
 };
+
+/** A category as read: `children` lists the child ids ("4,5"), and its `children_count` attribute counts them. */
+function withChildren(store: FakeStore, id: number): Entity {
+  const node = store.categories.get(id);
+  if (!node) throw noSuchEntity('id', id);
+  const children = [...store.categories.values()].filter((c) => c['parent_id'] === id).map((c) => c['id']);
+  const custom = ((node['custom_attributes'] ?? []) as Entity[]).map((a) => (a['attribute_code'] === 'children_count' ? { ...a, value: String(children.length) } : a));
+  return { ...node, children: children.join(','), custom_attributes: custom };
+}

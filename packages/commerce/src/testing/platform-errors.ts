@@ -9,6 +9,8 @@ export const MESSAGES = {
   productMissing: "The product that was requested doesn't exist. Verify the product and try again.",
   required: '"%fieldName" is required. Enter and try again.',
   noSuchEntity: 'No such entity with %fieldName = %fieldValue',
+  entityMissing: "The entity that was requested doesn't exist. Verify the entity and try again.",
+  unmodeled: 'The fake platform does not model %route, and answers no made-up data in its place: test this call against an installation.',
   bulkMissing: 'Bulk with UUID %1 does not exist.',
   notAuthorized: "The consumer isn't authorized to access %resources.",
   decoding: 'Decoding error: %1',

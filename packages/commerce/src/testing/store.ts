@@ -1,8 +1,17 @@
 /**
  * The fake's in-memory data: products (keyed by SKU exactly as decoded from the path), categories,
- * customers and orders, with a deterministic seed generator so tests and examples see the same
- * catalogue every run.
+ * customers, orders, carts, invoices and shipments, with a deterministic seed generator so tests and
+ * examples see the same catalogue every run. The records' shapes are in records/.
  */
+import { postalAddress, postalOf } from './records/address.ts';
+import type { CartState } from './records/cart.ts';
+import { customerRecord } from './records/customer.ts';
+import { orderRecord } from './records/order.ts';
+import { productRecord } from './records/product.ts';
+import { STAMP } from './records/stamp.ts';
+
+export { customerRecord, productRecord };
+
 export type Entity = Record<string, unknown>;
 
 export interface SeedOptions {
@@ -12,24 +21,34 @@ export interface SeedOptions {
   orders?: number;
 }
 
+type IdKind = 'product' | 'category' | 'customer' | 'order' | 'address' | 'cart' | 'cartItem' | 'quoteAddress' | 'orderItem' | 'orderAddress' | 'payment' | 'history' | 'invoice' | 'shipment' | 'media';
+
 export interface FakeStore {
   products: Map<string, Entity>;
   categories: Map<number, Entity>;
   customers: Map<number, Entity>;
   orders: Map<number, Entity>;
-  nextId(kind: 'product' | 'category' | 'customer' | 'order'): number;
+  /** Carts by id (a guest cart is found through its masked id: `maskedCarts`). */
+  carts: Map<number, CartState>;
+  maskedCarts: Map<string, number>;
+  invoices: Map<number, Entity>;
+  shipments: Map<number, Entity>;
+  nextId(kind: IdKind): number;
 }
 
 const pad = (n: number) => String(n).padStart(4, '0');
-const STAMP = '2024-01-01 00:00:00';
 
 export function createStore(seed: SeedOptions = {}): FakeStore {
-  const counters = { product: 0, category: 2, customer: 0, order: 0 };
+  const counters: Record<IdKind, number> = { product: 0, category: 2, customer: 0, order: 0, address: 0, cart: 0, cartItem: 0, quoteAddress: 0, orderItem: 0, orderAddress: 0, payment: 0, history: 0, invoice: 0, shipment: 0, media: 0 };
   const store: FakeStore = {
     products: new Map(),
     categories: new Map(),
     customers: new Map(),
     orders: new Map(),
+    carts: new Map(),
+    maskedCarts: new Map(),
+    invoices: new Map(),
+    shipments: new Map(),
     nextId: (kind) => ++counters[kind],
   };
   store.categories.set(1, category(1, 0, 'Root Catalog', 0));
@@ -40,43 +59,54 @@ export function createStore(seed: SeedOptions = {}): FakeStore {
   }
   for (let i = 1; i <= (seed.products ?? 0); i++) {
     const id = store.nextId('product');
+    store.nextId('media');
     const sku = `SKU-${pad(i)}`;
     store.products.set(sku, productRecord(id, { sku, name: `Product ${i}`, price: 10 + (i % 90), type_id: 'simple' }));
   }
   for (let i = 1; i <= (seed.customers ?? 0); i++) {
     const id = store.nextId('customer');
+    store.nextId('address');
     store.customers.set(id, customerRecord(id, { email: `customer${i}@example.com`, firstname: `First${i}`, lastname: `Last${i}` }));
   }
   for (let i = 1; i <= (seed.orders ?? 0); i++) {
     const id = store.nextId('order');
-    // Orders changed one minute apart, each with one line item, so syncs by updated_at have an order to follow.
+    // Orders changed one minute apart, each with one line item and free shipping (grand total 10 × i),
+    // so syncs by updated_at have an order to follow.
     const updated = new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString().replace('T', ' ').slice(0, 19);
-    const sku = `SKU-${pad(((i - 1) % 50) + 1)}`;
-    const items = [{ item_id: id, order_id: id, sku, name: `Product ${((i - 1) % 50) + 1}`, qty_ordered: 1, price: 10 * i, row_total: 10 * i, product_type: 'simple' }];
-    store.orders.set(id, { entity_id: id, increment_id: `0000${pad(id)}`, state: 'new', status: 'pending', grand_total: 10 * i, base_grand_total: 10 * i, customer_email: `customer${i}@example.com`, created_at: STAMP, updated_at: updated, items });
+    const n = ((i - 1) % 50) + 1;
+    const customer = store.customers.get(i);
+    const address = customer ? postalOf((customer['addresses'] as Entity[])[0] ?? {}) : postalAddress(i, `First${i}`, `Last${i}`);
+    store.orders.set(
+      id,
+      orderRecord({
+        id,
+        incrementId: `0000${pad(id)}`,
+        email: `customer${i}@example.com`,
+        ...(customer ? { customer: { id: i, firstname: String(customer['firstname']), lastname: String(customer['lastname']) } } : {}),
+        address,
+        lines: [{ itemId: store.nextId('orderItem'), productId: n, sku: `SKU-${pad(n)}`, name: `Product ${n}`, price: 10 * i, qty: 1 }],
+        shipping: 0,
+        quoteId: id,
+        createdAt: STAMP,
+        updatedAt: updated,
+        addressIds: [store.nextId('orderAddress'), store.nextId('orderAddress')],
+        paymentId: store.nextId('payment'),
+      }),
+    );
   }
   return store;
 }
 
 export function category(id: number, parentId: number, name: string, level: number): Entity {
-  return { id, parent_id: parentId, name, is_active: true, position: id, level, path: level === 0 ? '1' : level === 1 ? `1/${id}` : `1/${parentId}/${id}`, created_at: STAMP, updated_at: STAMP, include_in_menu: true };
-}
-
-export function productRecord(id: number, fields: Entity): Entity {
-  return {
-    id,
-    attribute_set_id: 4,
-    status: 1,
-    visibility: 4,
-    type_id: 'simple',
-    created_at: STAMP,
-    updated_at: STAMP,
-    extension_attributes: { website_ids: [1] },
-    custom_attributes: [],
-    ...fields,
-  };
-}
-
-export function customerRecord(id: number, fields: Entity): Entity {
-  return { id, group_id: 1, created_at: STAMP, updated_at: STAMP, created_in: 'Default Store View', store_id: 1, website_id: 1, addresses: [], disable_auto_group_change: 0, ...fields };
+  const path = level === 0 ? '1' : level === 1 ? `1/${id}` : `1/${parentId}/${id}`;
+  const key = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const custom = [
+    { attribute_code: 'display_mode', value: 'PRODUCTS' },
+    { attribute_code: 'is_anchor', value: '1' },
+    { attribute_code: 'path', value: path },
+    { attribute_code: 'children_count', value: '0' },
+    ...(level > 1 ? [{ attribute_code: 'url_key', value: key }, { attribute_code: 'url_path', value: key }] : []),
+  ];
+  // `children` (the child ids as "4,5") is filled in when the category is read.
+  return { id, parent_id: parentId, name, is_active: true, position: id, level, children: '', created_at: STAMP, updated_at: STAMP, path, available_sort_by: [], include_in_menu: true, custom_attributes: custom };
 }

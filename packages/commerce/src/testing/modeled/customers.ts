@@ -1,0 +1,53 @@
+/**
+ * The signed-in customer's own account (`/V1/customers/me`) and address-book entries by id.
+ */
+import { MESSAGES, PlatformError } from '../platform-errors.ts';
+import type { Entity } from '../store.ts';
+import type { HandlerContext, ModeledHandler } from '../modeled-routes.ts';
+import { noSuchEntity, numericId, objectField } from './support.ts';
+
+function me({ caller, store }: HandlerContext): Entity {
+  if (caller.customerId === undefined) throw new PlatformError(401, MESSAGES.notAuthorized, { resources: 'self' });
+  const customer = store.customers.get(caller.customerId);
+  if (!customer) throw noSuchEntity('customerId', caller.customerId);
+  return customer;
+}
+
+function findAddress(customers: Iterable<Entity>, addressId: number): Entity | undefined {
+  for (const customer of customers) {
+    const found = ((customer['addresses'] ?? []) as Entity[]).find((address) => address['id'] === addressId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export const customerHandlers: Record<string, ModeledHandler> = {
+  'GET /V1/customers/me': (_, context) => me(context),
+  'PUT /V1/customers/me': (input, context) => {
+    const current = me(context);
+    // The account's id and email stay the token's: the body cannot move the token to another record.
+    const saved = { ...current, ...objectField(input, 'customer'), id: current['id'], updated_at: context.at() };
+    context.store.customers.set(current['id'] as number, saved);
+    return saved;
+  },
+  'GET /V1/customers/me/billingAddress': (_, context) => defaultAddress(me(context), 'default_billing'),
+  'GET /V1/customers/me/shippingAddress': (_, context) => defaultAddress(me(context), 'default_shipping'),
+  'GET /V1/customers/addresses/{addressId}': (input, { store }) => {
+    const addressId = numericId(input['addressId'], 'addressId');
+    return findAddress(store.customers.values(), addressId) ?? (() => { throw noSuchEntity('addressId', addressId); })();
+  },
+  'GET /V1/customers/{customerId}/billingAddress': (input, { store }) => defaultAddress(customerById(store.customers, input['customerId']), 'default_billing'),
+  'GET /V1/customers/{customerId}/shippingAddress': (input, { store }) => defaultAddress(customerById(store.customers, input['customerId']), 'default_shipping'),
+};
+
+function customerById(customers: Map<number, Entity>, value: unknown): Entity {
+  const id = numericId(value, 'customerId');
+  return customers.get(id) ?? (() => { throw noSuchEntity('customerId', id); })();
+}
+
+/** The default address, or `[]` when there is none: the method returns null, which the serializer answers as an empty array. */
+function defaultAddress(customer: Entity, which: 'default_billing' | 'default_shipping'): unknown {
+  const id = customer[which];
+  const found = id === undefined ? undefined : ((customer['addresses'] ?? []) as Entity[]).find((address) => String(address['id']) === String(id));
+  return found ?? [];
+}

@@ -1,0 +1,123 @@
+/**
+ * What happens to an order after it is placed: comments (status histories), hold, unhold and cancel,
+ * invoicing and shipping (whole orders), and reading the invoices and shipments made.
+ */
+import { PlatformError } from '../platform-errors.ts';
+import { statusHistory } from '../records/order.ts';
+import { invoiceRecord, shipmentRecord } from '../records/sales-documents.ts';
+import type { Entity, FakeStore } from '../store.ts';
+import type { ModeledHandler } from '../modeled-routes.ts';
+import { entityMissing, numericId, objectField, uncastId } from './support.ts';
+
+/** `OrderRepository::get`: an unknown id is "The entity that was requested doesn't exist…", with no parameters. */
+function order(store: FakeStore, value: unknown): Entity {
+  const found = store.orders.get(numericId(value, 'id'));
+  if (!found) throw entityMissing();
+  return found;
+}
+
+function byId(records: Map<number, Entity>, value: unknown, name: string): Entity {
+  const found = records.get(numericId(value, name));
+  if (!found) throw entityMissing();
+  return found;
+}
+
+const histories = (record: Entity) => (record['status_histories'] ?? []) as Entity[];
+
+function setState(record: Entity, state: string, status: string, at: string): void {
+  record['state'] = state;
+  record['status'] = status;
+  record['updated_at'] = at;
+}
+
+function documentsOf(records: Map<number, Entity>, orderId: number): Entity[] {
+  return [...records.values()].filter((document) => document['order_id'] === orderId);
+}
+
+/** Invoiced and shipped is complete; either alone is processing. */
+function afterDocument(store: FakeStore, record: Entity, at: string): void {
+  const id = record['entity_id'] as number;
+  const invoiced = documentsOf(store.invoices, id).length > 0;
+  const shipped = documentsOf(store.shipments, id).length > 0;
+  setState(record, invoiced && shipped ? 'complete' : 'processing', invoiced && shipped ? 'complete' : 'processing', at);
+}
+
+/**
+ * The document validators (`Sales\Model\Order\Validation\CanInvoice`, `CanShip`): their messages are
+ * joined into one text after a heading, with no parameters.
+ */
+function refuseDocument(kind: string, capital: string, lower: string, documents: Map<number, Entity>, record: Entity): void {
+  const state = String(record['state']);
+  const error = ['canceled', 'holded', 'closed', 'complete', 'payment_review'].includes(state)
+    ? `${capital} cannot be created when an order has a status of ${String(record['status'])}`
+    : documentsOf(documents, record['entity_id'] as number).length > 0
+      ? `The order does not allow ${lower} to be created.`
+      : undefined;
+  if (error) throw new PlatformError(400, `${kind} Document Validation Error(s):\n${error}`);
+}
+
+export const salesHandlers: Record<string, ModeledHandler> = {
+  'GET /V1/orders/{id}/comments': (input, { store }) => {
+    // The history collection is its own search result and was given no criteria: `search_criteria` is
+    // null, written because its getter is not nullable.
+    const items = histories(order(store, input['id']));
+    return { items, search_criteria: null, total_count: items.length };
+  },
+  'POST /V1/orders/{id}/comments': (input, { store, at }) => {
+    const record = order(store, input['id']);
+    const given = objectField(input, 'statusHistory');
+    const status = typeof given['status'] === 'string' && given['status'] ? given['status'] : String(record['status']);
+    const notified = given['is_customer_notified'] === undefined || given['is_customer_notified'] === null ? null : Boolean(Number(given['is_customer_notified']));
+    record['status_histories'] = [statusHistory(store.nextId('history'), record['entity_id'] as number, String(given['comment'] ?? ''), status, notified, Boolean(Number(given['is_visible_on_front'] ?? 0)), at()), ...histories(record)];
+    record['status'] = status;
+    return true;
+  },
+  'GET /V1/orders/{id}/statuses': (input, { store }) => order(store, input['id'])['status'],
+  'POST /V1/orders/{id}/hold': (input, { store, at }) => {
+    const record = order(store, input['id']);
+    if (!['new', 'processing'].includes(String(record['state']))) throw new PlatformError(400, 'A hold action is not available.');
+    record['hold_before_state'] = record['state'];
+    record['hold_before_status'] = record['status'];
+    setState(record, 'holded', 'holded', at());
+    return true;
+  },
+  'POST /V1/orders/{id}/unhold': (input, { store, at }) => {
+    const record = order(store, input['id']);
+    if (record['state'] !== 'holded') throw new PlatformError(400, 'You cannot remove the hold.');
+    setState(record, String(record['hold_before_state']), String(record['hold_before_status']), at());
+    delete record['hold_before_state'];
+    delete record['hold_before_status'];
+    return true;
+  },
+  // The platform answers false, not an error, for an order it cannot cancel.
+  'POST /V1/orders/{id}/cancel': (input, { store, at }) => {
+    const record = order(store, input['id']);
+    if (!['new', 'processing', 'pending_payment'].includes(String(record['state'])) || documentsOf(store.invoices, record['entity_id'] as number).length > 0) return false;
+    setState(record, 'canceled', 'canceled', at());
+    return true;
+  },
+
+  // The new document's id (`InvoiceOrder::execute`, `ShipOrder::execute`): uncast, a string.
+  'POST /V1/order/{orderId}/invoice': (input, { store, at }) => {
+    const record = order(store, input['orderId']);
+    refuseDocument('Invoice', 'An invoice', 'an invoice', store.invoices, record);
+    const id = store.nextId('invoice');
+    store.invoices.set(id, invoiceRecord(id, record, at()));
+    Object.assign(record, { base_total_invoiced: record['base_grand_total'], total_invoiced: record['grand_total'], base_total_paid: record['base_grand_total'], total_paid: record['grand_total'], base_total_due: 0, total_due: 0 });
+    afterDocument(store, record, at());
+    return uncastId(id);
+  },
+  'POST /V1/order/{orderId}/ship': (input, { store, at }) => {
+    const record = order(store, input['orderId']);
+    refuseDocument('Shipment', 'A shipment', 'a shipment', store.shipments, record);
+    const id = store.nextId('shipment');
+    store.shipments.set(id, shipmentRecord(id, record, at()));
+    for (const item of record['items'] as Entity[]) item['qty_shipped'] = item['qty_ordered'];
+    afterDocument(store, record, at());
+    return uncastId(id);
+  },
+  'GET /V1/invoices': (_, { store, search }) => search([...store.invoices.values()]),
+  'GET /V1/invoices/{id}': (input, { store }) => byId(store.invoices, input['id'], 'id'),
+  'GET /V1/shipments': (_, { store, search }) => search([...store.shipments.values()]),
+  'GET /V1/shipment/{id}': (input, { store }) => byId(store.shipments, input['id'], 'id'),
+};

@@ -1,0 +1,223 @@
+/**
+ * Orders as `GET /V1/orders/{id}` writes them on a 2.4 installation: the order's amounts in base and
+ * order currency, its line items, the billing address, the payment, the status history, and the
+ * extension attributes the sales, tax and payment modules add (`shipping_assignments` with the shipping
+ * address, method and totals; `payment_additional_info`; `applied_taxes`, `item_applied_taxes`).
+ * Nullable getters are left out when unset; the payment's `account_status` and `cc_last4` are not
+ * nullable and are written as null for an offline method.
+ */
+import type { Entity } from '../store.ts';
+import { orderAddress, type PostalAddress } from './address.ts';
+import { STAMP } from './stamp.ts';
+
+interface OrderLine {
+  itemId: number;
+  productId: number;
+  sku: string;
+  name: string;
+  price: number;
+  qty: number;
+  quoteItemId?: number;
+}
+
+export interface OrderInput {
+  id: number;
+  incrementId: string;
+  email: string;
+  /** The customer who placed it; a guest order has none. */
+  customer?: { id: number; firstname: string; lastname: string; groupId?: number };
+  address: PostalAddress;
+  lines: OrderLine[];
+  /** Shipping charged (flat rate), 0 for free shipping. */
+  shipping: number;
+  quoteId: number;
+  createdAt?: string;
+  updatedAt?: string;
+  /** Address entity ids: billing, then shipping. */
+  addressIds: [number, number];
+  paymentId: number;
+}
+
+const money = (n: number) => Math.round(n * 100) / 100;
+
+function orderItem(orderId: number, line: OrderLine, at: string): Entity {
+  const row = money(line.price * line.qty);
+  return {
+    amount_refunded: 0,
+    base_amount_refunded: 0,
+    base_discount_amount: 0,
+    base_discount_invoiced: 0,
+    base_discount_tax_compensation_amount: 0,
+    base_original_price: line.price,
+    base_price: line.price,
+    base_price_incl_tax: line.price,
+    base_row_invoiced: 0,
+    base_row_total: row,
+    base_row_total_incl_tax: row,
+    base_tax_amount: 0,
+    base_tax_invoiced: 0,
+    created_at: at,
+    discount_amount: 0,
+    discount_invoiced: 0,
+    discount_percent: 0,
+    free_shipping: 0,
+    discount_tax_compensation_amount: 0,
+    is_qty_decimal: 0,
+    is_virtual: 0,
+    item_id: line.itemId,
+    name: line.name,
+    no_discount: 0,
+    order_id: orderId,
+    original_price: line.price,
+    price: line.price,
+    price_incl_tax: line.price,
+    product_id: line.productId,
+    product_type: 'simple',
+    qty_canceled: 0,
+    qty_invoiced: 0,
+    qty_ordered: line.qty,
+    qty_refunded: 0,
+    qty_shipped: 0,
+    quote_item_id: line.quoteItemId ?? line.itemId,
+    row_invoiced: 0,
+    row_total: row,
+    row_total_incl_tax: row,
+    row_weight: line.qty,
+    sku: line.sku,
+    store_id: 1,
+    tax_amount: 0,
+    tax_invoiced: 0,
+    tax_percent: 0,
+    updated_at: at,
+    weight: 1,
+  };
+}
+
+function shippingTotal(shipping: number): Entity {
+  return {
+    base_shipping_amount: shipping,
+    base_shipping_discount_amount: 0,
+    base_shipping_discount_tax_compensation_amnt: 0,
+    base_shipping_incl_tax: shipping,
+    base_shipping_tax_amount: 0,
+    shipping_amount: shipping,
+    shipping_discount_amount: 0,
+    shipping_discount_tax_compensation_amount: 0,
+    shipping_incl_tax: shipping,
+    shipping_tax_amount: 0,
+  };
+}
+
+/** A placed order, state `new` / status `pending`, paid by check / money order. */
+export function orderRecord(input: OrderInput): Entity {
+  const created = input.createdAt ?? STAMP;
+  const updated = input.updatedAt ?? created;
+  const items = input.lines.map((line) => orderItem(input.id, line, created));
+  const subtotal = money(input.lines.reduce((sum, line) => sum + line.price * line.qty, 0));
+  const grand = money(subtotal + input.shipping);
+  const qty = input.lines.reduce((sum, line) => sum + line.qty, 0);
+  const [billingId, shippingId] = input.addressIds;
+  const method = input.shipping > 0 ? { code: 'flatrate_flatrate', title: 'Flat Rate - Fixed' } : { code: 'freeshipping_freeshipping', title: 'Free Shipping - Free' };
+  const customer = input.customer
+    ? { customer_firstname: input.customer.firstname, customer_group_id: input.customer.groupId ?? 1, customer_id: input.customer.id, customer_is_guest: 0, customer_lastname: input.customer.lastname }
+    : { customer_group_id: 0, customer_is_guest: 1 };
+  return {
+    base_currency_code: 'USD',
+    base_discount_amount: 0,
+    base_grand_total: grand,
+    base_discount_tax_compensation_amount: 0,
+    base_shipping_amount: input.shipping,
+    base_shipping_discount_amount: 0,
+    base_shipping_discount_tax_compensation_amnt: 0,
+    base_shipping_incl_tax: input.shipping,
+    base_shipping_tax_amount: 0,
+    base_subtotal: subtotal,
+    base_subtotal_incl_tax: subtotal,
+    base_tax_amount: 0,
+    base_total_due: grand,
+    base_to_global_rate: 1,
+    base_to_order_rate: 1,
+    billing_address_id: billingId,
+    created_at: created,
+    customer_email: input.email,
+    ...customer,
+    customer_note_notify: 1,
+    discount_amount: 0,
+    email_sent: 1,
+    entity_id: input.id,
+    global_currency_code: 'USD',
+    grand_total: grand,
+    discount_tax_compensation_amount: 0,
+    increment_id: input.incrementId,
+    is_virtual: 0,
+    order_currency_code: 'USD',
+    protect_code: protectCode(input.id),
+    quote_id: input.quoteId,
+    remote_ip: '203.0.113.7',
+    shipping_amount: input.shipping,
+    shipping_description: method.title,
+    shipping_discount_amount: 0,
+    shipping_discount_tax_compensation_amount: 0,
+    shipping_incl_tax: input.shipping,
+    shipping_tax_amount: 0,
+    state: 'new',
+    status: 'pending',
+    store_currency_code: 'USD',
+    store_id: 1,
+    store_name: 'Main Website\nMain Website Store\nDefault Store View',
+    store_to_base_rate: 0,
+    store_to_order_rate: 0,
+    subtotal,
+    subtotal_incl_tax: subtotal,
+    tax_amount: 0,
+    total_due: grand,
+    total_item_count: items.length,
+    total_qty_ordered: qty,
+    updated_at: updated,
+    weight: qty,
+    items,
+    billing_address: orderAddress(billingId, input.id, 'billing', input.email, input.address),
+    payment: {
+      account_status: null,
+      additional_information: ['Check / Money order'],
+      amount_ordered: grand,
+      base_amount_ordered: grand,
+      base_shipping_amount: input.shipping,
+      cc_exp_year: '0',
+      cc_last4: null,
+      cc_ss_start_month: '0',
+      cc_ss_start_year: '0',
+      entity_id: input.paymentId,
+      method: 'checkmo',
+      parent_id: input.id,
+      shipping_amount: input.shipping,
+    },
+    status_histories: [],
+    extension_attributes: {
+      shipping_assignments: [
+        {
+          shipping: { address: orderAddress(shippingId, input.id, 'shipping', input.email, input.address), method: method.code, total: shippingTotal(input.shipping) },
+          items: items.map((item) => ({ ...item })),
+        },
+      ],
+      payment_additional_info: [{ key: 'method_title', value: 'Check / Money order' }],
+      applied_taxes: [],
+      item_applied_taxes: [],
+    },
+  };
+}
+
+/** A status history entry (an order comment); `is_customer_notified` is not nullable: null when nobody was told. */
+export function statusHistory(id: number, orderId: number, comment: string, status: string, notified: boolean | null, visibleOnFront: boolean, at: string): Entity {
+  return { comment, created_at: at, entity_id: id, entity_name: 'order', is_customer_notified: notified === null ? null : Number(notified), is_visible_on_front: Number(visibleOnFront), parent_id: orderId, status };
+}
+
+function protectCode(id: number): string {
+  let h = 0x811c9dc5 ^ id;
+  let out = '';
+  for (let i = 0; i < 6; i++) {
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+    out += h.toString(16).padStart(8, '0').slice(0, 1);
+  }
+  return out;
+}

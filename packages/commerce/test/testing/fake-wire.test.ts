@@ -1,0 +1,176 @@
+// The fake answers the way the platform's serializer writes (docs/platform-behaviour.md, "What the fake
+// sends"): full records with nulls for unset non-nullable fields, uncast scalar results, the platform's
+// errors for unknown records, and no placeholder presented as data.
+import { describe, expect, it } from 'vitest';
+import { createFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
+
+const BASE = 'https://shop.wire.test';
+const JANE = { id: 7, email: 'jane@example.com', password: 'pw-jane-1' };
+
+async function call(fake: FakeCommerce, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: unknown }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  const response = await fake.handle(new Request(`${BASE}/rest/default${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}
+
+async function customerToken(fake: FakeCommerce): Promise<string> {
+  const { json } = await call(fake, 'POST', '/V1/integration/customer/token', { username: JANE.email, password: JANE.password });
+  return json as string;
+}
+
+async function adminToken(fake: FakeCommerce): Promise<string> {
+  const { json } = await call(fake, 'POST', '/V1/integration/admin/token', { username: 'admin', password: 'admin123!' });
+  return json as string;
+}
+
+const ADDRESS = { firstname: 'Jane', lastname: 'Doe', street: ['1 Main St'], city: 'Austin', region: 'Texas', region_id: 57, region_code: 'TX', country_id: 'US', postcode: '78701', telephone: '5550100', email: JANE.email };
+
+/** Every string value in a body, however deep. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+describe('the fake sends records as the platform writes them', () => {
+  it('a product carries its stock item (with nulls for unset non-nullable fields), websites, categories, custom attributes and media', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 2 } });
+    const { status, json } = await call(fake, 'GET', '/V1/products/SKU-0001');
+    expect(status).toBe(200);
+    const product = json as Record<string, any>;
+    expect(Object.keys(product.extension_attributes)).toEqual(['website_ids', 'category_links', 'stock_item']);
+    expect(product.extension_attributes.stock_item).toMatchObject({ product_id: product.id, qty: 100, is_in_stock: true, low_stock_date: null, use_config_min_sale_qty: 1 });
+    expect(product.extension_attributes.category_links).toEqual([{ position: 0, category_id: '3' }]);
+    const attributes = Object.fromEntries((product.custom_attributes as { attribute_code: string; value: unknown }[]).map((a) => [a.attribute_code, a.value]));
+    expect(attributes).toMatchObject({ url_key: 'product-1', tax_class_id: '2', category_ids: ['3'] });
+    expect(product.media_gallery_entries[0]).toMatchObject({ media_type: 'image', label: null, disabled: false, types: ['image', 'small_image', 'thumbnail'] });
+    // Nullable getters with no value are left out, never written as null.
+    expect(Object.entries(product).filter(([, v]) => v === null)).toEqual([]);
+  });
+
+  it('an order carries its items, billing address, payment (with the offline method\'s nulls), histories and shipping assignments', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 2, customers: 1, orders: 1 } });
+    const order = (await call(fake, 'GET', '/V1/orders/1')).json as Record<string, any>;
+    expect(order).toMatchObject({ entity_id: 1, increment_id: '00000001', grand_total: 10, customer_id: 1, customer_is_guest: 0, state: 'new', status: 'pending', status_histories: [] });
+    expect(order.items[0]).toMatchObject({ sku: 'SKU-0001', qty_ordered: 1, order_id: 1 });
+    expect(order.billing_address).toMatchObject({ address_type: 'billing', parent_id: 1, email: 'customer1@example.com', country_id: 'US' });
+    expect(order.payment).toMatchObject({ method: 'checkmo', account_status: null, cc_last4: null, additional_information: ['Check / Money order'] });
+    const assignment = order.extension_attributes.shipping_assignments[0];
+    expect(assignment.shipping).toMatchObject({ method: 'freeshipping_freeshipping', address: { address_type: 'shipping' } });
+    expect(assignment.items).toHaveLength(1);
+    expect(order.extension_attributes.payment_additional_info).toEqual([{ key: 'method_title', value: 'Check / Money order' }]);
+  });
+
+  it('a customer carries an address book, default address ids as strings and is_subscribed', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { customers: 1 } });
+    const customer = (await call(fake, 'GET', '/V1/customers/1')).json as Record<string, any>;
+    expect(customer).toMatchObject({ id: 1, default_billing: '1', default_shipping: '1', email: 'customer1@example.com', extension_attributes: { is_subscribed: false } });
+    expect(customer.addresses[0]).toMatchObject({ id: 1, customer_id: 1, default_billing: true, region: { region_code: 'TX', region_id: 57 } });
+  });
+});
+
+describe('the fake answers scalar results uncast, and a customer\'s checkout end to end', () => {
+  it('cart id, billing address id, order id, invoice id, shipment id and media id arrive as strings; totals carry weee nulls', async () => {
+    const fake = createFakeCommerce({ seed: { products: 2 }, auth: { customers: [JANE] } });
+    const token = await customerToken(fake);
+    const me = (await call(fake, 'GET', '/V1/customers/me', undefined, token)).json as Record<string, unknown>;
+    expect(me).toMatchObject({ id: 7, email: JANE.email });
+
+    const created = await call(fake, 'POST', '/V1/carts/mine', undefined, token);
+    expect(created.json).toMatch(/^\d+$/);
+    // The customer's active cart is answered again, not a second one.
+    expect((await call(fake, 'POST', '/V1/carts/mine', undefined, token)).json).toBe(created.json);
+    const cart = (await call(fake, 'GET', '/V1/carts/mine', undefined, token)).json as Record<string, any>;
+    expect(cart).toMatchObject({ id: Number(created.json), customer: { id: 7, email: JANE.email }, currency: { base_currency_code: 'USD' }, billing_address: { city: null, postcode: null, email: JANE.email }, customer_is_guest: false });
+
+    const item = (await call(fake, 'POST', '/V1/carts/mine/items', { cartItem: { sku: 'SKU-0002', qty: 2, quote_id: created.json } }, token)).json;
+    expect(item).toMatchObject({ sku: 'SKU-0002', qty: 2, quote_id: created.json, price: 12 });
+    const totals = (await call(fake, 'GET', '/V1/carts/mine/totals', undefined, token)).json as Record<string, any>;
+    expect(totals).toMatchObject({ grand_total: 24, weee_tax_applied_amount: null, items: [{ options: '[]', weee_tax_applied: null, weee_tax_applied_amount: null }] });
+
+    const details = (await call(fake, 'POST', '/V1/carts/mine/shipping-information', { addressInformation: { shipping_address: ADDRESS, billing_address: ADDRESS, shipping_carrier_code: 'flatrate', shipping_method_code: 'flatrate' } }, token)).json as Record<string, any>;
+    expect(details.totals.grand_total).toBe(34);
+    expect(details.payment_methods.map((m: { code: string }) => m.code)).toContain('checkmo');
+    const orderId = (await call(fake, 'POST', '/V1/carts/mine/payment-information', { paymentMethod: { method: 'checkmo' } }, token)).json;
+    expect(orderId).toMatch(/^\d+$/);
+    // The cart is no longer active.
+    expect((await call(fake, 'GET', '/V1/carts/mine', undefined, token)).json).toEqual({ message: 'No such entity with %fieldName = %fieldValue', parameters: { fieldName: 'customerId', fieldValue: 7 } });
+
+    const admin = await adminToken(fake);
+    const order = (await call(fake, 'GET', `/V1/orders/${orderId}`, undefined, admin)).json as Record<string, any>;
+    expect(order).toMatchObject({ customer_id: 7, grand_total: 34, shipping_amount: 10, items: [{ sku: 'SKU-0002', qty_ordered: 2 }], billing_address: { city: 'Austin' } });
+    const invoiceId = (await call(fake, 'POST', `/V1/order/${orderId}/invoice`, {}, admin)).json;
+    expect(invoiceId).toMatch(/^\d+$/);
+    const shipmentId = (await call(fake, 'POST', `/V1/order/${orderId}/ship`, {}, admin)).json;
+    expect(shipmentId).toMatch(/^\d+$/);
+    expect((await call(fake, 'GET', `/V1/orders/${orderId}`, undefined, admin)).json).toMatchObject({ state: 'complete', total_paid: 34 });
+    expect((await call(fake, 'GET', `/V1/invoices/${invoiceId}`, undefined, admin)).json).toMatchObject({ order_id: Number(orderId), grand_total: 34, items: [{ sku: 'SKU-0002', qty: 2 }] });
+    expect((await call(fake, 'GET', `/V1/shipment/${shipmentId}`, undefined, admin)).json).toMatchObject({ order_id: Number(orderId), total_qty: 2 });
+    const again = await call(fake, 'POST', `/V1/order/${orderId}/invoice`, {}, admin);
+    expect(again.status).toBe(400);
+
+    const mediaId = (await call(fake, 'POST', '/V1/products/SKU-0001/media', { entry: { media_type: 'image', label: 'Side', position: 2, disabled: false, types: [], content: { base64_encoded_data: 'AA==', type: 'image/jpeg', name: 'side.jpg' } } }, admin)).json;
+    expect(mediaId).toMatch(/^\d+$/);
+    expect((await call(fake, 'GET', `/V1/products/SKU-0001/media/${mediaId}`, undefined, admin)).json).toMatchObject({ id: Number(mediaId), label: 'Side' });
+  });
+
+  it('a method that returns null answers []: a customer without a default billing address', async () => {
+    const fake = createFakeCommerce({ auth: false });
+    await call(fake, 'POST', '/V1/customers', { customer: { email: 'no-book@example.com', firstname: 'No', lastname: 'Book' } });
+    expect(await call(fake, 'GET', '/V1/customers/1/billingAddress')).toEqual({ status: 200, json: [] });
+  });
+});
+
+describe('the fake answers unknown records with the platform\'s errors', () => {
+  it('a guest cart: created with a 32-character masked id, unknown ones 404 with cartId = null', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 1 } });
+    const masked = (await call(fake, 'POST', '/V1/guest-carts')).json as string;
+    expect(masked).toMatch(/^[A-Za-z0-9]{32}$/);
+    const cart = (await call(fake, 'GET', `/V1/guest-carts/${masked}`)).json as Record<string, any>;
+    expect(cart.customer).toEqual({ email: null, firstname: null, lastname: null });
+    expect(cart.customer_is_guest).toBe(true);
+    for (const path of ['/V1/guest-carts/nope', '/V1/guest-carts/nope/items', '/V1/guest-carts/nope/totals']) {
+      expect(await call(fake, 'GET', path)).toEqual({ status: 404, json: { message: 'No such entity with %fieldName = %fieldValue', parameters: { fieldName: 'cartId', fieldValue: null } } });
+    }
+  });
+
+  it('orders, invoices and shipments by unknown id; customers, categories and carts with the id as sent', async () => {
+    const fake = createFakeCommerce({ auth: false });
+    const missing = { message: "The entity that was requested doesn't exist. Verify the entity and try again." };
+    expect(await call(fake, 'GET', '/V1/orders/99')).toEqual({ status: 404, json: missing });
+    expect(await call(fake, 'GET', '/V1/invoices/99')).toEqual({ status: 404, json: missing });
+    expect(await call(fake, 'GET', '/V1/shipment/99')).toEqual({ status: 404, json: missing });
+    expect(await call(fake, 'POST', '/V1/order/99/invoice', {})).toEqual({ status: 404, json: missing });
+    expect(await call(fake, 'GET', '/V1/customers/99')).toEqual({ status: 404, json: { message: 'No such entity with %fieldName = %fieldValue', parameters: { fieldName: 'customerId', fieldValue: 99 } } });
+    expect(await call(fake, 'GET', '/V1/carts/99')).toEqual({ status: 404, json: { message: 'No such entity with %fieldName = %fieldValue', parameters: { fieldName: 'cartId', fieldValue: 99 } } });
+    expect(await call(fake, 'GET', '/V1/stockItems/NOPE')).toEqual({ status: 404, json: { message: "The product that was requested doesn't exist. Verify the product and try again." } });
+  });
+
+  it('`me` and `mine` routes without a customer token are refused for the self resource, never answered with a made-up account', async () => {
+    const fake = createFakeCommerce({ seed: { products: 1 } });
+    const admin = await adminToken(fake);
+    expect(await call(fake, 'GET', '/V1/customers/me', undefined, admin)).toMatchObject({ status: 401 });
+    const open = createFakeCommerce({ auth: false });
+    expect(await call(open, 'GET', '/V1/customers/me')).toEqual({ status: 401, json: { message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'self' } } });
+    expect(await call(open, 'POST', '/V1/carts/mine')).toMatchObject({ status: 401 });
+  });
+});
+
+describe('the fake presents no placeholder as data', () => {
+  it('a route it does not model is refused with 501 naming the route; a search of records it does not keep is an empty page', async () => {
+    const fake = createFakeCommerce({ auth: false });
+    expect(await call(fake, 'GET', '/V1/taxRates/1')).toEqual({ status: 501, json: { message: expect.stringContaining('does not model %route') as unknown, parameters: { route: 'GET /V1/taxRates/{rateId}' } } });
+    expect(await call(fake, 'POST', '/V1/taxRates', { taxRate: {} })).toMatchObject({ status: 501 });
+    expect(await call(fake, 'GET', '/V1/taxRates/search?searchCriteria[pageSize]=5')).toEqual({ status: 200, json: { items: [], search_criteria: { filter_groups: [], sort_orders: [], page_size: 5 }, total_count: 0 } });
+  });
+
+  it('no answer of a modeled route carries the example value "string"', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 2, customers: 2, orders: 2 } });
+    const bodies = await Promise.all(['/V1/products/SKU-0001', '/V1/products', '/V1/orders/1', '/V1/orders', '/V1/customers/1', '/V1/customers/search', '/V1/categories/3', '/V1/categories', '/V1/stockItems/SKU-0001', '/V1/store/storeConfigs', '/V1/modules'].map((path) => call(fake, 'GET', path)));
+    for (const body of bodies) expect(body.status).toBe(200);
+    expect(bodies.flatMap((b) => strings(b.json)).filter((s) => s === 'string')).toEqual([]);
+  });
+});
