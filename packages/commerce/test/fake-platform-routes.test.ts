@@ -31,6 +31,7 @@ describe('the fake answers every spec route', () => {
     const problems: string[] = [];
     const answered = new Set<string>();
     const refused = new Set<string>();
+    const refusedAsPlatform = new Set<string>();
     for (const op of operations) {
       const client = cloudOnly.has(op.key) ? cloud : commerce;
       const method = op.id.split('.').reduce<any>((node, part) => node?.[part], client) as (input: Record<string, unknown>) => Promise<unknown>;
@@ -45,6 +46,11 @@ describe('the fake answers every spec route', () => {
           continue;
         }
         // A customer's own routes (`mine`, `me`) refuse a caller that is not a customer: the `self` resource.
+        // A made-up sort field is refused as the platform refuses it (SortOrder::validateField).
+        if (status === 400 && /contains restricted symbols/.test((error as Error).message)) {
+          refusedAsPlatform.add(op.key);
+          continue;
+        }
         if (/\/(mine|me)(\/|$)/.test(op.path) && status === 401 && (error as { parameters?: { resources?: string } }).parameters?.resources === 'self') continue;
         if (STATEFUL.test(op.key) && [400, 404].includes(status)) continue;
         if (SIGN_IN.test(op.key) && [400, 401].includes(status)) continue;
@@ -60,7 +66,7 @@ describe('the fake answers every spec route', () => {
     }
     expect(problems).toEqual([]);
     // Every route outside the stateful modules was answered or refused by name, the 2.4.9 additions among them.
-    expect(operations.filter((op) => !STATEFUL.test(op.key) && !SIGN_IN.test(op.key) && !answered.has(op.key) && !refused.has(op.key)).map((op) => op.key)).toEqual([]);
+    expect(operations.filter((op) => !STATEFUL.test(op.key) && !SIGN_IN.test(op.key) && !answered.has(op.key) && !refused.has(op.key) && !refusedAsPlatform.has(op.key)).map((op) => op.key)).toEqual([]);
     expect(refused.has('PUT /V2/carts/{cartId}/coupons')).toBe(true);
     expect(refused.has('GET /V1/payments-config/{location}')).toBe(true);
     expect(refused.has('GET /V1/giftcardaccounts/{id}')).toBe(true);
