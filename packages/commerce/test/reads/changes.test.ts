@@ -1,7 +1,7 @@
 /** readChanges against the fake under MSW: checkpoints, the overlap, bad input and a deliver that throws. */
 import { describe, expect, it } from 'vitest';
 import { server } from '@magekit/test-support/msw';
-import { CheckpointError, createCommerceClient, none, readChanges, type ChangePage } from '../../src/index.ts';
+import { CheckpointError, createCommerceClient, exportRecords, none, readChanges, type ChangePage } from '../../src/index.ts';
 import { createFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
 
@@ -103,6 +103,27 @@ describe('readChanges', () => {
     // Without windows: about 17 a row (each request counting every row still ahead).
     expect(fake.searchStats.rowsScanned / 3000).toBeLessThan(4.5);
     expect(result.requests).toBeLessThan(60);
+  });
+
+  it("cannot see a product change that leaves updated_at alone (a stock or mass update); the full reconciliation does", async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 30 }, live: {} });
+    server.use(...commerceHandlers(fake, { baseUrl: BASE }));
+    const commerce = createCommerceClient({ baseUrl: BASE, auth: none() });
+    const feed = (checkpoint: string, into: { sku?: string | null; price?: number }[] = []) =>
+      readChanges(commerce, 'GET /V1/products', { fields: ['sku', 'price'] }, { checkpoint, deliver: (page) => void into.push(...page.items) });
+    const first = await feed('');
+    // A minute on, another product is saved: the feed's next start moves past the seeded products.
+    fake.live!.clock.advance(60_000);
+    fake.live!.update('products', 1, { price: 99 });
+    const second = await feed(first.checkpoint);
+    fake.live!.update('products', 7, { price: 1.5 }, { touch: false });
+    const got: { sku?: string | null; price?: number }[] = [];
+    const third = await feed(second.checkpoint, got);
+    expect(got).toEqual([]);
+    expect(third.incomplete).toContain('does not move on mass attribute updates, saveAttribute or stock changes');
+    const all: { sku?: string | null; price?: number }[] = [];
+    await exportRecords(commerce, 'GET /V1/products', { fields: ['sku', 'price'] }, (items) => void all.push(...items));
+    expect(all.find((p) => p.sku === 'SKU-0007')?.price).toBe(1.5);
   });
 
   it("says what a products feed cannot see", async () => {
