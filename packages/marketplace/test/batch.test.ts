@@ -81,6 +81,26 @@ describe('packages.submit / packages.update (BatchResult)', () => {
     expect((error as BatchError).reason).toBe('length-mismatch');
   });
 
+  it('a response longer or shorter than the input, with well-formed items, is a length mismatch', () => {
+    const ok = (n: number) => Array.from({ length: n }, (_, i) => ({ code: 200, message: 'Success', submission_id: `s${i}` }));
+    for (const answered of [3, 1, 0]) {
+      expect(() => alignBatch([{ n: 0 }, { n: 1 }], ok(answered), context)).toThrowError(expect.objectContaining({ reason: 'length-mismatch' }));
+    }
+  });
+
+  it('an item_id echoed as a number pairs with the same id sent as a string, and a different number is refused', () => {
+    const result = alignBatch([{ item_id: '7' }, { item_id: 8 }], [{ code: 200, item_id: 7 }, { code: 200, item_id: '8' }], context);
+    expect(result.succeeded.map((s) => s.index)).toEqual([0, 1]);
+    expect(() => alignBatch([{ item_id: 7 }], [{ code: 200, item_id: 9 }], context)).toThrowError(/echoes item_id "9" but item 0 was sent as "7"/);
+  });
+
+  it('only code 200 is a success: another 2xx item code is a failure carrying its code', () => {
+    const result = alignBatch([{ n: 0 }, { n: 1 }, { n: 2 }], [{ code: 201, message: 'Created' }, { code: 200 }, { code: 204, message: '' }], context);
+    expect(result.succeeded.map((s) => [s.index, s.message])).toEqual([[1, '']]);
+    expect(result.failed.map((f) => [f.index, f.code, f.message])).toEqual([[0, 201, 'Created'], [2, 204, '']]);
+    expect(() => result.throwIfFailed()).toThrowError(/2 of 3 item\(s\) failed: #0 \(code 201\): Created; #2 \(code 204\): /);
+  });
+
   it('an echoed item_id that disagrees with its position is an error', () => {
     expect(() => alignBatch([{ item_id: 'a' }, { item_id: 'b' }], [{ code: 200, item_id: 'b' }, { code: 200, item_id: 'a' }], context)).toThrowError(/echoes item_id "b"/);
   });
@@ -137,6 +157,12 @@ describe('alignment (property)', () => {
           expect(aligned).toBe(true);
         } catch (error) {
           expect(error).toBeInstanceOf(BatchError);
+          const { reason } = error as BatchError;
+          // The reason tells which check refused it: a longer or shorter array must never pass the
+          // length check and then fail later on its content.
+          if (!Array.isArray(response)) expect(reason).toBe('malformed-response');
+          else if (!aligned) expect(reason).toBe('length-mismatch');
+          else expect(['malformed-response', 'length-mismatch']).toContain(reason);
         }
       }),
       { numRuns: 1000 },
