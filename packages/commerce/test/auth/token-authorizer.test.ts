@@ -69,12 +69,27 @@ describe('admin tokens', () => {
     expect(seen.unauthorized).toBe(0);
   });
 
-  it('honours a configured lifetime shorter than the platform default', async () => {
-    const { fake, getProduct } = setup(adminToken({ ...ADMIN, tokenTtlMs: 10 * 60_000 }), { adminTokenTtlMs: 10 * 60_000 });
+  it('honours a configured lifetime shorter than the platform default: renews before it ends, with no 401', async () => {
+    // The fake keeps the platform's 4 h, so only the client's own lifetime can make it renew: a
+    // client that ignored tokenTtlMs would reuse its token here and never ask for a second one.
+    const { fake, getProduct, seen } = setup(adminToken({ ...ADMIN, tokenTtlMs: 10 * 60_000, renewBeforeMs: 60_000 }));
     await getProduct();
-    vi.setSystemTime(T0 + 10 * 60_000);
+    vi.setSystemTime(T0 + 9 * 60_000 - 1); // just outside the renewal window
+    await getProduct();
+    expect(fake.counts.admin).toBe(1);
+    vi.setSystemTime(T0 + 9 * 60_000 + 1); // inside it
     await getProduct();
     expect(fake.counts.admin).toBe(2);
+    expect(seen.unauthorized).toBe(0);
+  });
+
+  it('a customer token honours its configured lifetime too', async () => {
+    const { fake, getProduct, seen } = setup(customerToken({ ...CUSTOMER, tokenTtlMs: 5 * 60_000, renewBeforeMs: 30_000 }));
+    await getProduct();
+    vi.setSystemTime(T0 + 5 * 60_000 - 30_000 + 1);
+    await getProduct();
+    expect(fake.counts.customer).toBe(2);
+    expect(seen.unauthorized).toBe(0);
   });
 
   it('1,000 concurrent calls started with an expired token: exactly 1 token request, 1,000 successes', async () => {
