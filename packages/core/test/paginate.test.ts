@@ -9,14 +9,17 @@ interface TestPage {
 }
 
 /** A service holding `total` numbered items, `pageSize` a page; records every request. */
-function numbers(total: number, pageSize: number, options: { signal?: AbortSignal; max?: unknown; lastOnShortPageOnly?: boolean } = {}) {
+function numbers(total: number, pageSize: number, options: { signal?: AbortSignal; max?: unknown; lastOnShortPageOnly?: boolean; neverLast?: boolean } = {}) {
   const requests: PageRequest[] = [];
   const paginator = createPaginator<number, TestPage>(
     async (request) => {
       requests.push(request);
+      // A paginator that never stops must fail here, not spin forever on resolved promises.
+      if (requests.length > Math.ceil(total / pageSize) + 5) throw new Error(`paged ${requests.length} times over ${total} items`);
       const offset = request.fetched;
       const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - offset)) }, (_, i) => offset + i);
-      const last = options.lastOnShortPageOnly ? items.length < pageSize : offset + items.length >= total;
+      // neverLast: a source that never says a page is the last (only its empty page can stop the walk).
+      const last = options.neverLast ? false : options.lastOnShortPageOnly ? items.length < pageSize : offset + items.length >= total;
       return { page: { items, offset }, last };
     },
     { service: 'commerce', label: 'paginate: GET /things', max: options.max, signal: options.signal },
@@ -40,9 +43,13 @@ describe('createPaginator', () => {
   });
 
   it('stops on an empty page even when the source did not say it was the last', async () => {
-    const { paginator, requests } = numbers(4, 2, { lastOnShortPageOnly: true });
+    const { paginator, requests } = numbers(4, 2, { neverLast: true });
     expect(await paginator.collect()).toEqual([0, 1, 2, 3]);
     expect(requests).toHaveLength(3);
+    // A short last page the source did not flag is not enough to stop: the next, empty, page is.
+    const short = numbers(5, 2, { neverLast: true });
+    expect(await short.paginator.collect()).toEqual([0, 1, 2, 3, 4]);
+    expect(short.requests).toHaveLength(4);
   });
 
   it('yields an empty page only when it is the first (an empty result still tells its total)', async () => {
