@@ -20,15 +20,6 @@ const CLOUD_BASE = `${BASE}/TENANT1`;
 const cloudClient = createCommerceClient({ baseUrl: CLOUD_BASE, cloudService: true, auth: none(), retry: false });
 const cloudOnly = new Set(routes.filter((r) => r.cloudServiceOnly).map((r) => r.key));
 
-/**
- * Rows expected to fail until the client is fixed. The assertion stays as strict as for every other
- * row; the note only says why it is red.
- */
-const KNOWN_BUGS: Record<string, string> = {
-  'GET /V1/search':
-    'BUG search/normalize.ts: toRawSearchCriteria rejects `request_name`, a required member of this route\'s searchCriteria (framework-search-search-criteria-interface)',
-};
-
 /** The named method for an operationId (`products.media.update` → client.products.media.update). */
 function methodOf(target: CommerceClient, id: string): (input: Record<string, unknown>) => Promise<unknown> {
   const fn = id.split('.').reduce<any>((node, part) => node?.[part], target);
@@ -54,7 +45,7 @@ describe('every spec route, through the client, against the spec', () => {
     expect(cloudOnly.size).toBe(58);
   });
 
-  const rows = operations.map((op) => [KNOWN_BUGS[op.key] ? `${op.key} [known bug]` : op.key, op] as const);
+  const rows = operations.map((op) => [op.key, op] as const);
   it.for(rows)('%s', async ([, op]) => {
     const planned = planCall(op);
     const answer = op.success ? sample(op.success, { resolve: deref }, 'response') : undefined;

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createCommerceClient, type CommerceClientOptions } from '../src/index.ts';
+import { bearer, createCommerceClient, none, type CommerceClientOptions } from '../src/index.ts';
 import { attachSchemaEndpoints, type SwaggerDocument } from '../src/calls/schema-endpoints.ts';
 import { server } from '@magekit/test-support/msw';
 import { runtimeOf } from '../src/calls/runtime.ts';
@@ -63,8 +63,11 @@ describe('schema endpoints', () => {
 
   it('sends the client\'s credentials (most of the schema needs an admin token)', async () => {
     const seen = capture();
-    await schemaClient({ headers: { authorization: 'Bearer admin-token' } }).get({ services: 'all' });
-    expect(seen[0]!.authorization).toBe('Bearer admin-token');
+    // Through the client's auth strategy, as users configure it, not a static header.
+    await schemaClient({ auth: bearer('admin-token-0123456789') }).get({ services: 'all' });
+    await schemaClient({ auth: bearer('admin-token-0123456789') }).async();
+    await schemaClient({ auth: none() }).get({ services: 'all' });
+    expect(seen.map((s) => s.authorization)).toEqual(['Bearer admin-token-0123456789', 'Bearer admin-token-0123456789', null]);
   });
 
   it('refuses an empty or malformed services list before sending', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/async/journal.ts';
 import { run } from '../../src/cli/run.ts';
 import { openBulkJournal } from '../../src/node/index.ts';
@@ -447,7 +447,12 @@ function spawnCli(args: string[], env: Record<string, string>): Promise<{ code: 
   });
 }
 
-describe.skipIf(!existsSync(DIST_CLI))('the built CLI (dist/cli.js)', () => {
+describe('the built CLI (dist/cli.js)', () => {
+  // npm test builds before it runs the suite: a missing build is a failure to report, never a reason to skip.
+  beforeAll(() => {
+    if (!existsSync(DIST_CLI)) throw new Error('packages/commerce/dist/cli.js is missing: run `npm run build` first (npm test does).');
+  });
+
   it('--help exits 0 with the usage text', async () => {
     const { code, stdout } = await spawnCli(['--help'], {});
     expect(code).toBe(0);
