@@ -83,6 +83,21 @@ describe('retries', () => {
     expect(error.message).toMatch(/asked to wait 1 h .*longer than retry.maxRetryAfter \(20 ms\); not retried/);
   });
 
+  it('maxRetryAfter is in ms and inclusive: a wait equal to it is honoured, 1 ms more is refused', async () => {
+    // Retry-After is in seconds on the wire (0.05 s = 50 ms); a seconds/milliseconds slip on either
+    // side, or a strict comparison, changes one of these outcomes.
+    const equal = counting('get', '/products/a', [503, 200], { 'retry-after': '0.05' });
+    await call(runtime({ retry: { maxRetryAfter: 50, backoffLimit: 5 } }), 'GET', '/products/a');
+    expect(equal.attempts).toBe(2);
+    const above = counting('get', '/products/a', [503, 200], { 'retry-after': '0.05' });
+    const error = await failure(call(runtime({ retry: { maxRetryAfter: 49, backoffLimit: 5 } }), 'GET', '/products/a'));
+    expect(above.attempts).toBe(1);
+    expect(error.retryAfterMs).toBe(50);
+    const seconds = counting('get', '/products/a', [503, 200], { 'retry-after': '3' });
+    await failure(call(runtime({ retry: { maxRetryAfter: 2_999, backoffLimit: 5 } }), 'GET', '/products/a'));
+    expect(seconds.attempts).toBe(1);
+  });
+
   it('retries network failures of idempotent calls', async () => {
     let calls = 0;
     const flaky: typeof fetch = async (input, init) => {
