@@ -38,13 +38,15 @@ export interface ResponseShapes {
 /**
  * The output side of a document: `schemas` are its component schemas (refs as
  * `#/components/schemas/<name>`), `responses` the success bodies of its operations (null: no body).
+ * `copied`: names that have a response copy elsewhere already (the SDK's own, for `types pull`), so
+ * references to them point at `<name>.output` whatever the document says of them.
  */
-export function responseShapes(schemas: Readonly<Record<string, Schema>>, responses: readonly (Schema | null)[]): ResponseShapes {
+export function responseShapes(schemas: Readonly<Record<string, Schema>>, responses: readonly (Schema | null)[], copied: ReadonlySet<string> = new Set()): ResponseShapes {
   for (const name of Object.keys(schemas)) {
     if (name.endsWith(OUTPUT_SUFFIX)) throw new Error(`The schema "${name}" ends with "${OUTPUT_SUFFIX}", the suffix of response copies; rename it.`);
   }
   const reached = reachableFrom(responses, schemas);
-  const differs = differing(reached, schemas);
+  const differs = differing(reached, schemas, copied);
   const counter = { nullable: 0 };
   const out: Record<string, Schema> = {};
   for (const name of [...differs].sort()) out[name + OUTPUT_SUFFIX] = asOutput(schemas[name]!, differs, counter) as Schema;
@@ -92,8 +94,8 @@ function hasNonNullableRequired(schema: Schema): boolean {
 }
 
 /** The reached schemas whose response shape differs from the published one (fixed point over refs). */
-function differing(reached: Set<string>, schemas: Readonly<Record<string, Schema>>): Set<string> {
-  const differs = new Set([...reached].filter((name) => hasNonNullableRequired(schemas[name]!)));
+function differing(reached: Set<string>, schemas: Readonly<Record<string, Schema>>, copied: ReadonlySet<string>): Set<string> {
+  const differs = new Set([...reached].filter((name) => copied.has(name) || hasNonNullableRequired(schemas[name]!)));
   for (let grew = true; grew; ) {
     grew = false;
     for (const name of reached) {

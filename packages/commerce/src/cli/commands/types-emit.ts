@@ -5,6 +5,7 @@
  * Built on the same converter as the spec importer (src/swagger).
  */
 import { convertSwagger, type ConvertedOperation, type JsonSchema } from '../../swagger/index.ts';
+import { OUTPUT_SUFFIX, responseShapes, resultFlag } from '../../swagger/response-shape.ts';
 import { routeKeyOf } from '../../swagger/route-key.ts';
 import { commentText, memberComment, propertyName, typeOf, type TypeContext } from './types-schema-ts.ts';
 
@@ -55,6 +56,8 @@ export interface InstallationTypes {
   notTyped: NotTyped[];
   /** Operations of the live schema the SDK already types. */
   builtinRoutes: number;
+  /** Response fields of the installation's own routes typed `T | null` (required: always sent, null when unset), counted as the SDK's generator counts its own. */
+  nullableFields: number;
 }
 
 /** The export name of the route module, in every file `types pull` writes and in the docs. */
@@ -79,7 +82,15 @@ export function buildInstallationTypes(document: unknown, builtin: BuiltinSurfac
   const conversion = convertSwagger(document, { descriptions: true });
   const packageName = options.packageName ?? '@magekit/commerce';
   const builtinShapes = new Set([...builtin.routeKeys].map(shapeOf));
-  const context: TypeContext = { builtin: new Set(builtin.schemaNames), schemas: conversion.schemas, aliases: new Map(), problems: [] };
+  // The installation's own routes answer as the platform's serializer writes, by the rule the SDK's
+  // own types follow (swagger/response-shape.ts): required fields `T | null`, in `<name>.output` copies.
+  const own = conversion.operations.filter((op) => !builtinShapes.has(shapeOf(op.key)));
+  // The SDK's own response copies are what a reference to its schemas means in a response.
+  const builtinNames = new Set(builtin.schemaNames);
+  const copied = new Set([...builtinNames].filter((name) => builtinNames.has(name + OUTPUT_SUFFIX)));
+  const shapes = responseShapes(conversion.schemas, own.map((op) => op.response), copied);
+  const responses = new Map(own.map((op, i) => [op, shapes.responses[i] ?? null]));
+  const context: TypeContext = { builtin: builtinNames, schemas: { ...conversion.schemas, ...shapes.schemas }, aliases: new Map(), problems: [] };
   const notTyped: NotTyped[] = conversion.problems.map((problem) => ({ what: problem.split(': ')[0]!, why: problem }));
   const added: AddedRoute[] = [];
   const routeEntries: string[] = [];
@@ -108,7 +119,7 @@ export function buildInstallationTypes(document: unknown, builtin: BuiltinSurfac
       continue;
     }
     context.at = routeKeyOf(op.key);
-    const entry = routeEntry(op, context);
+    const entry = routeEntry(op, responses.get(op) ?? null, conversion.schemas, context);
     if ('why' in entry) {
       notTyped.push({ what: op.key, why: entry.why });
       continue;
@@ -144,7 +155,7 @@ export function buildInstallationTypes(document: unknown, builtin: BuiltinSurfac
       if (written.has(name)) continue;
       written.add(name);
       more = true;
-      const schema = conversion.schemas[name];
+      const schema = context.schemas[name];
       context.at = `the definition "${name}"`;
       aliasLines.push(`${docComment(schema?.['description'], '')}type ${alias} = ${typeOf(schema, context)};`);
     }
@@ -163,7 +174,7 @@ export function buildInstallationTypes(document: unknown, builtin: BuiltinSurfac
     (aliasLines.length ? `\n${aliasLines.join('\n')}\n` : '') +
     (imports.length ? '' : '\nexport {};\n');
   const module = runtimeModule(rows, options);
-  return { declaration, runtime: module.runtime, runtimeTypes: module.types, routes: added, extensions, notTyped, builtinRoutes };
+  return { declaration, runtime: module.runtime, runtimeTypes: module.types, routes: added, extensions, notTyped, builtinRoutes, nullableFields: shapes.nullableFields };
 }
 
 /**
@@ -196,7 +207,8 @@ function docComment(description: unknown, indent: string): string {
 
 type RouteEntry = { input: string; output: string; required: boolean; list: boolean; queryNames: string[]; flags: string } | { why: string };
 
-function routeEntry(op: ConvertedOperation, context: TypeContext): RouteEntry {
+/** `response`: the operation's success body in its response shape; `schemas`: the published definitions (for the result flag). */
+function routeEntry(op: ConvertedOperation, response: JsonSchema | null, schemas: Readonly<Record<string, JsonSchema>>, context: TypeContext): RouteEntry {
   const members: string[] = [];
   let required = false;
   const queryNames: string[] = [];
@@ -221,10 +233,11 @@ function routeEntry(op: ConvertedOperation, context: TypeContext): RouteEntry {
     parts.push(typeOf(body, context));
     required ||= Array.isArray(body['required']) && body['required'].length > 0;
   }
-  const output = op.response ? typeOf(op.response, context) : 'void';
+  const output = response ? typeOf(response, context) : 'void';
   const list = isSearchResults(op.response, context);
-  // 'n': a write the client never re-sends once it may have reached the server (its idempotency is unknown).
-  const flags = `${op.response ? '' : 'v'}${list ? 's' : ''}${takesSearchCriteria ? 'q' : ''}x${op.method === 'GET' ? '' : 'n'}`;
+  // 'n': a write the client never re-sends once it may have reached the server (its idempotency is unknown);
+  // the result flag tells the runtime how the platform sends the result (numbers uncast, `[]` for null).
+  const flags = `${op.response ? '' : 'v'}${list ? 's' : ''}${takesSearchCriteria ? 'q' : ''}x${op.method === 'GET' ? '' : 'n'}${resultFlag(op.response, schemas)}`;
   return { input: parts.join(' & '), output, required, list, queryNames, flags };
 }
 

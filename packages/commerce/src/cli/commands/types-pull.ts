@@ -151,6 +151,7 @@ function report(types: InstallationTypes, ms: number): string {
     ? `Added extension attributes:\n${types.extensions.map((e) => `  ${e.definition}: ${e.fields.join(', ')}\n`).join('')}`
     : 'No extension attributes beyond the SDK\'s own.\n';
   if (types.notTyped.length) out += `Could not type (${types.notTyped.length}):\n${types.notTyped.map((n) => `  ${n.what}: ${n.why}\n`).join('')}`;
+  if (types.nullableFields) out += `${types.nullableFields} response field(s) typed \`T | null\`: the schema marks them required, which the platform sends even when null.\n`;
   out += `${types.builtinRoutes} route(s) of the schema are already typed by the SDK. Converted in ${Math.round(ms)} ms.\n`;
   return out;
 }
@@ -205,7 +206,7 @@ export async function runTypes(argv: readonly string[], io: CliIO): Promise<numb
       await writeFile(file, text);
     }
     if (json) {
-      io.stdout.write(`${JSON.stringify({ audience: verdict.audience, routes: types.routes, extensions: types.extensions, notTyped: types.notTyped, builtinRoutes: types.builtinRoutes, files: files.map((f) => f.file) }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ audience: verdict.audience, routes: types.routes, extensions: types.extensions, notTyped: types.notTyped, builtinRoutes: types.builtinRoutes, nullableFields: types.nullableFields, files: files.map((f) => f.file) }, null, 2)}\n`);
     } else {
       io.stdout.write(report(types, ms));
       io.stdout.write(`Wrote ${files.map((f) => f.file).join(', ')}.\n`);

@@ -6,6 +6,7 @@
  * the reason is recorded for the report.
  */
 import type { JsonSchema } from '../../swagger/index.ts';
+import { OUTPUT_SUFFIX } from '../../swagger/response-shape.ts';
 
 const COMPONENT_REF = /^#\/components\/schemas\/(.+)$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -45,6 +46,9 @@ function aliasFor(name: string, context: TypeContext): string {
 
 function referenceType(name: string, context: TypeContext): string {
   if (context.builtin.has(name)) return `components["schemas"][${JSON.stringify(name)}]`;
+  // A response copy the SDK does not have: the SDK's response shape of that schema is the published one.
+  const published = name.endsWith(OUTPUT_SUFFIX) ? name.slice(0, -OUTPUT_SUFFIX.length) : undefined;
+  if (published !== undefined && context.builtin.has(published)) return `components["schemas"][${JSON.stringify(published)}]`;
   // The converter reports a missing definition once per route that reaches it.
   if (!context.schemas[name]) return 'unknown';
   return aliasFor(name, context);

@@ -70,15 +70,15 @@ export async function fileClaim(baseUrl: string) {
   const id: number | undefined = claim.id;
   const status: 'open' | 'approved' | 'rejected' | undefined = claim.status;
   const again = await commerce.request('GET /V1/acme/warranty-claims/{claimId}', { claimId: id ?? 1 });
-  const reason: string = again.reason;
+  const reason: string | null = again.reason;
   const page = await commerce.request('GET /V1/acme/warranty-claims', { searchCriteria: { filter_groups: [{ filters: [{ field: 'sku', value: 'SKU-0001' }] }] } });
-  const total: number = page.total_count;
+  const total: number | null = page.total_count;
   const product = await commerce.products.get({ sku: 'SKU-0001' });
   const months: number | undefined = product.extension_attributes?.acme_warranty_months;
   await commerce.products.update({ sku: 'SKU-0001', product: { sku: 'SKU-0001', extension_attributes: { acme_warranty_months: 24, acme_warranty_provider: 'Acme' } } });
   const job = await commerce.async.request('POST /V1/acme/products/{sku}/warranty-claims', { sku: 'SKU-0002', claim: { reason: 'dead pixel' } });
   const bulk = await commerce.bulk.request('POST /V1/acme/products/{sku}/warranty-claims', [{ sku: 'SKU-0003', claim: { reason: 'scratched' } }]);
-  const reasons: string[] = [];
+  const reasons: (string | null)[] = [];
   for await (const each of commerce.paginate('GET /V1/acme/warranty-claims', { searchCriteria: { page_size: 50 } }, { key: 'id' })) reasons.push(each.reason);
   return { status, reason, total, months, job, bulk, reasons };
 }
@@ -117,6 +117,7 @@ describe('types pull against a fake installation with a custom module', () => {
     expect(stdout).toContain('  POST /V1/acme/products/{sku}/warranty-claims\n');
     expect(stdout).toContain('catalog-data-product-extension-interface: acme_warranty_months, acme_warranty_provider');
     expect(stdout).toMatch(/3 route\(s\) of the schema are already typed by the SDK/);
+    expect(stdout).toMatch(/\d+ response field\(s\) typed `T \| null`: the schema marks them required/);
     const declaration = fs.readFileSync(declarationFile, 'utf8');
     expect(declaration).toContain("declare module '@magekit/commerce'");
     expect(declaration).toContain('acme_warranty_months?: number');
@@ -342,6 +343,22 @@ describe('the emitter', () => {
     expect(why).toMatch(/formData parameter "file" is left out/);
     expect(why).toMatch(/GET \/rest\/legacy \| the path is outside \/V<n>\//);
     expect(why).toMatch(/"acme-missing" is referenced but not in the document/);
+  });
+
+  it('types the responses by the rules of the SDK\'s own: required fields T | null, scalar results flagged for the runtime', () => {
+    const doc = moduleSchema(undefined, [acmeWarrantyModule]) as { paths: Record<string, Record<string, unknown>> };
+    doc.paths['/V1/acme/counters'] = { post: { responses: { 200: { schema: { type: 'integer' } } } } };
+    doc.paths['/V1/acme/claim-ids'] = { get: { responses: { 200: { schema: { type: 'array', items: { type: 'integer' } } } } } };
+    const types = buildInstallationTypes(doc, { ...surface, schemaNames: [...surface.schemaNames, 'catalog-data-product-interface.output'] });
+    // The claim as the platform sends it (reason is required: present, possibly null) and as requests send it.
+    expect(types.declaration).toMatch(/type AcmeWarrantyDataClaimInterfaceOutput = \{ id\?: number; sku\?: string; reason: string \| null;/);
+    expect(types.declaration).toMatch(/type AcmeWarrantyDataClaimInterface = \{ id\?: number; sku\?: string; reason: string;/);
+    expect(types.declaration).toMatch(/"GET \/V1\/acme\/warranty-claims\/\{claimId\}": \{[^\n]*output: AcmeWarrantyDataClaimInterfaceOutput;/);
+    expect(types.declaration).toMatch(/"POST \/V1\/acme\/products\/\{sku\}\/warranty-claims": \{[^\n]*input: \{ sku: string \} & \{ claim: AcmeWarrantyDataClaimInterface \}/);
+    expect(types.nullableFields).toBeGreaterThanOrEqual(4);
+    // The runtime casts the counter's uncast id and keeps a list's [] (platform/wire-result.ts).
+    expect(types.runtime).toMatch(/\["installation\.postV1AcmeCounters", "POST", "\/V1\/acme\/counters", "", "xni"\]/);
+    expect(types.runtime).toMatch(/\["installation\.getV1AcmeClaimIds", "GET", "\/V1\/acme\/claim-ids", "", "xl"\]/);
   });
 
   it('registerRoutes keeps the built-in definition of a key the SDK already has, and refuses malformed rows', () => {
