@@ -301,6 +301,51 @@ describe('waitForBulk faults', () => {
   });
 });
 
+describe('counts stay inside the bulk whatever the status routes answer', () => {
+  it('an open counter above the operation count is held to it: open never exceeds total, closed never goes below zero', async () => {
+    platform({ timeline: [[0, '1111']] });
+    // A counter that overcounts (rows of another bulk, a reindex in flight) while the job knows 4 operations.
+    let counterReads = 0;
+    server.use(http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => HttpResponse.json(++counterReads <= 2 ? 9 : 0)));
+    const events: ProgressEvent[] = [];
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 4), { minDelay: 500, jitter: false, onProgress: (e) => events.push({ ...e }) }));
+    expect(events.length).toBeGreaterThan(1);
+    for (const e of events) {
+      expect(e.open).toBeLessThanOrEqual(e.total);
+      expect(e.complete).toBeGreaterThanOrEqual(0);
+    }
+    expect(events[0]).toMatchObject({ total: 4, open: 4, complete: 0 });
+    expect(outcome.counts).toMatchObject({ total: 4, complete: 4, open: 0 });
+  });
+
+  it('a closed count above the operation count means none open, never a negative count', async () => {
+    platform({ timeline: [[0, '111']] });
+    server.use(
+      http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => HttpResponse.json(0)),
+      // More closed rows than operations (a scheduler that stores rows beyond operation_count, #31213).
+      http.get(`${BASE}/rest/V1/bulk`, ({ request }) => (new URL(request.url).searchParams.get('fields') === 'total_count' ? HttpResponse.json({ total_count: 5 }) : undefined)),
+    );
+    const events: ProgressEvent[] = [];
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 3), { minDelay: 500, jitter: false, onProgress: (e) => events.push({ ...e }) }));
+    for (const e of events) expect(e.open).toBeGreaterThanOrEqual(0);
+    expect(outcome.counts.open).toBe(0);
+    // readBulkStatus too: every operation closed, so it lists the failed ones only (no listing of open ones).
+    const p = platform({ timeline: [[0, '111']] });
+    server.use(http.get(`${BASE}/rest/V1/bulk`, ({ request }) => (new URL(request.url).searchParams.get('fields') === 'total_count' ? HttpResponse.json({ total_count: 5 }) : undefined)));
+    const status = await asyncClient().readBulkStatus(jobOf('b1', 3));
+    expect(status.counts.open).toBe(0);
+    expect(p.kinds()).toEqual(['failed']);
+  });
+
+  it('results() on a total that is an exact multiple of the page size stops on total_count, with no empty page asked for', async () => {
+    const p = platform({ timeline: [[0, '1111']] });
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 4), { minDelay: 500, jitter: false }));
+    const results = await drive(collect(outcome.results({ pageSize: 2 })));
+    expect(results.map((op) => op.position)).toEqual([0, 1, 2, 3]);
+    expect(p.log.filter((e) => e.kind === 'results').map((e) => e.query.get('searchCriteria[current_page]'))).toEqual(['1', '2']);
+  });
+});
+
 describe('readBulkStatus', () => {
   it.each<Storage>(['upfront', 'when-worked'])('one look, operations stored %s: closed ones placed, the rest open, no waiting', async (storage) => {
     const p = platform({ storage, timeline: [[0, '12444']] });
@@ -308,5 +353,12 @@ describe('readBulkStatus', () => {
     expect(outcome.counts).toEqual({ total: 5, complete: 1, failed: 1, retryable: 1, rejected: 0, open: 3, unaccounted: 0 });
     expect(outcome.operations.map((op) => op.state)).toEqual(['complete', 'retryable', 'open', 'open', 'open']);
     expect(p.kinds()).toEqual(['summary', 'closed', 'failed', 'listing']);
+  });
+
+  it('exactly one operation open: the bulk is not done and that one is open', async () => {
+    platform({ timeline: [[0, '1141']] });
+    const outcome = await asyncClient().readBulkStatus('b1');
+    expect(outcome.counts).toMatchObject({ total: 4, complete: 3, open: 1 });
+    expect(outcome.operations.map((op) => op.state)).toEqual(['complete', 'complete', 'open', 'complete']);
   });
 });
