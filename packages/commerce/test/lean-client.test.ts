@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, bearer, ConfigurationError, createLeanClient, InputError, isCommerceError, methodsOf } from '../src/entries/lean.ts';
 import { fieldsEncoder } from '../src/entries/fields.ts';
 import { bulkRoutes, ordersRoutes, productsRoutes, routeRows, type RouteModule } from '../src/generated/modules.ts';
-import { paginate } from '../src/entries/paginate.ts';
+import { missingKeys, paginate, readChanges } from '../src/entries/paginate.ts';
 import { asyncFeatures, asyncRequest, bulkRequest, waitForBulk } from '../src/entries/bulk.ts';
 import { schemaEndpoints } from '../src/entries/schema.ts';
 import { searchCriteriaEncoder, where } from '../src/entries/search.ts';
@@ -99,6 +99,16 @@ describe('helpers imported on their own take a lean client', () => {
     const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [productsRoutes] });
     const skus = (await paginate(commerce, 'GET /V1/products', { fields: ['sku'] }, { pageSize: 3 }).collect()).map((p) => p.sku);
     expect(skus).toHaveLength(7);
+  });
+
+  it('readChanges and missingKeys follow a route changed since a checkpoint', async () => {
+    const { url } = await fake({ orders: 6 } as never);
+    const commerce = createLeanClient({ baseUrl: url, auth: auth(), routes: [ordersRoutes] });
+    const ids: number[] = [];
+    const { checkpoint } = await readChanges(commerce, 'GET /V1/orders', { fields: ['entity_id'] }, { pageSize: 4, deliver: ({ items }) => void ids.push(...items.map((o) => o.entity_id!)) });
+    expect(ids).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await readChanges(commerce, 'GET /V1/orders', { fields: ['entity_id'] }, { checkpoint, deliver: () => {} })).delivered).toBe(0);
+    expect(await missingKeys(commerce, 'GET /V1/orders', [2, 99])).toEqual([99]);
   });
 
   it('asyncFeatures and waitForBulk queue writes and wait for them', async () => {
