@@ -51,7 +51,8 @@ export function createTimeWindows(run: { low: Timestamp | undefined; high: Times
       }
       if (exhausted) {
         exhaustedTo = upper;
-        if (width !== undefined && counted < pageSize / 2) width = Math.max(1, width * 2);
+        // The next window starts past this one (a width of 0 would ask for the same second again).
+        if (width !== undefined) width = Math.max(1, counted < pageSize / 2 ? width * 2 : width);
       }
     },
   };
