@@ -224,8 +224,15 @@ async function newestChange(plan: WalkPlan, key: WalkKey, low: Timestamp | undef
     strip: [],
   };
   const page = await pageReader(newestFirst)({ bounds: low === undefined ? [] : [stamp(low, 'gteq')] });
-  const at = (page.items[0] as { updated_at?: unknown } | undefined)?.updated_at;
-  if (at === undefined) return undefined;
-  if (!isTimestamp(at)) throw new ResponseError(`${plan.label} answered updated_at ${JSON.stringify(at)}, not YYYY-MM-DD HH:MM:SS.`, JSON.stringify(page.items[0]), { service: 'commerce' });
+  if (page.items.length === 0) return undefined;
+  const at = (page.items[0] as { updated_at?: unknown }).updated_at;
+  // A route whose records carry no updated_at cannot be followed: saying "nothing changed" would be a silent loss.
+  if (!isTimestamp(at)) {
+    throw new ResponseError(
+      `${plan.label} answered ${at === undefined ? 'a record without updated_at' : `updated_at ${JSON.stringify(at)}`}, not a YYYY-MM-DD HH:MM:SS timestamp: a change feed follows updated_at and cannot follow this route.`,
+      JSON.stringify(page.items[0]),
+      { service: 'commerce' },
+    );
+  }
   return { high: at, rows: page.remaining };
 }

@@ -137,6 +137,12 @@ describe('readChanges', () => {
     expect(all.find((p) => p.sku === 'SKU-0007')?.price).toBe(1.5);
   });
 
+  it('refuses a route whose records carry no updated_at, rather than report that nothing changed', async () => {
+    const { fake, commerce } = setUp({ orders: 3 });
+    for (const order of fake.store.orders.values()) delete order['updated_at'];
+    await expect(readChanges(commerce, 'GET /V1/orders', undefined, { deliver: () => {} })).rejects.toThrow('answered a record without updated_at, not a YYYY-MM-DD HH:MM:SS timestamp: a change feed follows updated_at and cannot follow this route.');
+  });
+
   it("says what a products feed cannot see", async () => {
     const { commerce } = setUp({ products: 3 } as never);
     const result = await readChanges(commerce, 'GET /V1/products', undefined, { deliver: () => {} });
