@@ -106,6 +106,15 @@ describe('changes', () => {
     expect(damaged.all).not.toContain(ENV.MAGEKIT_TOKEN);
   });
 
+  it("notes on stderr what a products feed cannot see", async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 3 } });
+    server.use(...commerceHandlers(fake, { baseUrl: BASE }));
+    const { code, stdout, stderr } = await cli(['changes', '/V1/products', '--checkpoint-file', file, '--fields', 'sku']);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(stderr).toContain("note: a product's updated_at does not move on mass attribute updates, saveAttribute or stock changes");
+  });
+
   it('names what is missing', async () => {
     withFake();
     expect((await cli(['changes', '/V1/orders'])).stderr).toContain('changes needs --checkpoint-file');
