@@ -72,3 +72,43 @@ export function excerpt(text: string, max = MESSAGE_EXCERPT_CHARS, unread: Omit<
   if (!unread.complete && unread.unreadBytes === undefined) return `${shown}… over ${rest} bytes more`;
   return `${shown}… ${rest + (unread.unreadBytes ?? 0)} bytes more`;
 }
+
+/**
+ * What an error keeps of a value it carries (a body, parameters, errors[]): the value itself when
+ * its JSON form fits in `maxChars`, else a copy cut to fit, each cut marked with how much it left
+ * out (`… 912345 characters more`, `… 40 more items`, `"…": "12 more keys"`). Every rendering of an
+ * error (message, JSON, util.inspect) stays a few kilobytes whatever the server sent.
+ */
+export function boundedValue<T>(value: T, maxChars: number): T {
+  if (value === undefined) return value;
+  if (typeof value === 'string') return cut(value, maxChars) as T;
+  const json = JSON.stringify(value) ?? '';
+  if (json.length <= maxChars) return value;
+  // Each step keeps less of every string, array and object, until the copy fits.
+  for (const [chars, items, depth] of [[maxChars / 4, 20, 6], [256, 10, 4], [64, 5, 3], [16, 3, 2]] as const) {
+    const copy = shrink(value, Math.floor(chars), items, depth);
+    if ((JSON.stringify(copy) ?? '').length <= maxChars) return copy as T;
+  }
+  const marker = `… ${json.length} characters of JSON left out`;
+  return (Array.isArray(value) ? [marker] : value !== null && typeof value === 'object' ? { '…': marker } : value) as T;
+}
+
+function shrink(value: unknown, chars: number, items: number, depth: number): unknown {
+  if (typeof value === 'string') return cut(value, chars);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    if (depth === 0) return [`… ${value.length} items`];
+    const kept = value.slice(0, items).map((item) => shrink(item, chars, items, depth - 1));
+    return value.length > items ? [...kept, `… ${value.length - items} more items`] : kept;
+  }
+  const entries = Object.entries(value);
+  if (depth === 0) return { '…': `${entries.length} keys` };
+  const kept = entries.slice(0, items).map(([key, item]) => [cut(key, chars), shrink(item, chars, items, depth - 1)]);
+  if (entries.length > items) kept.push(['…', `${entries.length - items} more keys`]);
+  return Object.fromEntries(kept);
+}
+
+/** At most `max` characters of `text`, saying how many more there were. */
+export function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… ${text.length - max} characters more`;
+}

@@ -3,13 +3,22 @@
  * service it came from, so `isCommerceError(e)` works even when an app ends up with two copies of
  * the SDK (ESM and CJS, or two versions), where `instanceof` would silently fail.
  */
+import { boundedValue, cut } from './bounded-body.ts';
 import { redactText, redactValue } from './redact.ts';
 
 /**
- * The longest message (and template) any error carries. Mappers quote at most 2 KB of a server's text
+ * The longest message any error carries. Mappers quote at most 2 KB of a server's text
  * (bounded-body.ts); this bound is the backstop for every other path (a huge URL, a caller's input).
  */
-const MAX_MESSAGE_CHARS = 16 * 1024;
+const MAX_MESSAGE_CHARS = 4096;
+
+/**
+ * The most of each other field an error keeps (in characters of its JSON form): a URL, a template,
+ * `raw`, `body`, `parameters`, `errors`. With the message, every rendering of an error (JSON,
+ * util.inspect, String) stays within a few kilobytes, whatever the server sent.
+ */
+const MAX_FIELD_CHARS = 2048;
+const MAX_DETAIL_CHARS = 1024;
 
 export type Service = 'commerce' | 'marketplace';
 
@@ -62,12 +71,12 @@ export class MagekitError extends Error {
   readonly fate: Fate | undefined;
 
   constructor(message: string, options: MagekitErrorOptions) {
-    super(redactText(bounded(message)), options.cause === undefined ? undefined : { cause: options.cause });
+    super(redactText(cut(message, MAX_MESSAGE_CHARS)), options.cause === undefined ? undefined : { cause: options.cause });
     this[ERROR_BRAND] = options.service;
     this.service = options.service;
     this.status = options.status;
     this.method = options.method;
-    this.url = options.url === undefined ? undefined : redactText(options.url);
+    this.url = options.url === undefined ? undefined : redactText(cut(options.url, MAX_FIELD_CHARS));
     this.hint = options.hint;
     this.fate = options.fate;
   }
@@ -117,7 +126,7 @@ export class ResponseError extends MagekitError {
   readonly raw: string;
   constructor(message: string, raw: string, options: MagekitErrorOptions) {
     super(message, options);
-    this.raw = bounded(redactText(raw), 2000);
+    this.raw = cut(redactText(raw), MAX_FIELD_CHARS);
   }
 }
 
@@ -156,12 +165,12 @@ export class HttpError extends MagekitError {
   readonly code: number | undefined;
   readonly errors: ErrorDetail[];
   /**
-   * The parsed error body (credentials removed), or its text when it was not JSON. At most
-   * MAX_ERROR_BODY_BYTES (1 MB) of it was read; `bodyTruncated` says when the rest was left unread
-   * (`body` is then the text of its first megabyte).
+   * The parsed error body (credentials removed), or its text when it was not JSON (or longer than
+   * the MAX_ERROR_BODY_BYTES read of it). At most 2 KB of its JSON form is kept: a larger body is
+   * cut where marked (`… 912345 characters more`, `… 40 more items`) and `bodyTruncated` is set.
    */
   readonly body: unknown;
-  /** True when the error body was longer than 1 MB and only its start is in `body`. */
+  /** True when `body` is not the whole error body: it was cut to what an error keeps, or left unread past 1 MB. */
   readonly bodyTruncated: boolean = false;
   /** How long the server asked to wait before trying again (Retry-After), in ms. */
   readonly retryAfterMs: number | undefined;
@@ -169,11 +178,13 @@ export class HttpError extends MagekitError {
   constructor(message: string, options: HttpErrorOptions) {
     super(message, options);
     this.status = options.status;
-    this.template = options.template === undefined ? undefined : redactText(bounded(options.template));
-    this.parameters = redactValue(options.parameters);
+    this.template = options.template === undefined ? undefined : redactText(cut(options.template, MAX_DETAIL_CHARS));
+    this.parameters = boundedValue(redactValue(options.parameters), MAX_DETAIL_CHARS);
     this.code = options.code;
-    this.errors = redactValue(options.errors ?? []);
-    this.body = redactValue(options.body);
+    this.errors = boundedValue(redactValue(options.errors ?? []), MAX_DETAIL_CHARS);
+    const body = redactValue(options.body);
+    this.body = boundedValue(body, MAX_FIELD_CHARS);
+    if (this.body !== body) this.bodyTruncated = true;
     this.retryAfterMs = options.retryAfterMs;
   }
 }
@@ -208,7 +219,7 @@ export class RedirectError extends HttpError {
   readonly location: string | undefined;
   constructor(message: string, options: HttpErrorOptions & { location?: string | undefined }) {
     super(message, options);
-    this.location = options.location === undefined ? undefined : redactText(options.location);
+    this.location = options.location === undefined ? undefined : redactText(cut(options.location, MAX_FIELD_CHARS));
   }
 }
 
@@ -216,8 +227,4 @@ export function isMagekitError(value: unknown, service?: Service): value is Mage
   if (typeof value !== 'object' || value === null) return false;
   const brand = (value as { [ERROR_BRAND]?: unknown })[ERROR_BRAND];
   return service === undefined ? brand === 'commerce' || brand === 'marketplace' : brand === service;
-}
-
-function bounded(text: string, max = MAX_MESSAGE_CHARS): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… ${text.length - max} characters more`;
 }

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_ERROR_BODY_BYTES, excerpt, readBoundedText } from '../src/bounded-body.ts';
+import { MAX_ERROR_BODY_BYTES, boundedValue, excerpt, readBoundedText } from '../src/bounded-body.ts';
 
 /** A body of `total` bytes of `fill`, produced on demand, counting what was pulled. */
 function lazyBody(total: number, fill = 'x') {
@@ -61,5 +62,33 @@ describe('excerpt', () => {
     expect(excerpt('abcdefghij€', 10)).toBe('abcdefghij… 3 bytes more');
     expect(excerpt('a'.repeat(20), 10, { complete: false, unreadBytes: 100 })).toBe(`${'a'.repeat(10)}… 110 bytes more`);
     expect(excerpt('a'.repeat(20), 10, { complete: false, unreadBytes: undefined })).toBe(`${'a'.repeat(10)}… over 10 bytes more`);
+  });
+});
+
+describe('boundedValue: what an error keeps of a value', () => {
+  it('keeps a value whose JSON fits, as the same object', () => {
+    const value = { message: 'm', parameters: ['a', 1, null] };
+    expect(boundedValue(value, 1024)).toBe(value);
+  });
+
+  it('cuts strings, arrays and objects, each cut saying how much it left out', () => {
+    expect(boundedValue('x'.repeat(5000), 100)).toBe(`${'x'.repeat(100)}… 4900 characters more`);
+    const cutArray = boundedValue(Array.from({ length: 1000 }, (_, i) => i), 200) as unknown[];
+    expect(cutArray.at(-1)).toMatch(/^… \d+ more items$/);
+    const cutObject = boundedValue(Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i])), 200) as Record<string, unknown>;
+    expect(cutObject['…']).toMatch(/^\d+ more keys$/);
+    expect((boundedValue({ message: 'y'.repeat(10_000) }, 1000) as { message: string }).message).toMatch(/^y+… \d+ characters more$/);
+  });
+
+  it('any JSON value comes back within the bound (200 characters or more), arrays as arrays and objects as objects', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 200, max: 4000 }), (value, max) => {
+        const kept = boundedValue(value, max);
+        if (typeof value !== 'string') expect((JSON.stringify(kept) ?? '').length).toBeLessThanOrEqual(max);
+        expect(Array.isArray(kept)).toBe(Array.isArray(value));
+        expect(typeof kept).toBe(typeof value);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -44,8 +44,9 @@ function placeholderOf(key: string): string {
  * regex alternation tries its branches in order, so the keys go longest first.
  */
 function strtr(text: string, pairs: Map<string, string>): string {
-  const keys = [...pairs.keys()].sort((a, b) => b.length - a.length).map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return text.replace(new RegExp(keys.join('|'), 'g'), (key) => pairs.get(key)!);
+  // Only keys the text holds (a hundred thousand parameters make no hundred-thousand-branch regex).
+  const keys = [...pairs.keys()].filter((key) => text.includes(key)).sort((a, b) => b.length - a.length).map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return keys.length ? text.replace(new RegExp(keys.join('|'), 'g'), (key) => pairs.get(key)!) : text;
 }
 
 /** PHP's string conversion of a decoded JSON value (what `strtr` does with each replacement). */

@@ -69,7 +69,8 @@ function httpFailure(raw: KyHttpError, call: Call, context: ClassifyContext, url
   const status = raw.response.status;
   // The attempt's own buffered text, unless an afterResponse hook put another Response in place.
   const ours = raw.response === call.response;
-  const text = ours ? call.text! : typeof raw.data === 'string' ? raw.data : raw.data === undefined ? '' : JSON.stringify(raw.data);
+  // This client's secrets go before anything is cut from the text (a cut could halve one and hide it).
+  const text = context.redactor.text(ours ? call.text! : typeof raw.data === 'string' ? raw.data : raw.data === undefined ? '' : JSON.stringify(raw.data));
   const read = (ours && call.bound) || { complete: true, unreadBytes: 0 };
   const retryAfterMs = parseRetryAfter(raw.response.headers.get('retry-after'));
   // A body cut at the bound is not parsed: its start is kept as text, and messages quote it saying
