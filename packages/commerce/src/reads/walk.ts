@@ -153,14 +153,16 @@ export function pageReader(plan: WalkPlan): (request: ReadRequest) => Promise<Wa
   let size = plan.pageSize;
   return async ({ after, bounds = [], offset = 0, signal }) => {
     for (;;) {
+      // This request's size: a request beside it may lower the reader's while it is under way.
+      const asked = size;
       const start = plan.key === undefined || after === undefined ? offset : 0;
-      const page = Math.floor(start / size) + 1;
-      const dropped = start % size;
+      const page = Math.floor(start / asked) + 1;
+      const dropped = start % asked;
       const keyset = plan.key !== undefined && after !== undefined;
       const searchCriteria = {
         filter_groups: [...plan.filterGroups, ...bounds, ...(keyset ? afterPosition(plan.order, after) : [])],
         sort_orders: plan.order.map(({ field, direction }) => ({ field, direction })),
-        page_size: size,
+        page_size: asked,
         current_page: page,
       };
       const input = { ...plan.rest, searchCriteria, ...(plan.fields === undefined ? {} : { fields: plan.fields }) };
@@ -169,18 +171,19 @@ export function pageReader(plan: WalkPlan): (request: ReadRequest) => Promise<Wa
       try {
         body = await plan.runtime.call<unknown>(plan.info, input, options);
       } catch (error) {
-        size = smallerPageSize(error, size);
+        // Requests side by side (an export's slices) may all be refused: each learns the same maximum.
+        size = Math.min(size, smallerPageSize(error, asked));
         continue;
       }
       const { items, totalCount } = readPage(body, plan.label);
-      const last = items.length < size || totalCount <= (page - 1) * size + items.length;
+      const last = items.length < asked || totalCount <= (page - 1) * asked + items.length;
       const tail = items[items.length - 1];
       return {
         items: strip(items.slice(dropped), plan.strip),
-        remaining: Math.max(0, totalCount - (page - 1) * size - dropped),
+        remaining: Math.max(0, totalCount - (page - 1) * asked - dropped),
         position: tail === undefined || plan.key === undefined ? after : positionOf(plan.order, tail, plan.label),
         last: last || items.length === 0,
-        pageSize: size,
+        pageSize: asked,
       };
     }
   };

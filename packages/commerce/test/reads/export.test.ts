@@ -151,6 +151,30 @@ describe('exportRecords', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('goes on at the maximum page size an installation with input limits names', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { orders: 230 }, inputLimits: { maximumPageSize: 40 } });
+    server.use(...commerceHandlers(fake, { baseUrl: BASE }));
+    const seen: number[] = [];
+    await exportRecords(createCommerceClient({ baseUrl: BASE, retry: false }), 'GET /V1/orders', {}, (items) => void seen.push(...ids(items)), { pageSize: 100, concurrency: 2 });
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 230 }, (_, i) => i + 1));
+  });
+
+  it('walks a key that is not a whole number as one slice, by key alone', async () => {
+    const { commerce, requests } = setUp(90);
+    const seen: number[] = [];
+    const result = await exportRecords(commerce, 'GET /V1/orders', {}, (items) => void seen.push(...ids(items)), { key: 'increment_id', pageSize: 25 });
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
+    expect(result.checkpoint.slices).toEqual([{ lo: null, hi: null, after: '00000090', done: true }]);
+    expect(requests.slice(1).every((u) => param(u, 'searchCriteria[sort_orders][0][field]') === 'increment_id')).toBe(true);
+  });
+
+  it("stops on the caller's abort with an AbortError", async () => {
+    const { commerce } = setUp(200);
+    const controller = new AbortController();
+    const error = await failure(exportRecords(commerce, 'GET /V1/orders', {}, () => controller.abort(), { pageSize: 20, signal: controller.signal }));
+    expect((error as { kind?: string }).kind).toBe('abort');
+  });
+
   it('an empty result needs one request and delivers nothing', async () => {
     const { commerce, requests } = setUp(0);
     const result = await exportRecords(commerce, 'GET /V1/orders', {}, () => {
