@@ -45,13 +45,19 @@ export async function runExport(argv: readonly string[], io: CliIO, connect: (fl
   const concurrency = wholeNumber(parsed.values['concurrency'] as string | undefined, '--concurrency', 1);
   const commerce = connect(args.connection);
   const progress = args.quiet ? undefined : progressLine(io);
-  io.stdout.write(writer.head);
-  const result = await exportRecords(commerce, args.route as ListRouteKey, args.fields === undefined ? undefined : ({ fields: args.fields } as never), (items) => void io.stdout.write(writer.lines(items)), {
+  // The CSV header goes out with the first records (or at the end of an empty export), never before an input error.
+  let head = writer.head;
+  const write = (text: string) => {
+    io.stdout.write(head + text);
+    head = '';
+  };
+  const result = await exportRecords(commerce, args.route as ListRouteKey, args.fields === undefined ? undefined : ({ fields: args.fields } as never), (items) => write(writer.lines(items)), {
     ...(concurrency === undefined ? {} : { concurrency }),
     ...(args.pageSize === undefined ? {} : { pageSize: args.pageSize }),
     signal: io.signal,
     onProgress: progress?.update,
   });
+  if (head) write('');
   await io.flushStdout?.();
   progress?.end(`Exported ${result.rows.toLocaleString('en-US')} record(s) in ${result.requests.toLocaleString('en-US')} request(s).`);
   return 0;

@@ -51,6 +51,13 @@ describe('export', () => {
     expect(rows).toHaveLength(5); // header, 3 rows, the empty string after the last CRLF
   });
 
+  it('writes the CSV header alone for an empty export', async () => {
+    withFake(0);
+    const { code, stdout } = await cli(['export', '/V1/products', '--format', 'csv', '--fields', 'sku,price', '-q']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('sku,price\r\n');
+  });
+
   it('draws the progress on one line on a terminal', async () => {
     withFake();
     const { stderr } = await cli(['export', '/V1/products', '--page-size', '50'], true);
@@ -64,7 +71,9 @@ describe('export', () => {
     expect((await cli(['export', '/V1/products', '--format', 'csv'])).stderr).toContain('CSV needs its columns: pass --fields');
     expect((await cli(['export', '/V1/products', '--format', 'xml'])).stderr).toContain('--format xml is not a format');
     expect((await cli(['export', '/V1/products', '--concurrency', '0'])).stderr).toContain('--concurrency must be a whole number of at least 1');
-    expect((await cli(['export', '/V1/bulk'])).stderr).toContain('cannot be walked by key');
+    const refused = await cli(['export', '/V1/bulk', '--format', 'csv', '--fields', 'id']);
+    expect(refused.stderr).toContain('cannot be walked by key');
+    expect(refused.stdout).toBe(''); // not even the CSV header
     expect((await cli(['export'])).stderr).toContain('export needs a search route');
     expect(fake.stats.requests).toBe(sent);
     expect((await cli(['export', '--help'])).stdout).toContain('Usage: magekit-commerce export <route> [options]');
