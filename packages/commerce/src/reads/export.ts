@@ -114,7 +114,7 @@ export async function exportRecords<K extends ListRouteKey, const F extends Fiel
 ): Promise<ExportResult> {
   const label = `exportRecords: ${route}`;
   const { concurrency, checkpoint: given, onProgress, onCheckpoint, ...rest } = options;
-  const workers = count(concurrency ?? DEFAULT_CONCURRENCY, 'concurrency', label);
+  const workers = countOption(concurrency ?? DEFAULT_CONCURRENCY, 'concurrency', label);
   if (typeof deliver !== 'function') throw new InputError(`${label}: deliver must be a function that takes each page's records.`, { service: 'commerce' });
   const { plan, slices } = planExportWalk(client, route, params, { ...rest, slices: rest.slices ?? workers }, label);
   const header = checkpointHeader('export', plan);
@@ -157,7 +157,7 @@ export async function exportRecords<K extends ListRouteKey, const F extends Fiel
     // A window holds about one page: its width in keys follows the density seen so far.
     let width = initialWidth(checkpoint, plan.pageSize);
     while (!signal.aborted) {
-      const windowHi = width === undefined || slice.hi === null ? slice.hi : typeof from === 'number' ? Math.min(from + width, slice.hi as number) : slice.hi;
+      const windowHi = windowEnd(from, width, slice.hi);
       const bounds = keyWindow(plan.key!, from, windowHi);
       let after: KeyValue[] | undefined;
       let first = true;
@@ -168,7 +168,7 @@ export async function exportRecords<K extends ListRouteKey, const F extends Fiel
         first = false;
         after = page.position as KeyValue[] | undefined;
         const windowDone = page.last;
-        const sliceDone = windowDone && (windowHi === slice.hi);
+        const sliceDone = windowDone && windowHi === slice.hi;
         const reached = windowDone ? (windowHi ?? after?.[0] ?? from) : after![0]!;
         await handOver(index, page, reached, sliceDone);
         if (windowDone) break;
@@ -202,10 +202,10 @@ function planExportWalk(client: RuntimeHolder, route: string, params: object | u
     throw new InputError(`${label}: an export reads slices in parallel in key order; drop the sort orders (sort the exported records afterwards).`, { service: 'commerce' });
   }
   if (plan.firstPage !== 1) throw new InputError(`${label}: an export reads every record; drop current_page.`, { service: 'commerce' });
-  return { plan, slices: count(slices ?? DEFAULT_CONCURRENCY, 'slices', label) };
+  return { plan, slices: countOption(slices ?? DEFAULT_CONCURRENCY, 'slices', label) };
 }
 
-function count(value: unknown, name: string, label: string): number {
+function countOption(value: unknown, name: string, label: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
     throw new InputError(`${label}: ${name} must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(value)}.`, { service: 'commerce' });
   }
@@ -259,6 +259,11 @@ function checkSlices(checkpoint: Record<string, unknown>, label: string): Export
   if (!Array.isArray(slices) || !slices.every(isSlice)) throw damaged(label, 'its slices are not [{ lo, hi, after, done }]');
   if (typeof estimatedTotal !== 'number' || !Number.isInteger(estimatedTotal) || estimatedTotal < 0) throw damaged(label, 'its estimatedTotal is not a whole number');
   return checkpoint as unknown as ExportCheckpoint;
+}
+
+/** The end of the window after `from`: `width` keys on, inside the slice; the slice's end where keys are not whole numbers. */
+function windowEnd(from: KeyValue, width: number | undefined, hi: KeyValue): KeyValue {
+  return width !== undefined && typeof from === 'number' && typeof hi === 'number' ? Math.min(from + width, hi) : hi;
 }
 
 /** Keys per window at the start: a page's worth at the density the range showed (whole-number keys only). */
