@@ -113,6 +113,9 @@ function operationObject(op, meta, areaFor) {
     'x-edition': meta.edition,
     'x-catalog': false,
   };
+  // A search route needs its records' unique key for exact walks (scripts/codegen/emit-walk-keys.mjs); an
+  // imported one has none on record until someone reads it from the module's source.
+  if (op.parameters.some((p) => p.name === 'searchCriteria')) out['x-walk-key'] = { none: "imported from an installation's schema: its unique key has not been read from the module's source; pass { key }" };
   if (op.parameters.length) {
     out.parameters = op.parameters.map((p) => ({ name: p.name, in: p.in, ...(p.required ? { required: true } : {}), ...(p.style ? { style: p.style, explode: true } : {}), schema: relink(p.schema, 'paths', areaFor) }));
   }

@@ -146,6 +146,8 @@ describe('scripts/import-swagger.mjs', () => {
     expect(paths['/V1/company/{companyId}'].put).toMatchObject({ operationId: 'companies.update', 'x-idempotent': true, tags: ['Company'], 'x-access': 'admin', 'x-edition': 'b2b', 'x-catalog': false });
     expect(paths['/V1/company/{companyId}'].delete).toMatchObject({ operationId: 'companies.delete', 'x-idempotent': true });
     expect(paths['/V1/company/relations'].get.parameters).toEqual([{ name: 'searchCriteria', in: 'query', style: 'deepObject', explode: true, schema: { $ref: '../schemas/framework.yaml#/framework-search-criteria-interface' } }]);
+    // Its records' unique key is not on record: walks refuse it with this reason until someone reads the key.
+    expect(paths['/V1/company/relations'].get['x-walk-key']).toEqual({ none: expect.stringContaining("imported from an installation's schema") });
     // A module without a file gets a new one, and a new tag with its edition.
     expect(YAML.parse(read('paths/shared-catalog.yaml'))['/V1/sharedCatalog/{sharedCatalogId}'].get.operationId).toBe('sharedCatalogs.get');
     expect(YAML.parse(read('openapi.yaml')).tags).toEqual([{ name: 'Company', 'x-edition': 'b2b' }, { name: 'SharedCatalog', 'x-edition': 'b2b' }]);
