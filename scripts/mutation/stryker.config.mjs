@@ -11,7 +11,9 @@ export default {
   vitest: { configFile: 'scripts/mutation/vitest.config.ts' },
   // Per-test coverage: each mutant runs only the tests that reach it, so a run fits this machine.
   coverageAnalysis: 'perTest',
-  mutate: MODULES[name],
+  // MAGEKIT_MUTATE_FILES (comma-separated, each one of the package's listed modules or a glob of them)
+  // narrows a run while killing survivors; the score table always reads the whole report.
+  mutate: process.env.MAGEKIT_MUTATE_FILES ? process.env.MAGEKIT_MUTATE_FILES.split(',') : MODULES[name],
   // Types are not mutated; a mutant that breaks them is reported by tsc in `npm test`, not here.
   checkers: [],
   concurrency: Number(process.env.MAGEKIT_MUTATE_CONCURRENCY ?? 2),
