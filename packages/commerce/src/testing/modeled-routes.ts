@@ -84,7 +84,8 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
     return true;
   },
 
-  'GET /V1/categories': (_, { store, query }) => categoryTree(store, Number(query.get('rootCategoryId') ?? 1), query.has('depth') ? Number(query.get('depth')) : undefined),
+  // Without rootCategoryId the tree starts at the store's root category (2, "Default Category").
+  'GET /V1/categories': (_, { store, query }) => categoryTree(store, Number(query.get('rootCategoryId') ?? 2), query.has('depth') ? Number(query.get('depth')) : undefined),
   'GET /V1/categories/list': (_, { store, search }) => search([...store.categories.values()]),
   'GET /V1/categories/{categoryId}': (input, { store }) => withChildren(store, numericId(input['categoryId'], 'categoryId')),
   'POST /V1/categories': (input, { store }) => {

@@ -169,7 +169,13 @@ export function runSearch<T extends Record<string, unknown>>(records: T[], crite
   // Only the rows up to the page's end need ordering: a keyset page picks its 300 out of 20,000 without sorting them all.
   const items = firstInOrder(matching, orders, limit, rules.random).slice(offset);
   const skipped = Math.min(offset, matching.length);
-  return { result: { items, search_criteria: criteria, total_count: matching.length }, scanned: matching.length + skipped + items.length };
+  return { result: { items, search_criteria: echoOf(criteria), total_count: matching.length }, scanned: matching.length + skipped + items.length };
+}
+
+/** The criteria as the answer echoes them: `sort_orders` only when the request sorted (its getter is nullable). */
+function echoOf(criteria: ParsedSearchCriteria): ParsedSearchCriteria {
+  const { sort_orders: sortOrders, ...rest } = criteria;
+  return (sortOrders.length > 0 ? criteria : rest) as ParsedSearchCriteria;
 }
 
 /** Groups ANDed, the filters in each ORed. */

@@ -164,7 +164,7 @@ describe('the fake presents no placeholder as data', () => {
     const fake = createFakeCommerce({ auth: false });
     expect(await call(fake, 'GET', '/V1/taxRates/1')).toEqual({ status: 501, json: { message: expect.stringContaining('does not model %route') as unknown, parameters: { route: 'GET /V1/taxRates/{rateId}' } } });
     expect(await call(fake, 'POST', '/V1/taxRates', { taxRate: {} })).toMatchObject({ status: 501 });
-    expect(await call(fake, 'GET', '/V1/taxRates/search?searchCriteria[pageSize]=5')).toEqual({ status: 200, json: { items: [], search_criteria: { filter_groups: [], sort_orders: [], page_size: 5 }, total_count: 0 } });
+    expect(await call(fake, 'GET', '/V1/taxRates/search?searchCriteria[pageSize]=5')).toEqual({ status: 200, json: { items: [], search_criteria: { filter_groups: [], page_size: 5 }, total_count: 0 } });
   });
 
   it('no answer of a modeled route carries the example value "string"', async () => {

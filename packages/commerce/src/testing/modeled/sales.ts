@@ -66,10 +66,10 @@ export const salesHandlers: Record<string, ModeledHandler> = {
   'POST /V1/orders/{id}/comments': (input, { store, at }) => {
     const record = order(store, input['id']);
     const given = objectField(input, 'statusHistory');
-    const status = typeof given['status'] === 'string' && given['status'] ? given['status'] : String(record['status']);
+    const status = typeof given['status'] === 'string' && given['status'] ? given['status'] : undefined;
     const notified = given['is_customer_notified'] === undefined || given['is_customer_notified'] === null ? null : Boolean(Number(given['is_customer_notified']));
     record['status_histories'] = [statusHistory(store.nextId('history'), record['entity_id'] as number, String(given['comment'] ?? ''), status, notified, Boolean(Number(given['is_visible_on_front'] ?? 0)), at()), ...histories(record)];
-    record['status'] = status;
+    if (status !== undefined) record['status'] = status;
     return true;
   },
   'GET /V1/orders/{id}/statuses': (input, { store }) => order(store, input['id'])['status'],

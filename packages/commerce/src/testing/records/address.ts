@@ -62,10 +62,11 @@ export function postalOf(entry: Entity): PostalAddress {
  * A cart's address (quote-data-address-interface). Its getters for the postal fields are not nullable,
  * so an address nobody has filled in yet is written with each of them null (a new cart's billing address).
  */
-export function quoteAddress(id: number, email: string | null, address: PostalAddress | undefined, customerAddressId?: number): Entity {
+export function quoteAddress(id: number, email: string | null, address: PostalAddress | undefined, customerAddressId?: number, customerId?: number): Entity {
   const entry: Entity = address
     ? { id, region: address.region.region, region_id: address.region.region_id, region_code: address.region.region_code, country_id: address.country_id, street: address.street, telephone: address.telephone, postcode: address.postcode, city: address.city, firstname: address.firstname, lastname: address.lastname }
     : { id, region: null, region_id: null, region_code: null, country_id: null, street: [''], telephone: null, postcode: null, city: null, firstname: null, lastname: null };
+  if (customerId !== undefined) entry['customer_id'] = customerId;
   if (customerAddressId !== undefined) entry['customer_address_id'] = customerAddressId;
   entry['email'] = email;
   entry['same_as_billing'] = 0;

@@ -16,6 +16,8 @@ interface CartLine {
   price: number;
   product_type: string;
   quote_id: string;
+  /** The options the item was added with (a configurable's attributes, a bundle's selections, downloadable links). */
+  product_option?: Entity;
 }
 
 /** What the fake keeps of a cart: the record's state; the answers are built from it. */
@@ -76,7 +78,7 @@ export function cartRecord(cart: CartState, customer: Entity | undefined): Entit
     items_count: cart.items.length,
     items_qty: itemsQty(cart),
     customer: customer ?? { email: null, firstname: null, lastname: null },
-    billing_address: quoteAddress(cart.billingAddressId, cart.billing?.email ?? (customer ? (customer['email'] as string) : null), cart.billing?.address),
+    billing_address: quoteAddress(cart.billingAddressId, cart.billing?.email ?? (customer ? (customer['email'] as string) : null), cart.billing?.address, undefined, cart.customerId),
     orig_order_id: 0,
     currency: { global_currency_code: 'USD', base_currency_code: 'USD', store_currency_code: 'USD', quote_currency_code: 'USD', store_to_base_rate: 0, store_to_quote_rate: 0, base_to_global_rate: 1, base_to_quote_rate: 1 },
     customer_is_guest: customer === undefined,

@@ -18,6 +18,11 @@ interface OrderLine {
   price: number;
   qty: number;
   quoteItemId?: number;
+  /**
+   * A configurable product's line: the parent item (type configurable, carrying the chosen options) and,
+   * after it, the child simple item (`parent_item_id`, and the parent copied whole as `parent_item`).
+   */
+  configurable?: { childItemId: number; childProductId: number; parentName: string; options: { option_id: string; option_value: number }[] };
 }
 
 export interface OrderInput {
@@ -25,7 +30,9 @@ export interface OrderInput {
   incrementId: string;
   email: string;
   /** The customer who placed it; a guest order has none. */
-  customer?: { id: number; firstname: string; lastname: string; groupId?: number };
+  customer?: { id: number; firstname: string; lastname: string; groupId?: number; dob?: string; gender?: number; addressId?: number };
+  /** Cart price rules that applied to the items (`"2,3"`). */
+  appliedRuleIds?: string;
   address: PostalAddress;
   lines: OrderLine[];
   /** Shipping charged (flat rate), 0 for free shipping. */
@@ -40,10 +47,11 @@ export interface OrderInput {
 
 const money = (n: number) => Math.round(n * 100) / 100;
 
-function orderItem(orderId: number, line: OrderLine, at: string): Entity {
+function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined): Entity {
   const row = money(line.price * line.qty);
   return {
     amount_refunded: 0,
+    ...(appliedRuleIds === undefined ? {} : { applied_rule_ids: appliedRuleIds }),
     base_amount_refunded: 0,
     base_discount_amount: 0,
     base_discount_invoiced: 0,
@@ -72,7 +80,7 @@ function orderItem(orderId: number, line: OrderLine, at: string): Entity {
     price: line.price,
     price_incl_tax: line.price,
     product_id: line.productId,
-    product_type: 'simple',
+    product_type: line.configurable ? 'configurable' : 'simple',
     qty_canceled: 0,
     qty_invoiced: 0,
     qty_ordered: line.qty,
@@ -90,7 +98,22 @@ function orderItem(orderId: number, line: OrderLine, at: string): Entity {
     tax_percent: 0,
     updated_at: at,
     weight: 1,
+    ...(line.configurable ? { product_option: { extension_attributes: { configurable_item_options: line.configurable.options } } } : {}),
   };
+}
+
+/** A line's items: one for a simple product; the parent, then the child, for a configurable one. */
+function lineItems(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined): Entity[] {
+  const item = orderItem(orderId, line, at, appliedRuleIds);
+  if (!line.configurable) return [item];
+  const parent = { ...item, name: line.configurable.parentName };
+  const { configurable: _parent, ...simple } = line;
+  void _parent;
+  const { applied_rule_ids: _rules, product_option: _option, ...plain } = orderItem(orderId, { ...simple, itemId: line.configurable.childItemId, productId: line.configurable.childProductId, price: 0 }, at, undefined);
+  void _rules;
+  void _option;
+  const child = { ...plain, base_original_price: line.price, original_price: line.price, parent_item_id: line.itemId, parent_item: parent };
+  return [parent, child];
 }
 
 function shippingTotal(shipping: number): Entity {
@@ -112,16 +135,25 @@ function shippingTotal(shipping: number): Entity {
 export function orderRecord(input: OrderInput): Entity {
   const created = input.createdAt ?? STAMP;
   const updated = input.updatedAt ?? created;
-  const items = input.lines.map((line) => orderItem(input.id, line, created));
+  const items = input.lines.flatMap((line) => lineItems(input.id, line, created, input.appliedRuleIds));
   const subtotal = money(input.lines.reduce((sum, line) => sum + line.price * line.qty, 0));
   const grand = money(subtotal + input.shipping);
   const qty = input.lines.reduce((sum, line) => sum + line.qty, 0);
   const [billingId, shippingId] = input.addressIds;
   const method = input.shipping > 0 ? { code: 'flatrate_flatrate', title: 'Flat Rate - Fixed' } : { code: 'freeshipping_freeshipping', title: 'Free Shipping - Free' };
   const customer = input.customer
-    ? { customer_firstname: input.customer.firstname, customer_group_id: input.customer.groupId ?? 1, customer_id: input.customer.id, customer_is_guest: 0, customer_lastname: input.customer.lastname }
+    ? {
+        ...(input.customer.dob === undefined ? {} : { customer_dob: input.customer.dob }),
+        customer_firstname: input.customer.firstname,
+        ...(input.customer.gender === undefined ? {} : { customer_gender: input.customer.gender }),
+        customer_group_id: input.customer.groupId ?? 1,
+        customer_id: input.customer.id,
+        customer_is_guest: 0,
+        customer_lastname: input.customer.lastname,
+      }
     : { customer_group_id: 0, customer_is_guest: 1 };
   return {
+    ...(input.appliedRuleIds === undefined ? {} : { applied_rule_ids: input.appliedRuleIds }),
     base_currency_code: 'USD',
     base_discount_amount: 0,
     base_grand_total: grand,
@@ -143,7 +175,6 @@ export function orderRecord(input: OrderInput): Entity {
     ...customer,
     customer_note_notify: 1,
     discount_amount: 0,
-    email_sent: 1,
     entity_id: input.id,
     global_currency_code: 'USD',
     grand_total: grand,
@@ -171,12 +202,12 @@ export function orderRecord(input: OrderInput): Entity {
     subtotal_incl_tax: subtotal,
     tax_amount: 0,
     total_due: grand,
-    total_item_count: items.length,
+    total_item_count: input.lines.length,
     total_qty_ordered: qty,
     updated_at: updated,
     weight: qty,
     items,
-    billing_address: orderAddress(billingId, input.id, 'billing', input.email, input.address),
+    billing_address: orderAddress(billingId, input.id, 'billing', input.email, input.address, input.customer?.addressId),
     payment: {
       account_status: null,
       additional_information: ['Check / Money order'],
@@ -196,7 +227,7 @@ export function orderRecord(input: OrderInput): Entity {
     extension_attributes: {
       shipping_assignments: [
         {
-          shipping: { address: orderAddress(shippingId, input.id, 'shipping', input.email, input.address), method: method.code, total: shippingTotal(input.shipping) },
+          shipping: { address: orderAddress(shippingId, input.id, 'shipping', input.email, input.address, input.customer?.addressId), method: method.code, total: shippingTotal(input.shipping) },
           items: items.map((item) => ({ ...item })),
         },
       ],
@@ -207,9 +238,13 @@ export function orderRecord(input: OrderInput): Entity {
   };
 }
 
-/** A status history entry (an order comment); `is_customer_notified` is not nullable: null when nobody was told. */
-export function statusHistory(id: number, orderId: number, comment: string, status: string, notified: boolean | null, visibleOnFront: boolean, at: string): Entity {
-  return { comment, created_at: at, entity_id: id, entity_name: 'order', is_customer_notified: notified === null ? null : Number(notified), is_visible_on_front: Number(visibleOnFront), parent_id: orderId, status };
+/**
+ * A status history entry (an order comment). A comment added through the API carries no entity name and,
+ * unless one was given, no status (both nullable, left out); `is_customer_notified` is not nullable:
+ * null when nobody was told.
+ */
+export function statusHistory(id: number, orderId: number, comment: string, status: string | undefined, notified: boolean | null, visibleOnFront: boolean, at: string): Entity {
+  return { comment, created_at: at, entity_id: id, is_customer_notified: notified === null ? null : Number(notified), is_visible_on_front: Number(visibleOnFront), parent_id: orderId, ...(status === undefined ? {} : { status }) };
 }
 
 function protectCode(id: number): string {

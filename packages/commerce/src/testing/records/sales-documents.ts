@@ -8,6 +8,7 @@ const num = (value: unknown) => (typeof value === 'number' ? value : Number(valu
 
 export function invoiceRecord(id: number, order: Entity, at: string): Entity {
   const items = (order['items'] as Entity[]).map((item, index) => ({
+    base_discount_amount: 0,
     base_discount_tax_compensation_amount: 0,
     base_price: item['base_price'],
     base_price_incl_tax: item['base_price_incl_tax'],
@@ -15,6 +16,7 @@ export function invoiceRecord(id: number, order: Entity, at: string): Entity {
     base_row_total_incl_tax: item['base_row_total_incl_tax'],
     base_tax_amount: 0,
     entity_id: id * 100 + index + 1,
+    discount_amount: 0,
     discount_tax_compensation_amount: 0,
     name: item['name'],
     parent_id: id,
@@ -34,6 +36,7 @@ export function invoiceRecord(id: number, order: Entity, at: string): Entity {
     base_grand_total: order['base_grand_total'],
     base_discount_tax_compensation_amount: 0,
     base_shipping_amount: order['base_shipping_amount'],
+    base_shipping_discount_tax_compensation_amnt: 0,
     base_shipping_incl_tax: order['base_shipping_incl_tax'],
     base_shipping_tax_amount: 0,
     base_subtotal: order['base_subtotal'],
@@ -45,6 +48,7 @@ export function invoiceRecord(id: number, order: Entity, at: string): Entity {
     can_void_flag: 0,
     created_at: at,
     discount_amount: 0,
+    email_sent: 0,
     entity_id: id,
     global_currency_code: order['global_currency_code'],
     grand_total: order['grand_total'],
@@ -54,6 +58,7 @@ export function invoiceRecord(id: number, order: Entity, at: string): Entity {
     order_id: order['entity_id'],
     shipping_address_id: shippingAddressId(order),
     shipping_amount: order['shipping_amount'],
+    shipping_discount_tax_compensation_amount: 0,
     shipping_incl_tax: order['shipping_incl_tax'],
     shipping_tax_amount: 0,
     state: 2,

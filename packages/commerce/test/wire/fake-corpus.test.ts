@@ -1,0 +1,150 @@
+/**
+ * The fake asked every corpus question (corpus/README.md): its answer must carry at least 95 % of the
+ * keys the platform's answer carries, no key the platform never sends on that route, and the same
+ * status. Routes the fake does not model are refused with 501 naming the route: they are listed, and
+ * counted against the coverage printed per resource.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadWireCorpus, type WireSample } from './corpus.ts';
+import { askFake, type Asked } from './stage.ts';
+import { doc, operations } from '../support/spec.ts';
+import { modeledRoutes } from '../../src/testing/modeled-routes.ts';
+
+const corpus = loadWireCorpus();
+
+/** Every key path of a JSON value: `a.b`, array elements as `a[].b` (so lists of any length compare). */
+export function keyPaths(value: unknown, prefix = '', out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) keyPaths(item, `${prefix}[]`, out);
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      out.add(path);
+      keyPaths(child, path, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The keys the platform has been seen to send for each kind of answer: every sample answering the same
+ * record type (the success schema a route declares, e.g. a customer from `customers/{id}` and
+ * `customers/me`), or of the same route where it declares none, by status class and `fields`.
+ */
+const seenByRoute = new Map<string, Set<string>>();
+const answerType = new Map(operations.map((op) => [op.key, (op.success as { $ref?: string } | undefined)?.$ref ?? op.key]));
+const seenKey = (s: WireSample) => `${s.status < 300 ? (answerType.get(s.route) ?? s.route) : s.route} ${Math.floor(s.status / 100)} ${s.fields ?? ''}`;
+for (const sample of corpus) {
+  const seen = seenByRoute.get(seenKey(sample)) ?? new Set<string>();
+  for (const path of keyPaths(sample.body)) seen.add(path);
+  seenByRoute.set(seenKey(sample), seen);
+}
+
+/** A search result's item type (`catalog-data-product-search-results-interface` → `#/…/catalog-data-product-interface`). */
+function itemTypeOf(ref: string | undefined): string | undefined {
+  const name = ref?.replace('#/components/schemas/', '');
+  const items = name ? (doc.components.schemas[name]?.properties?.['items']?.items as { $ref?: string } | undefined) : undefined;
+  return items?.$ref;
+}
+
+/** The keys seen on records of a type, wherever they were answered: alone (`GET /V1/orders/{id}`) or as a search's items. */
+const seenByType = new Map<string, Set<string>>();
+for (const sample of corpus) {
+  if (sample.status >= 300 || sample.fields !== undefined) continue;
+  const type = answerType.get(sample.route);
+  const itemType = itemTypeOf(type);
+  const add = (t: string, paths: Iterable<string>) => {
+    const set = seenByType.get(t) ?? new Set<string>();
+    for (const p of paths) set.add(p);
+    seenByType.set(t, set);
+  };
+  if (type) add(type, keyPaths(sample.body));
+  if (itemType) add(itemType, [...keyPaths(sample.body)].filter((p) => p.startsWith('items[].')).map((p) => p.slice('items[].'.length)));
+}
+
+const searchEchoes = new Set(corpus.flatMap((s) => [...keyPaths(s.body)].filter((p) => p.startsWith('search_criteria.'))));
+
+interface Verdict {
+  sample: WireSample;
+  asked: Asked;
+  real: number;
+  covered: number;
+  missing: string[];
+  unseen: string[];
+  refused: boolean;
+}
+
+function judge(sample: WireSample, asked: Asked): Verdict {
+  const real = keyPaths(sample.body);
+  const fake = keyPaths(asked.body);
+  const seen = seenByRoute.get(seenKey(sample))!;
+  // A search answer's echo of the criteria is the same object on every route.
+  const echoed = (p: string) => p.startsWith('search_criteria.') && searchEchoes.has(p);
+  const itemType = itemTypeOf(answerType.get(sample.route));
+  const seenOnItems = (p: string) => itemType !== undefined && sample.status < 300 && p.startsWith('items[].') && (seenByType.get(itemType)?.has(p.slice('items[].'.length)) ?? false);
+  const missing = [...real].filter((p) => !fake.has(p));
+  // Not modeled: refused with 501 naming the route, or a search answered with an empty page of records the fake keeps none of.
+  const refused = (asked.status === 501 && (asked.body as { parameters?: { route?: string } }).parameters?.route === sample.route) || !isModeled(sample.route);
+  return { sample, asked, real: real.size, covered: real.size - missing.length, missing, unseen: refused ? [] : [...fake].filter((p) => !seen.has(p) && !echoed(p) && !seenOnItems(p)), refused };
+}
+
+const isModeled = (route: string) => route in modeledRoutes || route.startsWith('GET /V1/bulk') || route.startsWith('POST /V1/integration/');
+
+/**
+ * Samples the fake is not asked to match, each with the reason: a defect of that installation (a masked
+ * 500), or an error caused by request content the source did not publish.
+ */
+const NOT_REPRODUCIBLE: Record<string, string> = {
+  'issue-12580-guest-carts-order-internal-error': 'a defect of that installation, masked as a 500',
+  'issue-8342-customers-internal-error': 'a defect of that installation, masked as a 500',
+  'issue-5338-products-unable-to-save': 'a product the installation could not save; the body was not published',
+  'issue-6120-products-multiselect-array': 'a custom attribute of that installation (ec_label) sent as an array; the body was not published',
+  'issue-6120-products-multiselect-array-camel': 'a custom attribute of that installation (ec_label) sent as an array; the body was not published',
+  'issue-devdocs-8041-payment-information-cart-0': 'a 2.2 installation answering 400 for cart id 0; 2.4 answers 404 with cartId = null (issue-8620-carts-mine-items-no-cart)',
+};
+
+const resourceOf = (route: string) => /^\w+ \/V\d\/([^/{]+)/.exec(route)?.[1] ?? route;
+
+describe('the fake asked the corpus questions', () => {
+  it('answers with the platform\'s status, ≥ 95 % of its keys and none it never sends, on every route it models', async () => {
+    const verdicts: Verdict[] = [];
+    for (const sample of corpus) if (!NOT_REPRODUCIBLE[sample.id]) verdicts.push(judge(sample, await askFake(sample)));
+
+    const byResource = new Map<string, { samples: number; real: number; covered: number; refused: number }>();
+    for (const v of verdicts) {
+      const row = byResource.get(resourceOf(v.sample.route)) ?? { samples: 0, real: 0, covered: 0, refused: 0 };
+      row.samples += 1;
+      row.real += v.real;
+      row.covered += v.refused ? 0 : v.covered;
+      row.refused += v.refused ? 1 : 0;
+      byResource.set(resourceOf(v.sample.route), row);
+    }
+    const total = [...byResource.values()].reduce((t, r) => ({ real: t.real + r.real, covered: t.covered + r.covered }), { real: 0, covered: 0 });
+    const lines = [...byResource].sort(([a], [b]) => a.localeCompare(b)).map(([name, r]) => `${name.padEnd(28)} ${String(r.samples).padStart(3)} samples  ${String(r.covered).padStart(4)}/${String(r.real).padEnd(4)} keys  ${r.real ? ((100 * r.covered) / r.real).toFixed(0).padStart(3) : '  -'} %${r.refused ? `  (${r.refused} not modeled)` : ''}`);
+    console.log(`the fake against the wire corpus, real keys carried per resource:\n${lines.join('\n')}\nall: ${total.covered}/${total.real} keys (${((100 * total.covered) / total.real).toFixed(1)} %), ${verdicts.filter((v) => v.refused).length} of ${verdicts.length} samples on routes it does not model`);
+
+    const modeled = verdicts.filter((v) => !v.refused);
+    const problems = modeled.flatMap((v) => {
+      const out: string[] = [];
+      if (v.asked.status !== v.sample.status) out.push(`${v.sample.id}: status ${v.asked.status}, the platform ${v.sample.status} ${JSON.stringify(v.asked.body).slice(0, 160)}`);
+      else if (v.unseen.length) out.push(`${v.sample.id}: keys the platform never sends on ${v.sample.route}: ${v.unseen.slice(0, 12).join(', ')}`);
+      return out;
+    });
+    expect(problems).toEqual([]);
+    // Over the modeled routes, ≥ 95 % of the real keys; on each route, over its samples, ≥ 85 % (where a route
+    // falls short of 95 % it is record content the question does not name: a bundle's options, related
+    // products, Adobe Commerce's gift wrapping in totals, an address's company).
+    const carried = modeled.reduce((t, v) => ({ real: t.real + v.real, covered: t.covered + v.covered }), { real: 0, covered: 0 });
+    const byRoute = new Map<string, { real: number; covered: number; short: string[] }>();
+    for (const v of modeled) {
+      const row = byRoute.get(v.sample.route) ?? { real: 0, covered: 0, short: [] };
+      row.real += v.real;
+      row.covered += v.covered;
+      if (v.covered < v.real) row.short.push(`${v.sample.id} lacks ${v.missing.slice(0, 6).join(', ')}`);
+      byRoute.set(v.sample.route, row);
+    }
+    const short = [...byRoute].filter(([, r]) => r.real > 0 && r.covered / r.real < 0.95).map(([route, r]) => `${route}: ${r.covered}/${r.real} keys (${((100 * r.covered) / r.real).toFixed(0)} %)`);
+    console.log(`modeled routes: ${carried.covered}/${carried.real} real keys (${((100 * carried.covered) / carried.real).toFixed(1)} %) over ${modeled.length} samples on ${byRoute.size} routes; under 95 %: ${short.join('; ') || 'none'}`);
+    expect(carried.covered / carried.real).toBeGreaterThanOrEqual(0.95);
+    expect([...byRoute].filter(([, r]) => r.real > 0 && r.covered / r.real < 0.85).map(([route, r]) => `${route}: ${r.covered}/${r.real} (${r.short.join('; ')})`)).toEqual([]);
+  }, 60_000);
+});
