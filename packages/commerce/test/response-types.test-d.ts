@@ -49,6 +49,12 @@ describe('scalar results are the declared type: the SDK casts what arrives uncas
     expectTypeOf<RouteOutput<'POST /V1/products/{sku}/media'>>().toEqualTypeOf<number>();
     expectTypeOf<RouteOutput<'POST /V1/carts/mine/payment-information'>>().toEqualTypeOf<number>();
   });
+
+  it('a result the platform may answer as null ([] on the wire) is T | null where the spec marks it', () => {
+    expectTypeOf(commerce.carts.coupons.get({ cartId: 3 })).resolves.toEqualTypeOf<string | null>();
+    expectTypeOf<RouteOutput<'GET /V1/carts/mine/coupons'>>().toEqualTypeOf<string | null>();
+    expectTypeOf<RouteOutput<'GET /V1/guest-carts/{cartId}/coupons'>>().toEqualTypeOf<string | null>();
+  });
 });
 
 describe('request types are unchanged', () => {

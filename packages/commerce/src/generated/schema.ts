@@ -24146,7 +24146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": string | null;
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24219,7 +24219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": string | null;
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -24290,7 +24290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": string | null;
                 };
             };
             "4XX": components["responses"]["Error"];
