@@ -27,7 +27,8 @@ export interface CommerceClient extends Omit<MethodTree, 'bulk'>, AsyncFeatures,
   request<K extends RouteKey, const F extends FieldsArgument<K, F>>(route: K, ...args: RouteArgsWith<K, F>): Promise<SelectedOutput<K, F>>;
   /**
    * Every item of a search route, page by page: `for await (const p of commerce.paginate('GET /V1/products', { searchCriteria }))`.
-   * Stops on total_count (the platform repeats its last page past the end); `.pages()` and `.collect()` too.
+   * Walked by key (your sort, then the route's unique key), so each record that exists for the whole walk
+   * comes once, whatever ties or writes between pages; `.pages()` and `.collect()` too (reads/paginate.ts).
    */
   paginate<K extends ListRouteKey, const F extends FieldsArgument<K, F> = undefined>(route: K, params?: PaginateParams<K, F>, options?: PaginateOptions): Paginator<SelectedItem<Routes[K]['output'], F>>;
   /**
