@@ -71,7 +71,7 @@ async function commerceTour(): Promise<void> {
       pages += 1;
       seen += page.items.length;
     }
-    note(`${seen} products in ${pages} page(s); paging stops on total_count, not on a repeated last page`);
+    note(`${seen} products in ${pages} page(s), walked by key after the sort: each product once, whatever ties or writes between pages`);
   } finally {
     await target.close();
   }
