@@ -7,6 +7,7 @@ import type { Searcher } from './search.ts';
 import { EAV_ENTITY } from './search-tables.ts';
 import { MESSAGES, PlatformError } from './platform-errors.ts';
 import { category, customerRecord, productRecord, type Entity, type FakeStore } from './store.ts';
+import { customerAddress, postalOf } from './records/address.ts';
 import { cartHandlers } from './modeled/carts.ts';
 import { catalogHandlers } from './modeled/catalog.ts';
 import { customerHandlers } from './modeled/customers.ts';
@@ -28,6 +29,10 @@ export interface HandlerContext {
 }
 
 export type ModeledHandler = (input: Record<string, unknown>, context: HandlerContext) => unknown;
+
+function pick(from: Entity, names: string[]): Entity {
+  return Object.fromEntries(names.filter((name) => from[name] !== undefined).map((name) => [name, from[name]]));
+}
 
 /** PUT by id: merges the body's entity into the stored record; 404 when there is none. */
 function updateById(records: Map<number, Entity>, input: Record<string, unknown>, param: string, entity: string): Entity {
@@ -115,7 +120,11 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
     const id = store.nextId('customer');
     // Address-book entries get their own ids; the first one given is the default unless one says otherwise.
     const given = Array.isArray(fields['addresses']) ? (fields['addresses'] as Entity[]) : [];
-    const addresses = given.map((address, index) => ({ ...address, id: store.nextId('address'), customer_id: id, ...(given.some((a) => a['default_billing']) || index > 0 ? {} : { default_billing: true, default_shipping: true }) }));
+    const addresses = given.map((address, index) => {
+      const defaults = given.some((a) => a['default_billing']) ? { default_billing: Boolean(address['default_billing']), default_shipping: Boolean(address['default_shipping']) } : { default_billing: index === 0, default_shipping: index === 0 };
+      // Stored as an address-book entry (its region an object), whichever way the request wrote the region.
+      return { ...customerAddress(store.nextId('address'), id, postalOf(address), false), ...pick(address, ['company', 'vat_id', 'middlename', 'prefix', 'suffix', 'fax']), ...(defaults.default_billing ? { default_billing: true } : {}), ...(defaults.default_shipping ? { default_shipping: true } : {}) };
+    });
     const saved = customerRecord(id, { ...fields, id, addresses });
     store.customers.set(id, saved);
     return saved;

@@ -62,7 +62,7 @@ export function loadWireCorpus(): WireSample[] {
  * declared to answer a number arrives as that number, and `[]` on a route not declared as a list as
  * `null` (`{}` where the declared record has no required field). Lists and strings arrive as sent.
  */
-export function callerSees(sample: WireSample): unknown {
+export function callerSees(sample: Pick<WireSample, 'route' | 'body'>): unknown {
   const declared = routeByKey(sample.route).result;
   const body = sample.body;
   if (declared === 'list' || declared === 'undeclared') return body;
