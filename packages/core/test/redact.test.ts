@@ -25,6 +25,23 @@ describe('redaction', () => {
     for (const [name, form] of Object.entries(forms)) expect(redactor.text(`echo ${form} end`), name).toBe('echo [redacted] end');
   });
 
+  it('replaces a secret that contains another secret whole, not the shorter one inside it', () => {
+    const redactor = createRedactor();
+    // Registered shorter first: the order of registration must not decide what is masked.
+    redactor.add('pass1234');
+    redactor.add('my-pass1234-and-more');
+    expect(redactor.text('got my-pass1234-and-more and pass1234')).toBe('got [redacted] and [redacted]');
+  });
+
+  it('removes a secret percent-encoded after JSON escaping (a JSON document sent in a query string)', () => {
+    const secret = 'pa"ss\\word-9';
+    const redactor = createRedactor();
+    redactor.add(secret);
+    const form = encodeURIComponent(JSON.stringify(secret).slice(1, -1));
+    expect(form).not.toBe(encodeURIComponent(secret));
+    expect(redactor.text(`?q=${form}&x=1`)).toBe('?q=[redacted]&x=1');
+  });
+
   it('is per client: one client\'s secret does not mask another client\'s text', () => {
     const a = createRedactor();
     const b = createRedactor();
@@ -38,6 +55,19 @@ describe('redaction', () => {
     expect(redactText('OAuth oauth_consumer_key="k", oauth_signature="sig%3D"')).toBe('OAuth [redacted]');
     expect(redactText('https://x.test/a?access_token=abc&page=2&password=hunter22')).toBe('https://x.test/a?access_token=[redacted]&page=2&password=[redacted]');
     expect(redactText('Use Basic auth here')).toBe('Use Basic auth here');
+  });
+
+  it('masks Bearer and Basic values from 8 characters on, and leaves shorter words alone', () => {
+    expect(redactText('Authorization: Bearer abcd1234')).toBe('Authorization: Bearer [redacted]');
+    expect(redactText('Bearer abcdefghijklmno was sent')).toBe('Bearer [redacted] was sent');
+    expect(redactText('Basic YWRtaW46cHc=')).toBe('Basic [redacted]');
+    expect(redactText('a Bearer token')).toBe('a Bearer token');
+  });
+
+  it('masks headers by name (authorization, cookie, set-cookie, x-api-key), whatever their value, and keeps the others', () => {
+    const redactor = createRedactor();
+    const headers = new Headers({ authorization: 'x', cookie: 'PHPSESSID=ab', 'set-cookie': 'admin=cd; path=/', 'X-Api-Key': 'k1', accept: 'application/json', 'x-request-id': 'r-1' });
+    expect(redactor.headers(headers)).toEqual({ accept: 'application/json', authorization: '[redacted]', cookie: '[redacted]', 'set-cookie': '[redacted]', 'x-api-key': '[redacted]', 'x-request-id': 'r-1' });
   });
 
   it('masks user:password in URLs, with or without a scheme', () => {
