@@ -18,6 +18,8 @@ export default {
   checkers: [],
   concurrency: Number(process.env.MAGEKIT_MUTATE_CONCURRENCY ?? 2),
   timeoutMS: 10_000,
+  // The initial run is the package's whole suite with coverage: on a loaded machine it outlasts Stryker's 5 min default.
+  dryRunTimeoutMinutes: 30,
   reporters: ['progress-append-only', 'json', 'html'],
   jsonReporter: { fileName: `.mutation/${name}/report.json` },
   htmlReporter: { fileName: `.mutation/${name}/report.html` },
