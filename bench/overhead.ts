@@ -46,6 +46,12 @@ export interface OverheadResult {
    * median of per-round ratios to each baseline (contenders of one round ran side by side).
    */
   modes: Record<Mode, Record<string, ContenderResult>>;
+  /**
+   * By mode, the OAuth signer's own cost (issue 33 item 6): per round, magekit's OAuth call less its
+   * bearer call, less what one HMAC adds to raw fetch (the floor any OAuth 1.0a signature pays), as a
+   * share of the bearer call; the median over rounds and its quartiles.
+   */
+  signerShare: Record<Mode, { wall: number; cpu: number; wallQuartiles: [number, number]; cpuQuartiles: [number, number] }>;
   /** The HMAC path magekit's OAuth rows used: the SDK signs with node:crypto where the runtime has it as a built-in module. */
   oauthSigning: 'node:crypto createHmac' | 'WebCrypto';
 }
@@ -56,7 +62,8 @@ function oauthSigningPath(): OverheadResult['oauthSigning'] {
   return typeof found?.createSecretKey === 'function' ? 'node:crypto createHmac' : 'WebCrypto';
 }
 
-async function startServer(): Promise<{ url: string; stop: () => void }> {
+/** The loopback product server in a process of its own (the cold-start rows call it too). */
+export async function startProductServer(): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'fixtures/product-server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
@@ -110,7 +117,7 @@ export const MAGEKIT_OAUTH = 'magekit (OAuth 1.0a)';
  * more requests than its 16 workers, or it measures their ramp up and down.
  */
 export async function benchOverhead({ sequential = { requests: 20, rounds: 550 }, concurrent = { requests: 80, rounds: 140 } }: { sequential?: RoundPlan; concurrent?: RoundPlan } = {}): Promise<OverheadResult> {
-  const server = await startServer();
+  const server = await startProductServer();
   try {
     const { createCommerceClient, bearer, integration } = await loadBuiltCommerce();
     const sku = 'MB-01';
@@ -161,6 +168,7 @@ export async function benchOverhead({ sequential = { requests: 20, rounds: 550 }
     }
 
     const modes: OverheadResult['modes'] = {} as OverheadResult['modes'];
+    const signerShare = {} as OverheadResult['signerShare'];
     const plan: [Mode, Record<string, () => Promise<unknown>>, number][] = [
       ['GET sequential', get, 1],
       ['GET 16 concurrent', get, 16],
@@ -191,6 +199,12 @@ export async function benchOverhead({ sequential = { requests: 20, rounds: 550 }
           cpu[name]!.push((c1.user + c1.system) / requests);
         }
       }
+      const share = (values: Record<string, number[]>) => {
+        const perRound = values[MAGEKIT_OAUTH]!.map((oauth, i) => (oauth - values[MAGEKIT]![i]! - (values[RAW_HMAC]![i]! - values[RAW]![i]!)) / values[MAGEKIT]![i]!);
+        return { median: median(perRound), quartiles: [quantile(perRound, 0.25), quantile(perRound, 0.75)] as [number, number] };
+      };
+      const [wallShare, cpuShare] = [share(wall), share(cpu)];
+      signerShare[mode] = { wall: wallShare.median, cpu: cpuShare.median, wallQuartiles: wallShare.quartiles, cpuQuartiles: cpuShare.quartiles };
       modes[mode] = Object.fromEntries(
         names.map((n) => [
           n,
@@ -209,7 +223,7 @@ export async function benchOverhead({ sequential = { requests: 20, rounds: 550 }
         ]),
       );
     }
-    return { sequential, concurrent, modes, oauthSigning: oauthSigningPath() };
+    return { sequential, concurrent, modes, signerShare, oauthSigning: oauthSigningPath() };
   } finally {
     server.stop();
   }

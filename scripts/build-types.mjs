@@ -51,8 +51,16 @@ const tsc = createRequire(path.join(root, 'package.json')).resolve('typescript/b
 execFileSync(process.execPath, [tsc, '-p', configFile], { stdio: 'inherit', cwd: packageDir });
 
 const ts = createRequire(path.join(root, 'package.json'))('typescript');
+const ownDir = path.join(outDir, path.basename(packageDir));
+const reachable = reachableDeclarations(entries.map((entry) => path.join(ownDir, entry.source.replace(/\.ts$/, '.d.ts'))));
 const problems = [];
 for (const file of walk(outDir)) {
+  // A declaration no entry reaches (a module whose types name a bundled dependency, such as the
+  // generated zod validators) is not shipped: users never type-check it.
+  if (!reachable.has(file)) {
+    fs.rmSync(file);
+    continue;
+  }
   const text = fs.readFileSync(file, 'utf8');
   // The compiler's own scanner finds every module specifier (imports, re-exports, import() types).
   const specifiers = ts.preProcessFile(text, true, true).importedFiles.sort((a, b) => b.pos - a.pos);
@@ -76,7 +84,6 @@ if (problems.length) {
   process.exit(1);
 }
 
-const ownDir = path.join(outDir, path.basename(packageDir));
 for (const entry of entries) {
   const target = path.join(ownDir, entry.source.replace(/\.ts$/, '.d.ts'));
   if (!fs.existsSync(target)) throw new Error(`tsc emitted no declarations for ${entry.source}`);
@@ -85,6 +92,22 @@ for (const entry of entries) {
     fs.mkdirSync(path.dirname(stub), { recursive: true });
     fs.writeFileSync(stub, `export * from '${relativeSpecifier(stub, target)}';\n`);
   }
+}
+
+/** The declaration files the entries import, transitively (relative and `@magekit/core` specifiers, as tsc wrote them). */
+function reachableDeclarations(starts) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || !fs.existsSync(file)) return;
+    seen.add(file);
+    for (const { fileName: specifier } of ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (specifier === '@magekit/core') visit(coreIndex);
+      else if (specifier.startsWith('@magekit/core/')) visit(path.join(outDir, 'core', 'src', `${specifier.slice('@magekit/core/'.length)}.d.ts`));
+      else if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier.replace(/\.(ts|js)$/, '') + '.d.ts'));
+    }
+  };
+  for (const start of starts) visit(start);
+  return seen;
 }
 
 function relativeSpecifier(fromFile, toDeclaration) {

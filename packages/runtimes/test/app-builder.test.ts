@@ -1,13 +1,12 @@
 /**
  * App Builder (Adobe I/O Runtime): two single-file actions, one that `require`s the SDK and one that
- * `import`s it, each bundled as the aio CLI bundles one (adobe/aio-lib-runtime src/build-actions.js:
- * target node, commonjs2, production, no minification, resolve.mainFields ['main'], a DefinePlugin),
- * then run as `main(params)` under the runtime's Node versions, 22.6.0 and 24.0.1.
+ * `import`s it, each bundled as the aio CLI bundles one (adobe-webpack.ts), then run as `main(params)`
+ * under the runtime's Node versions, 22.6.0 and 24.0.1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import webpack from 'webpack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adobeWebpack } from './adobe-webpack.ts';
 import { expectSmoke, runJson, startLoopbackFake } from './lane.ts';
 import { installNode } from './nodes.ts';
 
@@ -18,22 +17,7 @@ const versions = ['22.6.0', '24.0.1'] as const;
 const built = (action: string): string => path.join(app, 'hosts/app-builder/dist', action, 'index.js');
 
 function adobeBuild(action: string): Promise<void> {
-  const config: webpack.Configuration = {
-    entry: [path.join(app, 'hosts/app-builder', `${action}.js`)],
-    output: { libraryTarget: 'commonjs2', path: path.dirname(built(action)), filename: 'index.js' },
-    target: 'node',
-    mode: 'production',
-    optimization: { minimize: false },
-    resolve: { extensions: ['.js', '.json'], mainFields: ['main'] },
-    plugins: [new webpack.DefinePlugin({ WEBPACK_ACTION_BUILD: 'true', 'process.env.AIO_CLI_ENV': '"prod"' })],
-  };
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => {
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
-      else resolve();
-    });
-  });
+  return adobeWebpack(path.join(app, 'hosts/app-builder', `${action}.js`), path.dirname(built(action)));
 }
 
 const nodes: Record<string, string> = {};
