@@ -37,6 +37,9 @@ function weigh(dir: string): ActionBundle {
 /** The actions bundled, weighed and timed on App Builder's Node against the loopback server at `url`. */
 export async function benchAppBuilder(url: string, rounds = 9): Promise<AppBuilderColdStart> {
   const bundles = {} as AppBuilderColdStart['bundles'];
+  // No "type": the bundles are CommonJS, as in an App Builder project (the repo's package.json says "module").
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'package.json'), '{ "private": true }\n');
   for (const action of ['ky', 'commerce'] as const) {
     const dir = path.join(out, action);
     fs.rmSync(dir, { recursive: true, force: true });
