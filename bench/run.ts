@@ -124,7 +124,10 @@ if (wants('cold-starts')) {
           const specifier = label.slice('import '.length);
           const target = runtime.startsWith('Node') ? targets[specifier] : undefined;
           const cpu = f.importCpuMs !== undefined && ky.importCpuMs !== undefined ? `, cpu ${over(f.importCpuMs, ky.importCpuMs)}` : '';
-          const verdictNote = target === undefined ? '' : `; target ≤ ky + ${target} ms: ${f.importMs - ky.importMs <= target ? 'met' : `missed by ${fmt(f.importMs - ky.importMs - target, 1)} ms`}`;
+          // Judged on wall time and, as the overhead rows are, on CPU time too: on a busy machine the wall figure mostly measures the wait.
+        const judge = (x: number, t: number) => (x <= t ? 'met' : `missed by ${fmt(x - t, 1)} ms`);
+        const cpuVerdict = f.importCpuMs !== undefined && ky.importCpuMs !== undefined && target !== undefined ? `, cpu ${judge(f.importCpuMs - ky.importCpuMs, target)}` : '';
+        const verdictNote = target === undefined ? '' : `; target ≤ ky + ${target} ms: wall ${judge(f.importMs - ky.importMs, target)}${cpuVerdict}`;
           rows.push([`${runtime}: ${label}`, `${importFigure(f)} import`, `ky ${importFigure(ky)}`, `wall ${over(f.importMs, ky.importMs)}${cpu}${verdictNote}`]);
           continue;
         }
@@ -191,7 +194,8 @@ if (wants('codegen')) {
   rows.push(['npm run generate', `${fmt(codegen.medianMs)} ms`, '', `median of ${codegen.runs}`]);
 }
 
-const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[0].startsWith('—') && i > 0 ? 0 : r[i]!.length))));
+// Section titles run across the table: they set no column's width.
+const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[0].startsWith('—') ? 0 : r[i]!.length))));
 const line = (r: Row) => (r[0].startsWith('—') ? `\n${r[0]}` : r.map((c, i) => c.padEnd(widths[i]!)).join('  │ ').trimEnd());
 console.log(`magekit bench: ${os.cpus().length} cores, Node ${process.version}${quick ? ' (quick mode)' : ''}`);
 console.log(rows.map(line).join('\n'));
