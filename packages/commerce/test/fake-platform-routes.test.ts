@@ -16,7 +16,7 @@ const BASE = 'https://shop.every-route.test';
 const CLOUD_ORIGIN = 'https://cloud.every-route.test';
 // Routes the fake models with state: a valid planned input names records that do not exist there
 // (404/400), or credentials and providers it was not given (the sign-in and two-factor routes: 401/400).
-const STATEFUL = /^(GET|PUT|DELETE|POST) \/V\d\/(products|categories|customers|orders?|invoices|shipments?|stockItems|stockStatuses|carts|guest-carts|bulk|company|team|hierarchy|negotiableQuote|negotiable-carts|sharedCatalog)\b/;
+const STATEFUL = /^(GET|PUT|DELETE|POST) \/V\d\/(products|categories|customers|orders?|invoices|shipments?|stockItems|stockStatuses|carts|guest-carts|customerGroups|bulk|company|team|hierarchy|negotiableQuote|negotiable-carts|sharedCatalog)\b/;
 const SIGN_IN = /^POST \/V1\/(integration\/(admin|customer)\/token|integration\/customer\/revoke-customer-token|tfa\/provider\/)/;
 // How the platform refuses those: an unknown record (NoSuchEntityException and kin, an id it cannot
 // read), a record in another state; a sign-in it refuses, a provider it was not given. Any other

@@ -57,6 +57,10 @@ async function tour(): Promise<Checked[]> {
   await ask('DELETE /V1/categories/{categoryId}', `/V1/categories/${made.id}`);
 
   await ask('GET /V1/customers/search', '/V1/customers/search?searchCriteria[pageSize]=2');
+  await ask('GET /V1/customerGroups/{id}', '/V1/customerGroups/2');
+  await ask('GET /V1/customerGroups/default', '/V1/customerGroups/default');
+  await ask('GET /V1/customerGroups/default/{storeId}', '/V1/customerGroups/default/1');
+  await ask('GET /V1/customerGroups/search', '/V1/customerGroups/search?searchCriteria[pageSize]=2');
   await ask('GET /V1/customers/{customerId}', '/V1/customers/1');
   const customer = await ask('POST /V1/customers', '/V1/customers', { customer: { email: 'new@example.com', firstname: 'New', lastname: 'Customer', addresses: [ADDRESS] } });
   await ask('PUT /V1/customers/{customerId}', `/V1/customers/${customer.id}`, { customer: { lastname: 'Renamed' } });

@@ -21,7 +21,22 @@ function findAddress(customers: Iterable<Entity>, addressId: number): Entity | u
   return undefined;
 }
 
+/** A fresh installation's customer groups, all of the Retail Customer tax class (3). */
+const GROUPS = ['NOT LOGGED IN', 'General', 'Wholesale', 'Retailer'].map((code, id) => ({ id, code, tax_class_id: 3, tax_class_name: 'Retail Customer' }));
+
+/** `GroupRepository::getById`: an unknown id is `No such entity with id = …`. */
+function group(value: unknown): Entity {
+  const id = Number(value);
+  const found = GROUPS.find((g) => g.id === id);
+  if (!found) throw noSuchEntity('id', Number.isFinite(id) ? id : String(value));
+  return { ...found };
+}
+
 export const customerHandlers: Record<string, ModeledHandler> = {
+  'GET /V1/customerGroups/{id}': (input) => group(input['id']),
+  'GET /V1/customerGroups/default': () => group(1),
+  'GET /V1/customerGroups/default/{storeId}': () => group(1),
+  'GET /V1/customerGroups/search': (_, { search }) => search(GROUPS.map((g) => ({ ...g }))),
   'GET /V1/customers/me': (_, context) => me(context),
   'PUT /V1/customers/me': (input, context) => {
     const current = me(context);
