@@ -23,8 +23,10 @@ function adobeBuild(action: string): Promise<void> {
 const nodes: Record<string, string> = {};
 let fake: Awaited<ReturnType<typeof startLoopbackFake>>;
 beforeAll(async () => {
+  // The two Node installs (mostly waiting on the registry) beside the two builds.
+  const installs = Promise.all(versions.map(async (version) => void (nodes[version] = await installNode(app, version))));
   for (const action of actions) await adobeBuild(action);
-  for (const version of versions) nodes[version] = await installNode(app, version);
+  await installs;
   fake = await startLoopbackFake(app);
 });
 afterAll(() => fake?.close());
