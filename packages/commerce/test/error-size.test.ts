@@ -11,6 +11,8 @@ import { MAX_ERROR_BODY_BYTES, isMagekitError, type HttpError } from '@magekit/c
 import { bearer, ims } from '../src/auth/index.ts';
 import { createCommerceClient } from '../src/client.ts';
 import { exchangeIntegrationTokens } from '../src/onboarding/index.ts';
+import type { BulkRejectedError } from '../src/async/index.ts';
+import { acceptanceBody, asyncClient } from './async-harness.ts';
 
 /** The most any rendering of an error may take, in characters. */
 const FEW_KB = 8 * 1024;
@@ -117,6 +119,17 @@ describe('every rendering of an error is a few KB, whatever the body', () => {
 
   it('commerce: a 30 MB URL-like text in a Location the SDK does not follow', async () => {
     const error = await failureOf(async () => new Response(null, { status: 302, headers: { location: `https://elsewhere.test/${'l'.repeat(100_000)}` } }));
+    expectBounded(error);
+  });
+
+  it('a bulk acceptance of 1,000 rejected items with 30 KB messages (30 MB): the items stay whole on the error, its renderings are bounded', async () => {
+    const rejected = Object.fromEntries(many(1000, (i) => [i, `Row ${i}: ${'r'.repeat(30_000)}`] as const));
+    const fetch = (async () => Response.json(acceptanceBody('u-big', 1000, rejected), { status: 202 })) as typeof globalThis.fetch;
+    const rows = many(1000, (i) => ({ sku: `S${i}`, product: { sku: `S${i}`, price: 1 } }));
+    const error = (await asyncClient({ fetch, retry: 0 }).bulk.products.update(rows).catch((e: unknown) => e)) as BulkRejectedError;
+    expect(error.kind, String(error)).toBe("bulk");
+    expect(error.items).toHaveLength(1000);
+    expect(error.items[999]!.message).toBe(rejected[999]);
     expectBounded(error);
   });
 

@@ -81,16 +81,33 @@ export class MagekitError extends Error {
     this.fate = options.fate;
   }
 
-  /** A plain, credential-free object for logs and structured error reporting. */
+  /**
+   * A plain, credential-free object for logs and structured error reporting, a few KB at most: a
+   * field an error keeps whole for the caller (a bulk's rejected items, its outcome) is cut here.
+   */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, kind: this.kind, service: this.service, message: this.message };
     for (const [key, value] of Object.entries(this)) {
       if (key === 'cause' || value === undefined || key in out) continue;
-      out[key] = value;
+      // A field too large for a log line goes as the start of its JSON (HttpError's fields are cut
+      // to fit already, keeping their shape).
+      const json = typeof value === 'object' ? JSON.stringify(value) : undefined;
+      out[key] = json !== undefined && json.length > MAX_FIELD_CHARS ? cut(json, MAX_DETAIL_CHARS) : value;
     }
     // Redact the values, not the serialized text: JSON escaping (a backslash, a quote) would hide a
     // secret from a text search.
     return redactValue(out);
+  }
+
+  /**
+   * What util.inspect (console.log, console.error) prints: the stack, then the fields as toJSON
+   * bounds them, then the cause. Node's own rendering would print every field whole. Looked up by
+   * its global symbol, so the runtime code imports nothing from Node.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](_depth: number, options: object, inspect?: (value: unknown, options: object) => string): string {
+    const { name: _name, message: _message, ...fields } = this.toJSON();
+    if (this.cause !== undefined) fields['cause'] = this.cause;
+    return `${this.stack ?? `${this.name}: ${this.message}`} ${inspect ? inspect(fields, options) : JSON.stringify(fields)}`;
   }
 }
 
