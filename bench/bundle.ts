@@ -78,15 +78,19 @@ export interface BundleSize {
 }
 
 /**
- * A route row as it reads minified: a line of a built-in module's packed text
- * (`GET /V1/products/{sku} get`), or an array row of a module `types pull` wrote
- * (`["loyalty.get","GET","/V1/loyalty/{id}",`).
+ * A route row as it reads minified: a line of a built-in module's packed text, the template a
+ * module's name precedes (`packed("products",`GET /V1/products/{sku} get ...`)), or an array row of a
+ * module `types pull` wrote (`["loyalty.get","GET","/V1/loyalty/{id}",`). Other packed tables with
+ * route-like lines (the walk keys: `GET /V1/products entity_id`) are not route rows.
  */
-const PACKED_ROUTE_ROW = /(?<=[`\n])(?:GET|POST|PUT|DELETE|PATCH) \/V\d+\//g;
+const PACKED_MODULE_TEXT = /\("[A-Za-z0-9]+",`([^`]*)`/g;
+const PACKED_ROUTE_ROW = /^(?:GET|POST|PUT|DELETE|PATCH) \/V\d+\//gm;
 const ARRAY_ROUTE_ROW = /\["[A-Za-z0-9_.$]+","(?:GET|POST|PUT|DELETE|PATCH)","\/V\d+\//g;
 
 function countRouteRows(code: string): number {
-  return (code.match(PACKED_ROUTE_ROW)?.length ?? 0) + (code.match(ARRAY_ROUTE_ROW)?.length ?? 0);
+  let packed = 0;
+  for (const [, text] of code.matchAll(PACKED_MODULE_TEXT)) packed += text!.match(PACKED_ROUTE_ROW)?.length ?? 0;
+  return packed + (code.match(ARRAY_ROUTE_ROW)?.length ?? 0);
 }
 
 /** The route rows of the named modules, read from the built `@magekit/commerce/modules` entry. */
