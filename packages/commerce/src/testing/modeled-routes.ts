@@ -12,6 +12,7 @@ import { cartHandlers } from './modeled/carts.ts';
 import { catalogHandlers } from './modeled/catalog.ts';
 import { customerHandlers } from './modeled/customers.ts';
 import { installationHandlers } from './modeled/installation.ts';
+import { inventoryHandlers } from './modeled/inventory.ts';
 import { salesHandlers } from './modeled/sales.ts';
 import { entityMissing, noSuchEntity, numericId, objectField, required } from './modeled/support.ts';
 
@@ -141,6 +142,7 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
   ...cartHandlers,
   ...salesHandlers,
   ...installationHandlers,
+  ...inventoryHandlers,
 };
 
 /** A category as read: `children` lists the child ids ("4,5"), and its `children_count` attribute counts them. */

@@ -33,6 +33,8 @@ export interface FakeStore {
   maskedCarts: Map<string, number>;
   invoices: Map<number, Entity>;
   shipments: Map<number, Entity>;
+  /** Inventory (MSI): sources by code, stocks by id, which sources a stock draws from, and per-source quantities (`sku|source_code`). */
+  inventory: { sources: Map<string, Entity>; stocks: Map<number, Entity>; links: Entity[]; sourceItems: Map<string, Entity> };
   nextId(kind: IdKind): number;
 }
 
@@ -49,6 +51,13 @@ export function createStore(seed: SeedOptions = {}): FakeStore {
     maskedCarts: new Map(),
     invoices: new Map(),
     shipments: new Map(),
+    // A fresh 2.4 installation: one source, one stock for the main website, linked.
+    inventory: {
+      sources: new Map([['default', { source_code: 'default', name: 'Default Source', enabled: true, description: 'Default Source', latitude: 0, longitude: 0, country_id: 'US', postcode: '00000', use_default_carrier_config: true, carrier_links: [] }]]),
+      stocks: new Map([[1, { stock_id: 1, name: 'Default Stock', extension_attributes: { sales_channels: [{ type: 'website', code: 'base' }] } }]]),
+      links: [{ stock_id: 1, source_code: 'default', priority: 1 }],
+      sourceItems: new Map(),
+    },
     nextId: (kind) => ++counters[kind],
   };
   store.categories.set(1, category(1, 0, 'Root Catalog', 0));

@@ -92,6 +92,13 @@ async function tour(): Promise<Checked[]> {
   await ask('GET /V1/shipments', '/V1/shipments');
   await ask('GET /V1/shipment/{id}', `/V1/shipment/${shipmentId}`);
 
+  for (const route of ['GET /V1/inventory/sources', 'GET /V1/inventory/stocks', 'GET /V1/inventory/stock-source-links', 'GET /V1/inventory/source-items', 'GET /V1/inventory/source-selection-algorithm-list']) await ask(route, route.slice(4));
+  await ask('GET /V1/inventory/sources/{sourceCode}', '/V1/inventory/sources/default');
+  await ask('GET /V1/inventory/stocks/{stockId}', '/V1/inventory/stocks/1');
+  await ask('GET /V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/{stockId}', '/V1/inventory/get-sources-assigned-to-stock-ordered-by-priority/1');
+  await ask('GET /V1/inventory/stock-resolver/{type}/{code}', '/V1/inventory/stock-resolver/website/base');
+  await ask('GET /V1/inventory/is-product-salable-for-requested-qty/{sku}/{stockId}/{requestedQty}', '/V1/inventory/is-product-salable-for-requested-qty/SKU-0001/1/500');
+  await ask('GET /V1/inventory/are-products-salable', '/V1/inventory/are-products-salable?skus[0]=SKU-0001&skus[1]=SKU-0002&stockId=1');
   for (const route of ['GET /V1/modules', 'GET /V1/store/websites', 'GET /V1/store/storeGroups', 'GET /V1/store/storeViews', 'GET /V1/store/storeConfigs', 'GET /V1/directory/currency']) await ask(route, route.slice(4));
 
   // A customer: account, cart, checkout, and a second cart placed with PUT …/order.

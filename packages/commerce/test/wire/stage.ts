@@ -79,6 +79,41 @@ function ensureGuestCart(fake: FakeCommerce, masked: string): void {
   fake.store.maskedCarts.set(masked, cart.id);
 }
 
+/** A source with an address, as a merchant sets one up. */
+function ensureSource(fake: FakeCommerce, code: string): void {
+  if (fake.store.inventory.sources.has(code)) return;
+  fake.store.inventory.sources.set(code, { source_code: code, name: `${code} warehouse`, email: `${code}@example.com`, contact_name: 'Harold Smith', enabled: true, description: `Ships from ${code}`, latitude: 38.74132, longitude: -90.363267, country_id: 'US', region_id: 36, city: 'St. Louis', street: '123 Warehouse Blvd', postcode: '63145', phone: '(314) 555-1234', use_default_carrier_config: true, carrier_links: [] });
+}
+
+/** A stock drawing from two sources, for a website of its own (or the one named). */
+function ensureStock(fake: FakeCommerce, id: number, channel?: { type: string; code: string }): void {
+  if (fake.store.inventory.stocks.has(id)) return;
+  for (const code of ['central', 'east']) ensureSource(fake, code);
+  fake.store.inventory.stocks.set(id, { stock_id: id, name: `Stock ${id}`, extension_attributes: { sales_channels: [channel ?? { type: 'website', code: `site_${id}` }] } });
+  fake.store.inventory.links.push({ stock_id: id, source_code: 'central', priority: 1 }, { stock_id: id, source_code: 'east', priority: 2 });
+}
+
+/** A product held in the two sources. */
+function ensureSourceItems(fake: FakeCommerce, sku: string): void {
+  ensureProduct(fake, sku);
+  for (const [code, quantity] of [['central', 500], ['east', 250]] as const) fake.store.inventory.sourceItems.set(`${sku}|${code}`, { sku, source_code: code, quantity, status: 1 });
+}
+
+function stageInventory(fake: FakeCommerce, sample: WireSample, filtered: (field: string) => string[]): void {
+  const { params } = sample.request;
+  if (!sample.route.includes('/V1/inventory/')) return;
+  if (params['sourceCode']) ensureSource(fake, params['sourceCode']);
+  if (params['stockId']) ensureStock(fake, Number(params['stockId']));
+  if (params['type'] && params['code']) ensureStock(fake, 2, { type: params['type'], code: params['code'] });
+  if (params['sku']) ensureSourceItems(fake, params['sku']);
+  const stockId = sample.request.query['stockId'];
+  if (stockId) ensureStock(fake, Number(stockId));
+  for (const [key, sku] of Object.entries(sample.request.query)) if (/^skus\[\d+\]$/.test(key)) ensureSourceItems(fake, sku);
+  for (const sku of filtered('sku')) ensureSourceItems(fake, sku);
+  for (const id of filtered('stock_id')) ensureStock(fake, Number(id));
+  if (sample.route === 'GET /V1/inventory/sources' || sample.route === 'GET /V1/inventory/stocks') ensureStock(fake, 4);
+}
+
 /** Makes what a 2xx question names; an error question is asked of a fake without it (that is what it asks about). */
 async function stage(fake: FakeCommerce, sample: WireSample, admin: string): Promise<WireSample['request']> {
   const { params } = sample.request;
@@ -102,6 +137,7 @@ async function stage(fake: FakeCommerce, sample: WireSample, admin: string): Pro
     for (const id of [1, 2, 3]) ensureOrder(fake, id);
     for (const email of filtered('customer_email')) for (const order of fake.store.orders.values()) order['customer_email'] = email;
   }
+  stageInventory(fake, sample, filtered);
   if (sample.route === 'GET /V1/products') for (const sku of ['MH09-L-Blue', 'RACER', ...filtered('sku').flatMap((v) => v.split(','))]) ensureProduct(fake, sku);
   if (/\/V1\/orders?\//.test(sample.route) && (params['id'] ?? params['orderId'])) {
     const id = Number(params['id'] ?? params['orderId']);
