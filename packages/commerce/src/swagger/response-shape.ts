@@ -23,6 +23,17 @@ export const OUTPUT_SUFFIX = '.output';
 const COMPONENT_REF = /^#\/components\/schemas\/(.+)$/;
 /** Keywords whose values are data, not schemas: never rewritten. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'example', 'examples', 'required']);
+/** Keywords whose values map names to schemas: every entry is a schema, whatever its name (a field may be called `default`). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
+
+/** `node[key]` rewritten by `each`: a schema map entry by entry, data as it is, anything else as a schema. */
+function mapChild(key: string, value: unknown, each: (child: unknown) => unknown): unknown {
+  if (DATA_KEYWORDS.has(key)) return value;
+  if (SCHEMA_MAPS.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, each(child)]));
+  }
+  return each(value);
+}
 /** Keywords that describe a property rather than shape it: kept on the nullable wrapper, where the emitters read them. */
 const ANNOTATIONS = ['description', 'title', 'deprecated'];
 
@@ -66,7 +77,7 @@ function walk(node: unknown, visit: (schema: Schema) => void): void {
   }
   if (!node || typeof node !== 'object') return;
   visit(node as Schema);
-  for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) walk(value, visit);
+  for (const [key, value] of Object.entries(node)) mapChild(key, value, (child) => walk(child, visit));
 }
 
 function reachableFrom(roots: readonly unknown[], schemas: Readonly<Record<string, Schema>>): Set<string> {
@@ -119,7 +130,7 @@ function asOutput(node: unknown, differs: Set<string>, counter: { nullable: numb
   if (!node || typeof node !== 'object') return node;
   const schema = node as Schema;
   const copy: Schema = {};
-  for (const [key, value] of Object.entries(schema)) copy[key] = DATA_KEYWORDS.has(key) ? value : asOutput(value, differs, counter);
+  for (const [key, value] of Object.entries(schema)) copy[key] = mapChild(key, value, (child) => asOutput(child, differs, counter));
   const name = refName(schema);
   if (name !== undefined && differs.has(name)) copy['$ref'] = `#/components/schemas/${name}${OUTPUT_SUFFIX}`;
   const properties = copy['properties'] as Record<string, unknown> | undefined;

@@ -49,6 +49,15 @@ describe('responseShapes', () => {
     expect(inline.nullableFields).toBe(1);
   });
 
+  it('treats a field named like a keyword (required, default) as a field', () => {
+    const odd = { option: { type: 'object', required: ['required', 'default'], properties: { required: { type: 'boolean' }, default: ref('stock-item') } } };
+    const shaped = responseShapes({ ...schemas, ...odd }, [ref('option')]);
+    expect(shaped.schemas[`option${OUTPUT_SUFFIX}`]!['properties']).toEqual({
+      required: { type: ['boolean', 'null'] },
+      default: { anyOf: [ref(`stock-item${OUTPUT_SUFFIX}`), { type: 'null' }] },
+    });
+  });
+
   it('refuses a schema name that already ends with the suffix of response copies', () => {
     expect(() => responseShapes({ [`x${OUTPUT_SUFFIX}`]: {} }, [])).toThrow(/rename it/);
   });
