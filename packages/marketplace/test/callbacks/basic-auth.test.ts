@@ -43,6 +43,16 @@ describe('callback Basic-auth check', () => {
     }
   });
 
+  it('takes the scheme only at the start of the header: a longer word ending in Basic is another scheme', async () => {
+    for (const scheme of ['NotBasic', 'x-Basic']) expect(await check(header(USER, PASS, scheme))).toBe(false);
+  });
+
+  it('refuses bytes that are not UTF-8 even when read with replacement characters they would match the password', async () => {
+    const replacement = createBasicAuthCheck(USER, '\uFFFD');
+    expect(await replacement(`Basic ${Buffer.from(`${USER}:\uFFFD`, 'utf8').toString('base64')}`)).toBe(true);
+    expect(await replacement(`Basic ${Buffer.concat([Buffer.from(`${USER}:`), Buffer.from([0xff])]).toString('base64')}`)).toBe(false);
+  });
+
   it('reads the credentials as UTF-8, so a non-ASCII password works', async () => {
     const utf8 = createBasicAuthCheck('zoë', 'pässwörd');
     const encoded = Buffer.from('zoë:pässwörd', 'utf8').toString('base64');
