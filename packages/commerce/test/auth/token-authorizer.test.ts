@@ -199,6 +199,21 @@ describe('admin tokens', () => {
     expect(fake.counts.admin).toBe(2);
   });
 
+  it.each([
+    ['a blank string', '  ', 'an empty string'],
+    ['null', null, 'null'],
+    ['an array', ['t0k3n-value'], 'an array'],
+    ['a number', 12345, 'a number'],
+  ])('a token route answering %s is a response error that says what came', async (_name, body, said) => {
+    const { server } = await import('@magekit/test-support/msw');
+    const { http, HttpResponse } = await import('msw');
+    server.use(http.post(`${BASE}/rest/V1/integration/customer/token`, () => HttpResponse.json(body)));
+    const client = createCommerceClient({ baseUrl: BASE, auth: customerToken(CUSTOMER) });
+    const error = await rejection(client.request('GET /V1/products/{sku}', { sku: 'MB01' }));
+    expect(error.kind).toBe('response');
+    expect(error.message).toBe(`The customer token route answered with ${said} where a token string was expected.`);
+  });
+
   it('a token route that answers something other than a string is a response error', async () => {
     const { server } = await import('@magekit/test-support/msw');
     const { http, HttpResponse } = await import('msw');
@@ -284,6 +299,27 @@ describe('customer tokens', () => {
     await authorizer.authorize(next);
     expect(next.headers.get('authorization')).not.toBe(token);
     expect(fake.counts.customer).toBe(2);
+  });
+
+  it('revoke() twice revokes once: the token is forgotten before the request', async () => {
+    const fake = createFakeAuth();
+    installFakePlatform(fake);
+    const authorizer = customerToken(CUSTOMER).bind(directRuntime());
+    await authorizer.authorize(new Request(`${BASE}/rest/V1/customers/me`));
+    await authorizer.revoke!();
+    await authorizer.revoke!();
+    expect(fake.counts.revoke).toBe(1);
+  });
+
+  it('a token that arrives after logout() is not revoked later: that sign-in belonged to the session logged out', async () => {
+    const fake = createFakeAuth();
+    installFakePlatform(fake, { tokenDelayMs: 50 });
+    const authorizer = customerToken(CUSTOMER).bind(directRuntime());
+    const signingIn = authorizer.authorize(new Request(`${BASE}/rest/V1/customers/me`));
+    authorizer.signOut();
+    await signingIn;
+    await authorizer.revoke!();
+    expect(fake.counts).toMatchObject({ customer: 1, revoke: 0 });
   });
 
   it('revoke() before any sign-in sends nothing', async () => {
