@@ -17,10 +17,10 @@ function decodeBasic(header: string | null): string | undefined {
   try {
     const binary = atob(match[1]!);
     return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  // Stryker disable next-line BlockStatement: an empty catch returns undefined just the same
   } catch {
-    return undefined;
+    // Not base64, or not UTF-8: no credentials.
   }
+  return undefined;
 }
 
 export function createBasicAuthCheck(username: string, password: string): (authorization: string | null) => Promise<boolean> {
