@@ -19,6 +19,18 @@ describe('HMAC-SHA256 paths', () => {
     expect(webCryptoPath('k')('text')).toBeInstanceOf(Promise);
   });
 
+  it('a runtime without process.getBuiltinModule signs with WebCrypto', async () => {
+    const builtin = Object.getOwnPropertyDescriptor(process, 'getBuiltinModule')!;
+    delete (process as { getBuiltinModule?: unknown }).getBuiltinModule;
+    try {
+      const signing = createHmacSha256('k')('text');
+      expect(signing).toBeInstanceOf(Promise);
+      expect(await signing).toBe(nodePath('k')('text'));
+    } finally {
+      Object.defineProperty(process, 'getBuiltinModule', builtin);
+    }
+  });
+
   it('give the published values: RFC 4231 test cases 2 and 3', async () => {
     // RFC 4231 section 4.3 (key "Jefe") and 4.4 (key 0xaa x 20, data 0xdd x 50), HMAC-SHA256, as base64.
     const vectors: [key: string, text: string, hex: string][] = [

@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { integration, signRequest, signatureBaseString, type OAuthCredentials } from '../../../src/auth/index.ts';
+import { queryParameters, queryParametersOf } from '../../../src/auth/oauth/base-string.ts';
 import { createCommerceClient } from '../../../src/client.ts';
 import { buildQuery } from '../../../src/query/query.ts';
 import { createFakeAuth } from '../../../src/testing/auth.ts';
@@ -101,6 +102,22 @@ describe('published vectors', () => {
     expect(Object.keys(headerParams(signed.authorization)).sort()).toEqual(['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp', 'oauth_token', 'oauth_version']);
     expect(headerParams(signed.authorization)).toMatchObject({ oauth_signature_method: 'HMAC-SHA256', oauth_version: '1.0', oauth_signature: signed.signature });
     expect(signed.authorization).toContain(`oauth_signature="${encodeURIComponent(signed.signature)}"`);
+  });
+});
+
+describe('the parameters a request carries', () => {
+  it('the query is read up to a fragment, each pair decoded once; a URL without a query has none', () => {
+    expect(queryParametersOf('https://x.test/a?b=1&c=%2B+2#part?d=3')).toEqual([['b', '1'], ['c', '+ 2']]);
+    expect(queryParametersOf('https://x.test/a?b=12')).toEqual([['b', '12']]);
+    expect(queryParametersOf('https://x.test/a#b=1')).toEqual([]);
+    expect(queryParameters(new URL('https://x.test/a?b=1&b=2'))).toEqual([['b', '1'], ['b', '2']]);
+  });
+
+  it('a body is signed only under the form content type itself, not a type that names it in a parameter', async () => {
+    const credentials: OAuthCredentials = { consumerKey: 'ck', consumerSecret: 'cs', accessToken: 'at', accessTokenSecret: 'as' };
+    const post = (type: string) => new Request(`${BASE}/rest/V1/x`, { method: 'POST', headers: { 'content-type': type }, body: 'a=1' });
+    expect((await signRequest(post('application/x-www-form-urlencoded; charset=UTF-8'), credentials, { nonce: 'n', timestamp: 1 })).baseString).toContain('a%3D1');
+    expect((await signRequest(post('application/json; profile="application/x-www-form-urlencoded"'), credentials, { nonce: 'n', timestamp: 1 })).baseString).not.toContain('a%3D1');
   });
 });
 
