@@ -183,6 +183,26 @@ describe('admin tokens', () => {
     expect(fake.failuresOf('admin:admin')).toBe(1);
   });
 
+  it('the repeated refusal keeps the first one\'s hint, status, method and token-route URL', async () => {
+    const { getProduct } = setup(adminToken({ username: 'admin', password: 'wrong-password' }));
+    const first = await rejection(getProduct());
+    const again = await rejection(getProduct());
+    expect(again).toMatchObject({ service: 'commerce', status: 401, method: 'POST', url: first.url, hint: first.hint });
+    expect(again.url).toMatch(/\/V1\/integration\/admin\/token$/);
+  });
+
+  it('a sign-in that failed for another reason than a refusal (a 503) is tried again on the next call', async () => {
+    const { server } = await import('@magekit/test-support/msw');
+    const { http, HttpResponse } = await import('msw');
+    const fake = createFakeAuth();
+    installFakePlatform(fake);
+    server.use(http.post(`${BASE}/rest/V1/integration/admin/token`, () => HttpResponse.json({ message: 'down' }, { status: 503 }), { once: true }));
+    const client = createCommerceClient({ baseUrl: BASE, auth: adminToken(ADMIN), retry: false });
+    await expect(client.request('GET /V1/products/{sku}', { sku: 'MB01' })).rejects.toMatchObject({ status: 503 });
+    await expect(client.request('GET /V1/products/{sku}', { sku: 'MB01' })).resolves.toMatchObject({ principal: 'admin' });
+    expect(fake.counts.admin).toBe(1);
+  });
+
   it('many concurrent calls with a wrong password cost one failed sign-in, not one each', async () => {
     const { fake, getProduct } = setup(adminToken({ username: 'admin', password: 'wrong-password' }));
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => getProduct()));
