@@ -99,17 +99,22 @@ export async function moduleRowCount(modules: readonly string[]): Promise<number
   return countRouteRows(code);
 }
 
-async function bundleCode(entry: BundleEntry): Promise<{ code: string }> {
-  const result = await build({
-    stdin: { contents: entry.code, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
+/** esbuild's options for an app entry: one minified browser ES module, kept in memory. */
+function appBuild(entry: BundleEntry) {
+  return {
+    stdin: { contents: entry.code, resolveDir: root, loader: 'ts' as const, sourcefile: 'app.ts' },
     bundle: true,
     minify: true,
-    format: 'esm',
-    platform: 'browser',
+    format: 'esm' as const,
+    platform: 'browser' as const,
     target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
+    write: false as const,
+    logLevel: 'silent' as const,
+  };
+}
+
+async function bundleCode(entry: BundleEntry): Promise<{ code: string }> {
+  const result = await build(appBuild(entry));
   return { code: result.outputFiles.map((file) => file.text).join('\n') };
 }
 
@@ -163,16 +168,9 @@ export interface BundleOrigins {
  */
 async function bundleOrigins(entry: BundleEntry): Promise<BundleOrigins> {
   const result = await build({
-    stdin: { contents: entry.code, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
+    ...appBuild(entry),
     conditions: ['@magekit/source'],
-    write: false,
     metafile: true,
-    logLevel: 'silent',
   });
   const origins: BundleOrigins = { sdk: 0, ky: 0, zod: 0 };
   for (const output of Object.values(result.metafile.outputs)) {
