@@ -7,13 +7,17 @@ import type { Searcher } from './search.ts';
 import { EAV_ENTITY } from './search-tables.ts';
 import { MESSAGES, PlatformError } from './platform-errors.ts';
 import { category, customerRecord, productRecord, type Entity, type FakeStore } from './store.ts';
-import { customerAddress, postalOf } from './records/address.ts';
 import { cartHandlers } from './modeled/carts.ts';
 import { catalogHandlers } from './modeled/catalog.ts';
-import { customerHandlers } from './modeled/customers.ts';
+import { addressBook, customerHandlers } from './modeled/customers.ts';
 import { installationHandlers } from './modeled/installation.ts';
 import { inventoryHandlers } from './modeled/inventory.ts';
 import { salesHandlers } from './modeled/sales.ts';
+import { attributeHandlers } from './modeled/attributes.ts';
+import { bundleHandlers, composed } from './modeled/bundles.ts';
+import { importHandlers } from './modeled/imports.ts';
+import { priceHandlers } from './modeled/prices.ts';
+import { renderInfoHandlers } from './modeled/render-info.ts';
 import { entityMissing, noSuchEntity, numericId, objectField, required } from './modeled/support.ts';
 
 export interface HandlerContext {
@@ -30,10 +34,6 @@ export interface HandlerContext {
 }
 
 export type ModeledHandler = (input: Record<string, unknown>, context: HandlerContext) => unknown;
-
-function pick(from: Entity, names: string[]): Entity {
-  return Object.fromEntries(names.filter((name) => from[name] !== undefined).map((name) => [name, from[name]]));
-}
 
 /** PUT by id: merges the body's entity into the stored record; 404 when there is none. */
 function updateById(records: Map<number, Entity>, input: Record<string, unknown>, param: string, entity: string): Entity {
@@ -64,8 +64,9 @@ function saveProduct(store: FakeStore, sku: string, changes: Entity): Entity {
   const saved = existing
     ? { ...existing, ...changes, sku, id: existing['id'], extension_attributes: { ...(existing['extension_attributes'] as Entity), ...((changes['extension_attributes'] as Entity | undefined) ?? {}) } }
     : productRecord(store.nextId('product'), { name: sku, price: 0, ...changes, sku });
-  store.products.set(sku, saved);
-  return saved;
+  const made = composed(store, saved);
+  store.products.set(sku, made);
+  return made;
 }
 
 function categoryTree(store: FakeStore, rootId: number, depth: number | undefined): Entity {
@@ -119,13 +120,7 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
       throw new PlatformError(400, 'A customer with the same email address already exists in an associated website.');
     }
     const id = store.nextId('customer');
-    // Address-book entries get their own ids; the first one given is the default unless one says otherwise.
-    const given = Array.isArray(fields['addresses']) ? (fields['addresses'] as Entity[]) : [];
-    const addresses = given.map((address, index) => {
-      const defaults = given.some((a) => a['default_billing']) ? { default_billing: Boolean(address['default_billing']), default_shipping: Boolean(address['default_shipping']) } : { default_billing: index === 0, default_shipping: index === 0 };
-      // Stored as an address-book entry (its region an object), whichever way the request wrote the region.
-      return { ...customerAddress(store.nextId('address'), id, postalOf(address), false), ...pick(address, ['company', 'vat_id', 'middlename', 'prefix', 'suffix', 'fax']), ...(defaults.default_billing ? { default_billing: true } : {}), ...(defaults.default_shipping ? { default_shipping: true } : {}) };
-    });
+    const addresses = addressBook(store, id, fields['addresses']);
     const saved = customerRecord(id, { ...fields, id, addresses });
     store.customers.set(id, saved);
     return saved;
@@ -143,6 +138,12 @@ export const modeledRoutes: Record<string, ModeledHandler> = {
   ...salesHandlers,
   ...installationHandlers,
   ...inventoryHandlers,
+  ...priceHandlers,
+  ...bundleHandlers,
+  ...attributeHandlers,
+  ...renderInfoHandlers,
+  // Imported rows are saved as the products route saves them.
+  ...importHandlers(saveProduct),
 };
 
 /** A category as read: `children` lists the child ids ("4,5"), and its `children_count` attribute counts them. */

@@ -14,6 +14,7 @@ export const MESSAGES = {
   stockMissing: 'Stock with id "%value" does not exist.',
   noLinkedStock: 'No linked stock found',
   unmodeled: 'The fake platform does not model %route, and answers no made-up data in its place: test this call against an installation.',
+  unmodeledCase: 'The fake platform does not model %route for %case, and answers no made-up data in its place: test this call against an installation.',
   bulkMissing: 'Bulk with UUID %1 does not exist.',
   notAuthorized: "The consumer isn't authorized to access %resources.",
   decoding: 'Decoding error: %1',
@@ -27,6 +28,8 @@ export class PlatformError extends Error {
     readonly template: string,
     readonly parameters?: Record<string, unknown> | unknown[],
     readonly code?: number,
+    /** An input exception's several errors, each a template with its parameters (`errors` in the body). */
+    readonly errors?: { message: string; parameters?: Record<string, unknown> | unknown[] }[],
   ) {
     super(renderPhrase(template, parameters));
     this.name = 'PlatformError';
@@ -40,6 +43,7 @@ function errorBody(error: PlatformError): Record<string, unknown> {
   const body: Record<string, unknown> = { message: error.template };
   if (error.parameters !== undefined) body['parameters'] = error.parameters;
   if (error.code) body['code'] = error.code;
+  if (error.errors) body['errors'] = error.errors;
   return body;
 }
 

@@ -4,7 +4,8 @@
  * examples see the same catalogue every run. The records' shapes are in records/.
  */
 import { postalAddress, postalOf } from './records/address.ts';
-import type { CartState } from './records/cart.ts';
+import { PAYMENT_METHODS, type CartState } from './records/cart.ts';
+import { defaultAttributeSets } from './records/attributes.ts';
 import { customerRecord } from './records/customer.ts';
 import { orderRecord } from './records/order.ts';
 import { productRecord } from './records/product.ts';
@@ -14,6 +15,16 @@ export { customerRecord, productRecord };
 
 export type Entity = Record<string, unknown>;
 
+/** A row of `inventory_geoname` (the offline geocoder's table, imported by `bin/magento inventory-geonames:import`): empty on a fresh installation. */
+export interface Geoname {
+  country_code: string;
+  postcode: string;
+  city: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+}
+
 export interface SeedOptions {
   products?: number;
   categories?: number;
@@ -21,7 +32,7 @@ export interface SeedOptions {
   orders?: number;
 }
 
-type IdKind = 'product' | 'category' | 'customer' | 'order' | 'address' | 'cart' | 'cartItem' | 'quoteAddress' | 'orderItem' | 'orderAddress' | 'payment' | 'history' | 'invoice' | 'shipment' | 'media';
+type IdKind = 'product' | 'category' | 'customer' | 'order' | 'address' | 'cart' | 'cartItem' | 'quoteAddress' | 'orderItem' | 'orderAddress' | 'payment' | 'history' | 'invoice' | 'shipment' | 'track' | 'media' | 'option' | 'link';
 
 export interface FakeStore {
   products: Map<string, Entity>;
@@ -34,14 +45,20 @@ export interface FakeStore {
   invoices: Map<number, Entity>;
   shipments: Map<number, Entity>;
   /** Inventory (MSI): sources by code, stocks by id, which sources a stock draws from, and per-source quantities (`sku|source_code`). */
-  inventory: { sources: Map<string, Entity>; stocks: Map<number, Entity>; links: Entity[]; sourceItems: Map<string, Entity> };
+  inventory: { sources: Map<string, Entity>; stocks: Map<number, Entity>; links: Entity[]; sourceItems: Map<string, Entity>; geonames: Geoname[] };
+  /** EAV attribute sets by id (records/attributes.ts). */
+  attributeSets: Map<number, Entity>;
+  /** The payment methods the installation enables (check / money order and the free method by default). */
+  paymentMethods: Entity[];
+  /** Coupon codes of the cart price rules, with the percentage each takes off the subtotal. */
+  coupons: Map<string, { ruleId: number; percent: number }>;
   nextId(kind: IdKind): number;
 }
 
 const pad = (n: number) => String(n).padStart(4, '0');
 
 export function createStore(seed: SeedOptions = {}): FakeStore {
-  const counters: Record<IdKind, number> = { product: 0, category: 2, customer: 0, order: 0, address: 0, cart: 0, cartItem: 0, quoteAddress: 0, orderItem: 0, orderAddress: 0, payment: 0, history: 0, invoice: 0, shipment: 0, media: 0 };
+  const counters: Record<IdKind, number> = { product: 0, category: 2, customer: 0, order: 0, address: 0, cart: 0, cartItem: 0, quoteAddress: 0, orderItem: 0, orderAddress: 0, payment: 0, history: 0, invoice: 0, shipment: 0, track: 0, media: 0, option: 0, link: 0 };
   const store: FakeStore = {
     products: new Map(),
     categories: new Map(),
@@ -57,7 +74,11 @@ export function createStore(seed: SeedOptions = {}): FakeStore {
       stocks: new Map([[1, { stock_id: 1, name: 'Default Stock', extension_attributes: { sales_channels: [{ type: 'website', code: 'base' }] } }]]),
       links: [{ stock_id: 1, source_code: 'default', priority: 1 }],
       sourceItems: new Map(),
+      geonames: [],
     },
+    attributeSets: new Map(defaultAttributeSets().map((set) => [set['attribute_set_id'] as number, set])),
+    coupons: new Map(),
+    paymentMethods: PAYMENT_METHODS.map((m) => ({ ...m })),
     nextId: (kind) => ++counters[kind],
   };
   store.categories.set(1, category(1, 0, 'Root Catalog', 0));

@@ -1,14 +1,13 @@
 /**
  * The fake asked every corpus question (corpus/README.md): its answer must carry at least 95 % of the
- * keys the platform's answer carries, no key the platform never sends on that route, and the same
- * status. Routes the fake does not model are refused with 501 naming the route: they are listed, and
- * counted against the coverage printed per resource.
+ * keys the platform's answer carries (over the corpus, and on each route but a named few), no key the
+ * platform never sends on that route, the same status, and null where the platform sends null. Every
+ * corpus route is modeled: no answer is excused.
  */
 import { describe, expect, it } from 'vitest';
 import { loadWireCorpus, type WireSample } from './corpus.ts';
 import { askFake, type Asked } from './stage.ts';
 import { doc, operations } from '../support/spec.ts';
-import { modeledRoutes } from '../../src/testing/modeled-routes.ts';
 
 const corpus = loadWireCorpus();
 
@@ -70,7 +69,6 @@ interface Verdict {
   covered: number;
   missing: string[];
   unseen: string[];
-  refused: boolean;
 }
 
 function judge(sample: WireSample, asked: Asked): Verdict {
@@ -82,12 +80,8 @@ function judge(sample: WireSample, asked: Asked): Verdict {
   const itemType = itemTypeOf(answerType.get(sample.route));
   const seenOnItems = (p: string) => itemType !== undefined && sample.status < 300 && p.startsWith('items[].') && (seenByType.get(itemType)?.has(p.slice('items[].'.length)) ?? false);
   const missing = [...real].filter((p) => !fake.has(p));
-  // Not modeled: refused with 501 naming the route, or a search answered with an empty page of records the fake keeps none of.
-  const refused = (asked.status === 501 && (asked.body as { parameters?: { route?: string } }).parameters?.route === sample.route) || !isModeled(sample.route);
-  return { sample, asked, real: real.size, covered: real.size - missing.length, missing, unseen: refused ? [] : [...fake].filter((p) => !seen.has(p) && !echoed(p) && !seenOnItems(p)), refused };
+  return { sample, asked, real: real.size, covered: real.size - missing.length, missing, unseen: [...fake].filter((p) => !seen.has(p) && !echoed(p) && !seenOnItems(p)) };
 }
-
-const isModeled = (route: string) => route in modeledRoutes || route.startsWith('GET /V1/bulk') || route.startsWith('POST /V1/integration/');
 
 /**
  * Samples the fake is not asked to match, each with the reason: a defect of that installation (a masked
@@ -99,6 +93,7 @@ const NOT_REPRODUCIBLE: Record<string, string> = {
   'issue-5338-products-unable-to-save': 'a product the installation could not save; the body was not published',
   'issue-6120-products-multiselect-array': 'a custom attribute of that installation (ec_label) sent as an array; the body was not published',
   'issue-6120-products-multiselect-array-camel': 'a custom attribute of that installation (ec_label) sent as an array; the body was not published',
+  'issue-7842-shipment-track-positional': 'a 2.1 installation answering the track validator\'s text (`Cannot save track:\\n%1`); since 2.2 `TrackRepository::save` answers `Could not save the shipment tracking.` without parameters',
   'issue-devdocs-8041-payment-information-cart-0': 'a 2.2 installation answering 400 for cart id 0; 2.4 answers 404 with cartId = null (issue-8620-carts-mine-items-no-cart)',
 };
 
@@ -117,56 +112,64 @@ function nullPaths(value: unknown, prefix = '', out = new Set<string>()): Set<st
 
 const resourceOf = (route: string) => /^\w+ \/V\d\/([^/{]+)/.exec(route)?.[1] ?? route;
 
+/**
+ * Routes that cannot reach 95 % of the real keys, each with the reason: record content of modules the fake
+ * does not play. Each must still carry ≥ 85 %, and each must really be short (an entry that reaches 95 % is removed).
+ */
+const SHORT_ROUTES: Record<string, string> = {
+  'POST /V1/carts/mine/shipping-information': "Adobe Commerce's gift wrapping and reward points in the totals (two Adobe examples), and tax rates applied by tax rules (the fake's installation has none)",
+  'PUT /V1/carts/mine/collect-totals': "tax rates applied by tax rules in the tax segment's details (the fake's installation has none)",
+};
+
 describe('the fake asked the corpus questions', () => {
-  it('answers with the platform\'s status, ≥ 95 % of its keys and none it never sends, on every route it models', async () => {
+  it("answers every sample with the platform's status, ≥ 95 % of its keys (over the corpus and on each route) and none it never sends", async () => {
     const verdicts: Verdict[] = [];
     for (const sample of corpus) if (!NOT_REPRODUCIBLE[sample.id]) verdicts.push(judge(sample, await askFake(sample)));
 
-    const byResource = new Map<string, { samples: number; real: number; covered: number; refused: number }>();
+    const byResource = new Map<string, { samples: number; real: number; covered: number }>();
     for (const v of verdicts) {
-      const row = byResource.get(resourceOf(v.sample.route)) ?? { samples: 0, real: 0, covered: 0, refused: 0 };
+      const row = byResource.get(resourceOf(v.sample.route)) ?? { samples: 0, real: 0, covered: 0 };
       row.samples += 1;
       row.real += v.real;
-      row.covered += v.refused ? 0 : v.covered;
-      row.refused += v.refused ? 1 : 0;
+      row.covered += v.covered;
       byResource.set(resourceOf(v.sample.route), row);
     }
-    const total = [...byResource.values()].reduce((t, r) => ({ real: t.real + r.real, covered: t.covered + r.covered }), { real: 0, covered: 0 });
-    const lines = [...byResource].sort(([a], [b]) => a.localeCompare(b)).map(([name, r]) => `${name.padEnd(28)} ${String(r.samples).padStart(3)} samples  ${String(r.covered).padStart(4)}/${String(r.real).padEnd(4)} keys  ${r.real ? ((100 * r.covered) / r.real).toFixed(0).padStart(3) : '  -'} %${r.refused ? `  (${r.refused} not modeled)` : ''}`);
-    console.log(`the fake against the wire corpus, real keys carried per resource:\n${lines.join('\n')}\nall: ${total.covered}/${total.real} keys (${((100 * total.covered) / total.real).toFixed(1)} %), ${verdicts.filter((v) => v.refused).length} of ${verdicts.length} samples on routes it does not model`);
-
-    const modeled = verdicts.filter((v) => !v.refused);
-    const problems = modeled.flatMap((v) => {
-      const out: string[] = [];
-      if (v.asked.status !== v.sample.status) out.push(`${v.sample.id}: status ${v.asked.status}, the platform ${v.sample.status} ${JSON.stringify(v.asked.body).slice(0, 160)}`);
-      else if (v.unseen.length) out.push(`${v.sample.id}: keys the platform never sends on ${v.sample.route}: ${v.unseen.slice(0, 12).join(', ')}`);
-      return out;
-    });
-    expect(problems).toEqual([]);
-    // Over the modeled routes, ≥ 95 % of the real keys; on each route, over its samples, ≥ 85 % (where a route
-    // falls short of 95 % it is record content the question does not name: a bundle's options, related
-    // products, Adobe Commerce's gift wrapping in totals, an address's company).
-    const carried = modeled.reduce((t, v) => ({ real: t.real + v.real, covered: t.covered + v.covered }), { real: 0, covered: 0 });
     const byRoute = new Map<string, { real: number; covered: number; short: string[] }>();
-    for (const v of modeled) {
+    for (const v of verdicts) {
       const row = byRoute.get(v.sample.route) ?? { real: 0, covered: 0, short: [] };
       row.real += v.real;
       row.covered += v.covered;
       if (v.covered < v.real) row.short.push(`${v.sample.id} lacks ${v.missing.slice(0, 6).join(', ')}`);
       byRoute.set(v.sample.route, row);
     }
-    const short = [...byRoute].filter(([, r]) => r.real > 0 && r.covered / r.real < 0.95).map(([route, r]) => `${route}: ${r.covered}/${r.real} keys (${((100 * r.covered) / r.real).toFixed(0)} %)`);
-    console.log(`modeled routes: ${carried.covered}/${carried.real} real keys (${((100 * carried.covered) / carried.real).toFixed(1)} %) over ${modeled.length} samples on ${byRoute.size} routes; under 95 %: ${short.join('; ') || 'none'}`);
-    expect(carried.covered / carried.real).toBeGreaterThanOrEqual(0.95);
-    // Where the platform sent null on a modeled route, the fake sends null too.
-    const nulls = modeled.reduce((t, v) => {
+    const share = (r: { real: number; covered: number }) => (r.real ? r.covered / r.real : 1);
+    const total = verdicts.reduce((t, v) => ({ real: t.real + v.real, covered: t.covered + v.covered }), { real: 0, covered: 0 });
+    const lowest = [...byRoute].filter(([, r]) => r.real > 0).sort(([, a], [, b]) => share(a) - share(b))[0]!;
+    const nulls = verdicts.reduce((t, v) => {
       const real = nullPaths(v.sample.body);
       const fake = nullPaths(v.asked.body);
       return { real: t.real + real.size, matched: t.matched + [...real].filter((p) => fake.has(p)).length };
     }, { real: 0, matched: 0 });
-    console.log(`nulls: the fake sends null at ${nulls.matched} of the ${nulls.real} places the platform does (modeled routes)`);
-    // Today 80 of 99 (the rest: record content the staged records lack, such as a guest order's customer fields).
-    expect(nulls.matched / nulls.real).toBeGreaterThanOrEqual(0.8);
-    expect([...byRoute].filter(([, r]) => r.real > 0 && r.covered / r.real < 0.85).map(([route, r]) => `${route}: ${r.covered}/${r.real} (${r.short.join('; ')})`)).toEqual([]);
+    const lines = [...byResource].sort(([a], [b]) => a.localeCompare(b)).map(([name, r]) => `${name.padEnd(28)} ${String(r.samples).padStart(3)} samples  ${String(r.covered).padStart(4)}/${String(r.real).padEnd(4)} keys  ${r.real ? (100 * share(r)).toFixed(0).padStart(3) : '  -'} %`);
+    console.log(
+      `the fake against the wire corpus, real keys carried per resource:\n${lines.join('\n')}\n` +
+        `all: ${total.covered}/${total.real} keys (${(100 * share(total)).toFixed(1)} %) over ${verdicts.length} samples on ${byRoute.size} routes; ` +
+        `lowest route ${lowest[0]} ${(100 * share(lowest[1])).toFixed(0)} %; under 95 %: ${[...byRoute].filter(([, r]) => share(r) < 0.95).map(([route, r]) => `${route} ${r.covered}/${r.real}`).join('; ') || 'none'}\n` +
+        `nulls: the fake sends null at ${nulls.matched} of the ${nulls.real} places the platform does`,
+    );
+
+    const problems = verdicts.flatMap((v) => {
+      if (v.asked.status !== v.sample.status) return [`${v.sample.id}: status ${v.asked.status}, the platform ${v.sample.status} ${JSON.stringify(v.asked.body).slice(0, 160)}`];
+      if (v.unseen.length) return [`${v.sample.id}: keys the platform never sends on ${v.sample.route}: ${v.unseen.slice(0, 12).join(', ')}`];
+      return [];
+    });
+    expect(problems).toEqual([]);
+    expect(share(total)).toBeGreaterThanOrEqual(0.95);
+    // Each route ≥ 95 %, but the few named above (≥ 85 %, and really short).
+    expect([...byRoute].filter(([route, r]) => share(r) < (SHORT_ROUTES[route] ? 0.85 : 0.95)).map(([route, r]) => `${route}: ${r.covered}/${r.real} (${r.short.join('; ')})`)).toEqual([]);
+    expect(Object.keys(SHORT_ROUTES).filter((route) => share(byRoute.get(route) ?? { real: 0, covered: 0 }) >= 0.95)).toEqual([]);
+    // Where the platform sent null, the fake sends null too: 118 of 126 (the rest: a 2.0 cart lookup's null id,
+    // gift wrapping, a cart's unset grand total, a bulk's user id, an order list's unset telephones).
+    expect(nulls.matched).toBeGreaterThanOrEqual(118);
   }, 60_000);
 });

@@ -47,6 +47,7 @@ async function tour(): Promise<Checked[]> {
   await ask('GET /V1/stockItems/{productSku}', '/V1/stockItems/NEW-1');
   await ask('GET /V1/stockStatuses/{productSku}', '/V1/stockStatuses/NEW-1');
   await ask('PUT /V1/products/{productSku}/stockItems/{itemId}', '/V1/products/NEW-1/stockItems/4', { stockItem: { qty: 0 } });
+  await ask('GET /V1/stockItems/lowStock/', '/V1/stockItems/lowStock/?scopeId=0&qty=1000');
   await ask('DELETE /V1/products/{sku}', '/V1/products/NEW-1');
 
   await ask('GET /V1/categories', '/V1/categories');
@@ -76,6 +77,10 @@ async function tour(): Promise<Checked[]> {
   await ask('GET /V1/carts/{cartId}/totals', `/V1/carts/${cartId}/totals`);
   await ask('GET /V1/carts/{cartId}/coupons', `/V1/carts/${cartId}/coupons`);
   await ask('GET /V2/carts/{cartId}/coupons', `/V2/carts/${cartId}/coupons`);
+  await ask('POST /V1/carts/{quoteId}/items', `/V1/carts/${cartId}/items`, { cartItem: { sku: 'SKU-0001', qty: 1 } });
+  fake.store.coupons.set('TAKE5', { ruleId: 2, percent: 5 });
+  await ask('PUT /V1/carts/{cartId}/coupons/{couponCode}', `/V1/carts/${cartId}/coupons/TAKE5`);
+  await ask('DELETE /V1/carts/{cartId}/coupons', `/V1/carts/${cartId}/coupons`);
 
   await ask('GET /V1/orders', '/V1/orders?searchCriteria[pageSize]=2');
   await ask('GET /V1/orders/{id}', '/V1/orders/1');
@@ -114,6 +119,13 @@ async function tour(): Promise<Checked[]> {
   await ask('POST /V1/carts/mine/items', '/V1/carts/mine/items', { cartItem: { sku: 'SKU-0002', qty: 1 } });
   await ask('POST /V1/carts/mine/shipping-information', '/V1/carts/mine/shipping-information', SHIPPING);
   await ask('PUT /V1/carts/mine/order', '/V1/carts/mine/order', { paymentMethod: { method: 'checkmo' } });
+  // A coupon on a new cart, then taken off.
+  await ask('POST /V1/carts/mine', '/V1/carts/mine');
+  await ask('POST /V1/carts/mine/items', '/V1/carts/mine/items', { cartItem: { sku: 'SKU-0001', qty: 1 } });
+  fake.store.coupons.set('SAVE10', { ruleId: 1, percent: 10 });
+  await ask('PUT /V1/carts/mine/coupons/{couponCode}', '/V1/carts/mine/coupons/SAVE10');
+  await ask('GET /V1/carts/mine/totals', '/V1/carts/mine/totals');
+  await ask('DELETE /V1/carts/mine/coupons', '/V1/carts/mine/coupons');
 
   // A guest.
   token = undefined;
@@ -142,6 +154,7 @@ async function checkout(ask: (route: string, path: string, body?: unknown) => Pr
   await ask(`GET ${template}/payment-methods`, `${path}/payment-methods`);
   await ask(`POST ${template}/estimate-shipping-methods`, `${path}/estimate-shipping-methods`, { address: ADDRESS });
   await ask(`POST ${template}/shipping-information`, `${path}/shipping-information`, SHIPPING);
+  await ask(`PUT ${template}/collect-totals`, `${path}/collect-totals`, { paymentMethod: { method: 'checkmo' }, shippingCarrierCode: 'flatrate', shippingMethodCode: 'flatrate' });
   await ask(`GET ${template}/shipping-methods`, `${path}/shipping-methods`);
   await ask(`GET ${template}/coupons`, `${path}/coupons`);
 }

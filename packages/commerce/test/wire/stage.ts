@@ -9,6 +9,7 @@ import { createFakeCommerce, type FakeCommerce } from '../../src/testing/index.t
 import { routeAccess } from '../../src/testing/examples.ts';
 import { newCart } from '../../src/testing/records/cart.ts';
 import { customerRecord } from '../../src/testing/records/customer.ts';
+import { addressBook } from '../../src/testing/modeled/customers.ts';
 import { category } from '../../src/testing/store.ts';
 import { orderRecord } from '../../src/testing/records/order.ts';
 import { postalAddress } from '../../src/testing/records/address.ts';
@@ -114,6 +115,65 @@ function stageInventory(fake: FakeCommerce, sample: WireSample, filtered: (field
   if (sample.route === 'GET /V1/inventory/sources' || sample.route === 'GET /V1/inventory/stocks') ensureStock(fake, 4);
 }
 
+
+/** The offline geocoder's rows an installation imported for the places a question names. */
+const GEONAMES = [
+  { country_code: 'US', postcode: '10577', city: 'Purchase', region: 'NY', latitude: 41.0384, longitude: -73.7156 },
+  { country_code: 'US', postcode: '78701', city: 'Austin', region: 'TX', latitude: 30.2711, longitude: -97.7437 },
+  { country_code: 'US', postcode: '10001', city: 'New York', region: 'NY', latitude: 40.7506, longitude: -73.9972 },
+];
+
+/** Two stores of the default stock marked as pickup locations near each geocoded place, holding the SKUs asked about. */
+function ensurePickupLocations(fake: FakeCommerce, skus: string[]): void {
+  fake.store.inventory.geonames.push(...GEONAMES);
+  for (const [index, place] of GEONAMES.entries()) {
+    const code = `pickup_${index}`;
+    ensureSource(fake, code);
+    Object.assign(fake.store.inventory.sources.get(code)!, { latitude: place.latitude + 0.01, longitude: place.longitude, city: place.city, postcode: place.postcode, region: place.region, extension_attributes: { is_pickup_location_active: true, frontend_name: `${place.city} store`, frontend_description: `Pick up in ${place.city}` } });
+    fake.store.inventory.links.push({ stock_id: 1, source_code: code, priority: index + 2 });
+    for (const sku of skus) {
+      ensureProduct(fake, sku);
+      fake.store.inventory.sourceItems.set(`${sku}|${code}`, { sku, source_code: code, quantity: 10, status: 1 });
+    }
+  }
+}
+
+/**
+ * A product made of others, saved through the fake's products route: its type, and its composition
+ * (bundle options, configurable options and child ids, product links) as the question's answer names
+ * it, the products it links to made first with their types.
+ */
+async function ensureComposedProduct(fake: FakeCommerce, answer: unknown, admin: string): Promise<void> {
+  const product = record(answer);
+  const extension = record(product['extension_attributes']);
+  const links = Array.isArray(product['product_links']) ? (product['product_links'] as Record<string, unknown>[]) : [];
+  for (const link of links) {
+    const sku = String(link['linked_product_sku']);
+    if (!fake.store.products.has(sku)) fake.store.products.set(sku, productRecord(fake.store.nextId('product'), { sku, name: sku, price: 10, type_id: String(link['linked_product_type'] ?? 'simple') }));
+  }
+  const composition = pick(extension, ['bundle_product_options', 'configurable_product_options', 'configurable_product_links']);
+  const body = { product: { ...pick(product, ['sku', 'name', 'type_id', 'price']), product_links: links, extension_attributes: composition } };
+  await send(fake, 'PUT', `/V1/products/${encodeURIComponent(String(product['sku']))}`, body, admin);
+}
+
+/** A bundle (a desktop computer: RAM and monitor options, two choices each), saved through the products route; its first option and link ids. */
+async function ensureBundle(fake: FakeCommerce, sku: string, admin: string): Promise<{ optionId: number; linkId: string }> {
+  for (const part of ['RAM-12GB', 'RAM-24GB', 'Monitor-15', 'Monitor-17']) ensureProduct(fake, part);
+  const option = (title: string, parts: string[], position: number) => ({ title, required: true, type: 'select', position, product_links: parts.map((part, i) => ({ sku: part, qty: 1, position: i + 1, is_default: false, price: 25 * (i + 1), can_change_quantity: 0 })) });
+  const saved = await send(fake, 'PUT', `/V1/products/${sku}`, { product: { sku, name: 'Desktop Computer', type_id: 'bundle', price: 0, extension_attributes: { bundle_product_options: [option('RAM', ['RAM-12GB', 'RAM-24GB'], 1), option('Monitor', ['Monitor-15', 'Monitor-17'], 2)] } } }, admin);
+  const first = (record(record(saved.body)['extension_attributes'])['bundle_product_options'] as Record<string, unknown>[])[0]!;
+  return { optionId: first['option_id'] as number, linkId: String((first['product_links'] as Record<string, unknown>[])[0]!['id']) };
+}
+
+/** Prices a merchant set: a cost, a special price for a week, tier prices (a fixed one and a percentage). */
+function pricedProduct(fake: FakeCommerce, sku: string): void {
+  fake.store.products.set(sku, productRecord(fake.store.nextId('product'), {
+    sku, name: sku, price: 45, type_id: 'simple',
+    custom_attributes: [{ attribute_code: 'cost', value: '18.000000' }, { attribute_code: 'special_price', value: '29.950000' }, { attribute_code: 'special_from_date', value: '2024-07-15 00:00:00' }, { attribute_code: 'special_to_date', value: '2024-07-21 23:59:59' }],
+    tier_prices: [{ customer_group_id: 1, qty: 5, value: 40, extension_attributes: { website_id: 0 } }, { customer_group_id: 1, qty: 10, value: 36, extension_attributes: { website_id: 0, percentage_value: 20 } }],
+  }));
+}
+
 /** Makes what a 2xx question names; an error question is asked of a fake without it (that is what it asks about). */
 async function stage(fake: FakeCommerce, sample: WireSample, admin: string): Promise<WireSample['request']> {
   const { params } = sample.request;
@@ -125,19 +185,31 @@ async function stage(fake: FakeCommerce, sample: WireSample, admin: string): Pro
     if (sku) ensureProduct(fake, sku);
   }
   if (sample.route === 'POST /V1/products') ensureProduct(fake, 'MH09-L-Blue');
-  if (params['customerId']) fake.store.customers.set(Number(params['customerId']), fake.store.customers.get(Number(params['customerId'])) ?? customerRecord(Number(params['customerId']), {}));
+  if (params['customerId'] && !fake.store.customers.has(Number(params['customerId']))) {
+    // The account the question names: its names and address book (saved as the fake saves them; ids its own).
+    const id = Number(params['customerId']);
+    const addresses = Array.isArray(record(sample.body)['addresses']) ? (record(sample.body)['addresses'] as unknown[]).map((a) => { const { id: _id, customer_id: _c, ...rest } = record(a); void _id; void _c; return rest; }) : undefined;
+    fake.store.customers.set(id, customerRecord(id, { ...pick(sample.body, ['email', 'firstname', 'middlename', 'lastname']), ...(addresses ? { addresses: addressBook(fake.store, id, addresses) } : {}) }));
+  }
   if (params['categoryId'] && !fake.store.categories.has(Number(params['categoryId']))) {
     const id = Number(params['categoryId']);
     fake.store.categories.set(id, category(id, 2, `Category ${id}`, 2));
   }
   // A search finds records of its kind: a few orders, products and customers.
   // A search finds records of its kind, ones its filters name where they name an email or SKUs.
-  const filtered = (field: string) => Object.entries(sample.request.query).filter(([k, v]) => /\[field\]$/.test(k) && v === field).map(([k]) => sample.request.query[k.replace(/\[field\]$/, '[value]')] ?? '');
+  const asked = (field: string) => Object.entries(sample.request.query).filter(([k, v]) => /\[field\]$/.test(k) && v === field).map(([k]) => sample.request.query[k.replace(/\[field\]$/, '[value]')] ?? '');
+  // A search whose request lost its criteria is asked with the ones its answer echoes (askFake).
+  const echoed = (field: string) => ((record(record(sample.body)['search_criteria'])['filter_groups'] ?? []) as { filters?: Record<string, unknown>[] }[]).flatMap((g) => g.filters ?? []).filter((f) => f['field'] === field).map((f) => String(f['value']));
+  const filtered = (field: string) => (Object.keys(sample.request.query).some((k) => k.startsWith('searchCriteria')) ? asked(field) : echoed(field));
   if (sample.route === 'GET /V1/orders') {
     for (const id of [1, 2, 3]) ensureOrder(fake, id);
     for (const email of filtered('customer_email')) for (const order of fake.store.orders.values()) order['customer_email'] = email;
   }
   stageInventory(fake, sample, filtered);
+  if (sample.route === 'GET /V1/products-render-info') for (const sku of filtered('sku').flatMap((v) => v.split(','))) ensureProduct(fake, sku);
+  if (sample.route === 'GET /V1/eav/attribute-sets/list') {
+    for (const name of filtered('attribute_set_name')) if (![...fake.store.attributeSets.values()].some((set) => set['attribute_set_name'] === name)) fake.store.attributeSets.set(9, { attribute_set_id: 9, attribute_set_name: name, sort_order: 0, entity_type_id: 4 });
+  }
   if (sample.route === 'GET /V1/products') for (const sku of ['MH09-L-Blue', 'RACER', ...filtered('sku').flatMap((v) => v.split(','))]) ensureProduct(fake, sku);
   if (/\/V1\/orders?\//.test(sample.route) && (params['id'] ?? params['orderId'])) {
     const id = Number(params['id'] ?? params['orderId']);
@@ -159,6 +231,45 @@ async function stage(fake: FakeCommerce, sample: WireSample, admin: string): Pro
   }
   if (/\/V1\/carts\/mine\//.test(sample.route) && !/POST \/V1\/carts\/mine$/.test(sample.route)) ensureActiveCart(fake, params['itemId'] ? Number(params['itemId']) : undefined);
   if (sample.route.includes('/V1/guest-carts/{cartId}')) ensureGuestCart(fake, params['cartId']!);
+
+  const answer = sample.body;
+  if (sample.route === 'GET /V1/inventory/get-latlng-from-address') fake.store.inventory.geonames.push(...GEONAMES);
+  if (sample.route === 'GET /V1/inventory/in-store-pickup/pickup-locations/') {
+    const echo = record(answer)['search_request'];
+    ensurePickupLocations(fake, ((record(record(echo)['extension_attributes'])['products_info'] ?? []) as { sku: string }[]).map((p) => p.sku));
+  }
+  if (sample.route === 'POST /V1/inventory/source-selection-algorithm-result') {
+    ensureStock(fake, 2);
+    for (const row of (record(answer)['source_selection_items'] ?? []) as { sku: string }[]) ensureSourceItems(fake, row.sku);
+  }
+  if (sample.route === 'GET /V1/products/attribute-sets/{attributeSetId}/attributes') {
+    const id = Number(params['attributeSetId']);
+    if (!fake.store.attributeSets.has(id)) fake.store.attributeSets.set(id, { attribute_set_id: id, attribute_set_name: `Set ${id}`, sort_order: 0, entity_type_id: 4 });
+  }
+  if (/^POST \/V1\/products\/(cost|special-price|tier-prices|base-prices)-information$/.test(sample.route)) for (const row of (Array.isArray(answer) ? answer : []) as { sku: string }[]) pricedProduct(fake, row.sku);
+  if (sample.route === 'POST /V1/products/options') ensureProduct(fake, String(record(answer)['product_sku']));
+  if (sample.route === 'GET /V1/products/{sku}' && (record(answer)['type_id'] !== 'simple' || (record(answer)['product_links'] as unknown[] | undefined)?.length)) await ensureComposedProduct(fake, answer, admin);
+  if (sample.route.startsWith('PUT /V1/bundle-products/')) {
+    const made = await ensureBundle(fake, params['sku'] ?? 'Desktop-Computer', admin);
+    if (params['optionId']) request.path = request.path.replace(`/${params['optionId']}`, `/${made.optionId}`);
+    if (params['id']) request.path = request.path.replace(/\/links\/[^/]+$/, `/links/${made.linkId}`);
+  }
+  if (sample.route === 'PUT /V1/carts/mine/collect-totals') fake.store.paymentMethods.push({ code: 'cashondelivery', title: 'Cash On Delivery' });
+  if (/\/V1\/guest-carts\/\{cartId\}\/coupons/.test(sample.route)) {
+    // A guest's cart with a product in it, and a cart price rule whose coupon the question names (or applies).
+    ensureProduct(fake, 'MS10-XS-Black');
+    await send(fake, 'POST', `/V1/guest-carts/${params['cartId']}/items`, { cartItem: { sku: 'MS10-XS-Black', qty: 1 } }, undefined);
+    const code = params['couponCode'] ?? (typeof answer === 'string' ? answer : 'ARMANI');
+    fake.store.coupons.set(code, { ruleId: 1, percent: 10 });
+    if (!params['couponCode']) await send(fake, 'PUT', `/V1/guest-carts/${params['cartId']}/coupons/${code}`, undefined, undefined);
+  }
+  if (sample.route === 'POST /V1/shipment/track') {
+    // The order's shipment, made through the fake's ship route; the track names it by the id it got.
+    const entity = record(record(sample.request.body)['entity']);
+    ensureOrder(fake, Number(entity['order_id']));
+    const shipped = await send(fake, 'POST', `/V1/order/${String(entity['order_id'])}/ship`, {}, admin);
+    request.body = { entity: { ...entity, parent_id: String(shipped.body) } };
+  }
   if (params['bulkUuid'] || sample.route === 'GET /V1/bulk') {
     // A bulk of this installation: one accepted by the fake, named in place of the published UUID.
     // Two operations, worked: one saved, one failed (a product that does not exist), as the published searches show both.
@@ -180,8 +291,8 @@ const US_ADDRESS = { firstname: 'Veronica', lastname: 'Costello', street: ['6146
  * identity of what was answered (a product's SKU, name and type; a customer's name and email; an added
  * item's SKU and quantity), or the shopper's credentials; never the rest of the answer.
  */
-function bodyOf(sample: WireSample): unknown {
-  if (sample.request.body !== undefined) return sample.request.body;
+function bodyOf(sample: WireSample, request: WireSample['request'] = sample.request): unknown {
+  if (request.body !== undefined) return request.body;
   const answer = sample.body;
   switch (sample.route) {
     case 'POST /V1/products': {
@@ -194,8 +305,11 @@ function bodyOf(sample: WireSample): unknown {
       const addresses = Array.isArray(record(answer)['addresses']) ? (record(answer)['addresses'] as unknown[]).map((a) => { const { id: _id, customer_id: _c, ...rest } = record(a); void _id; void _c; return rest; }) : [];
       return { customer: { ...pick(answer, ['email', 'firstname', 'lastname']), addresses } };
     }
-    case 'PUT /V1/customers/me':
-      return { customer: pick(answer, ['email', 'firstname', 'lastname']) };
+    case 'PUT /V1/customers/me': {
+      // The account as the storefront sends it back: names, email and the address book (without ids).
+      const addresses = Array.isArray(record(answer)['addresses']) ? (record(answer)['addresses'] as unknown[]).map((a) => { const { id: _id, customer_id: _c, ...rest } = record(a); void _id; void _c; return rest; }) : [];
+      return { customer: { ...pick(answer, ['email', 'firstname', 'lastname']), addresses } };
+    }
     case 'POST /V1/carts/mine/items':
       return { cartItem: pick(answer, ['sku', 'qty', 'product_option']) };
     case 'POST /V1/carts/mine/estimate-shipping-methods':
@@ -205,6 +319,36 @@ function bodyOf(sample: WireSample): unknown {
     case 'POST /V1/products/{sku}/media':
     case 'PUT /V1/products/{sku}/media/{entryId}':
       return { entry: { media_type: 'image', label: 'Image', position: 1, disabled: false, types: ['image'], content: { base64_encoded_data: 'AA==', type: 'image/jpeg', name: 'image.jpg' } } };
+    case 'POST /V1/products/base-prices-information':
+    case 'POST /V1/products/cost-information':
+    case 'POST /V1/products/special-price-information':
+    case 'POST /V1/products/tier-prices-information':
+      return { skus: [...new Set((Array.isArray(answer) ? answer : []).map((row) => record(row)['sku']))] };
+    case 'POST /V1/products/options': {
+      const { option_id: _id, ...option } = record(answer);
+      void _id;
+      return { option };
+    }
+    case 'POST /V1/inventory/source-selection-algorithm-result': {
+      // The quantities asked for: what the sources were to deduct, SKU by SKU.
+      const wanted = new Map<string, number>();
+      for (const row of (record(answer)['source_selection_items'] ?? []) as { sku: string; qty_to_deduct: number }[]) wanted.set(row.sku, (wanted.get(row.sku) ?? 0) + row.qty_to_deduct);
+      return { inventoryRequest: { stock_id: 2, items: [...wanted].map(([sku, qty]) => ({ sku, qty })) }, algorithmCode: 'priority' };
+    }
+    case 'POST /V1/import/csv':
+    case 'POST /V1/import/json': {
+      // As many rows as the answer says were processed.
+      const count = Number(/(\d+)/.exec(String((answer as unknown[])[0]))?.[1] ?? 1);
+      const rows = Array.from({ length: count }, (_, i) => ({ sku: `IMPORTED-${i + 1}`, name: `Imported ${i + 1}`, price: '10' }));
+      const source = { entity: 'catalog_product', behavior: 'append', validation_strategy: 'validation-stop-on-errors', allowed_error_count: '10' };
+      if (sample.route === 'POST /V1/import/json') return { source: { ...source, items: rows } };
+      const csv = ['sku,name,price', ...rows.map((r) => `${r.sku},${r.name},${r.price}`)].join('\n');
+      return { source: { ...source, csv_data: Buffer.from(csv).toString('base64') } };
+    }
+    case 'PUT /V1/bundle-products/options/{optionId}':
+      return { option: { sku: 'Desktop-Computer', title: 'Memory' } };
+    case 'PUT /V1/bundle-products/{sku}/links/{id}':
+      return { linkedProduct: { sku: 'RAM-12GB', qty: 2 } };
     case 'POST /V1/integration/customer/token':
       return { username: SHOPPER.email, password: sample.status === 200 ? SHOPPER.password : 'not-the-password-1' };
     default:
@@ -229,8 +373,17 @@ export async function askFake(sample: WireSample): Promise<Asked> {
       for (const [name, value] of Object.entries(filter)) query.set(`searchCriteria[filter_groups][${g}][filters][${f}][${name}]`, String(value));
     }));
   }
+  // A pickup-location search whose request lost its query, though the answer echoes it: asked with that.
+  const pickup = record(record(sample.body)['search_request']);
+  if (sample.route === 'GET /V1/inventory/in-store-pickup/pickup-locations/' && ![...query.keys()].length) {
+    const area = record(pickup['area']);
+    if (area['radius'] !== undefined) query.set('searchRequest[area][radius]', String(area['radius']));
+    if (area['search_term'] !== undefined) query.set('searchRequest[area][searchTerm]', String(area['search_term']));
+    for (const [name, key] of [['scope_type', 'scopeType'], ['scope_code', 'scopeCode'], ['current_page', 'currentPage']]) if (pickup[name!] !== undefined) query.set(`searchRequest[${key!}]`, String(pickup[name!]));
+    ((record(pickup['extension_attributes'])['products_info'] ?? []) as { sku: string }[]).forEach((p, i) => query.set(`searchRequest[extensionAttributes][productsInfo][${i}][sku]`, p.sku));
+  }
   if (sample.fields !== undefined) query.set('fields', sample.fields);
   const text = query.toString();
-  const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : bodyOf(sample);
+  const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : bodyOf(sample, request);
   return send(fake, request.method, request.path, body, token, text ? `?${text}` : '');
 }

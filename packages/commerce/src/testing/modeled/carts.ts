@@ -5,7 +5,7 @@
  */
 import { MESSAGES, PlatformError } from '../platform-errors.ts';
 import { customerAddress, postalAddress, postalOf, quoteAddress, type PostalAddress } from '../records/address.ts';
-import { PAYMENT_METHODS, cartRecord, cartTotals, itemsQty, newCart, shippingCharge, shippingMethods, type CartState } from '../records/cart.ts';
+import { cartRecord, cartTotals, itemsQty, newCart, shippingCharge, shippingMethods, type CartState } from '../records/cart.ts';
 import { orderRecord } from '../records/order.ts';
 import type { Entity, FakeStore } from '../store.ts';
 import type { HandlerContext, ModeledHandler } from '../modeled-routes.ts';
@@ -121,7 +121,7 @@ function addressFrom(value: unknown, name: string): { address: PostalAddress; em
   // Rates are estimated, and shipping information saved, from the country alone (the corpus: a 200 for
   // `{ country_id: "PL" }`); the order's address validation is not modelled.
   if (!given['country_id']) throw required('country_id');
-  const address = postalOf({ ...given, region: { region_code: given['region_code'] ?? '', region: given['region'] ?? '', region_id: given['region_id'] ?? 0 } });
+  const address = postalOf({ ...given, region: { region_code: given['region_code'] || null, region: given['region'] || null, region_id: Number(given['region_id'] ?? 0) } });
   return { address, email: typeof given['email'] === 'string' ? given['email'] : undefined };
 }
 
@@ -148,7 +148,7 @@ function shippingInformation(store: FakeStore, cart: CartState, input: Record<st
     cart.billing = { address: billing.address, email: billing.email ?? email };
   }
   cart.updatedAt = at;
-  return { payment_methods: PAYMENT_METHODS.map((m) => ({ ...m })), totals: cartTotals(cart) };
+  return { payment_methods: store.paymentMethods.map((m) => ({ ...m })), totals: cartTotals(cart) };
 }
 
 function setBilling(store: FakeStore, cart: CartState, input: Record<string, unknown>, at: string): string {
@@ -162,7 +162,7 @@ function setBilling(store: FakeStore, cart: CartState, input: Record<string, unk
 function placeOrder(store: FakeStore, cart: CartState, input: Record<string, unknown>, at: string): string {
   if (!cart.isActive) throw noSuchEntity('cartId', cart.id);
   const payment = input['paymentMethod'] as Entity | undefined;
-  if (payment && !PAYMENT_METHODS.some((m) => m['code'] === payment['method'])) throw new PlatformError(400, 'The requested Payment Method is not available.');
+  if (payment && !store.paymentMethods.some((m) => m['code'] === payment['method'])) throw new PlatformError(400, 'The requested Payment Method is not available.');
   if (input['billingAddress']) {
     const billing = addressFrom(input['billingAddress'], 'billingAddress');
     cart.billing = { address: billing.address, email: billing.email ?? (typeof input['email'] === 'string' ? input['email'] : emailOf(store, cart, undefined)) };
@@ -203,6 +203,53 @@ function billingOf(store: FakeStore, cart: CartState): Entity {
   return quoteAddress(cart.billingAddressId, cart.billing?.email ?? (cart.customerId === undefined ? null : emailOf(store, cart, undefined)), cart.billing?.address, undefined, cart.customerId);
 }
 
+
+/**
+ * `CouponManagement::set`: the cart must hold products (404 `The "%1" Cart doesn't contain products.`)
+ * and the code must be a rule's coupon (404 `The coupon code isn't valid. Verify the code and try again.`).
+ */
+function setCoupon(store: FakeStore, cart: CartState, input: Record<string, unknown>, at: string): true {
+  if (cart.items.length === 0) throw new PlatformError(404, 'The "%1" Cart doesn\'t contain products.', [cart.id]);
+  const code = String(input['couponCode'] ?? '');
+  const coupon = store.coupons.get(code);
+  if (!coupon) throw new PlatformError(404, "The coupon code isn't valid. Verify the code and try again.");
+  cart.coupon = { code, percent: coupon.percent };
+  cart.updatedAt = at;
+  return true;
+}
+
+/** `CouponManagement::remove`: true, the cart without its coupon (a cart without products is refused as by `set`). */
+function removeCoupon(cart: CartState, at: string): true {
+  if (cart.items.length === 0) throw new PlatformError(404, 'The "%1" Cart doesn\'t contain products.', [cart.id]);
+  delete cart.coupon;
+  cart.updatedAt = at;
+  return true;
+}
+
+/** `CouponManagement::get`: the applied code, or null (answered `[]`) when none is. */
+const couponOf = (cart: CartState) => cart.coupon?.code ?? NULL_RESULT;
+const codesOf = (cart: CartState) => (cart.coupon ? [cart.coupon.code] : []);
+
+/**
+ * `CartTotalManagement::collectTotals`: the payment method (one the cart offers) and, for a cart with a
+ * shipping address, the shipping method are set, and the totals answered.
+ */
+function collectTotals(store: FakeStore, cart: CartState, input: Record<string, unknown>, at: string): Entity {
+  const payment = objectField(input, 'paymentMethod');
+  if (!store.paymentMethods.some((m) => m['code'] === payment['method'])) throw new PlatformError(400, 'The requested Payment Method is not available.');
+  const carrier = input['shippingCarrierCode'];
+  const method = input['shippingMethodCode'];
+  if (cart.shipping && typeof carrier === 'string' && typeof method === 'string') {
+    if (!shippingMethods(1).some((m) => m['carrier_code'] === carrier && m['method_code'] === method)) throw new PlatformError(400, 'Carrier with such method not found: %1, %2', [carrier, method]);
+    cart.shipping.method = { carrier_code: carrier, method_code: method };
+  }
+  cart.updatedAt = at;
+  // Totals collected in this request carry the base subtotal with tax the tax collector just set on the
+  // address (nullable, so absent from totals read back later: vsf-carts-mine-collect-totals against the rest).
+  const totals = cartTotals(cart);
+  return { ...totals, base_subtotal_incl_tax: totals['subtotal_incl_tax'] };
+}
+
 /** Routes for one way of naming a cart: the customer's active cart, or a guest cart by masked id. */
 function cartRoutes(prefix: string, find: (input: Record<string, unknown>, context: HandlerContext) => CartState): Record<string, ModeledHandler> {
   return {
@@ -214,7 +261,7 @@ function cartRoutes(prefix: string, find: (input: Record<string, unknown>, conte
     [`GET ${prefix}/totals`]: (input, context) => cartTotals(find(input, context)),
     [`GET ${prefix}/billing-address`]: (input, context) => billingOf(context.store, find(input, context)),
     [`POST ${prefix}/billing-address`]: (input, context) => setBilling(context.store, find(input, context), input, context.at()),
-    [`GET ${prefix}/payment-methods`]: (input, context) => (find(input, context), PAYMENT_METHODS.map((m) => ({ ...m }))),
+    [`GET ${prefix}/payment-methods`]: (input, context) => (find(input, context), context.store.paymentMethods.map((m) => ({ ...m }))),
     [`GET ${prefix}/shipping-methods`]: (input, context) => {
       const cart = find(input, context);
       return cart.shipping ? shippingMethods(itemsQty(cart)) : [];
@@ -227,7 +274,10 @@ function cartRoutes(prefix: string, find: (input: Record<string, unknown>, conte
     [`POST ${prefix}/shipping-information`]: (input, context) => shippingInformation(context.store, find(input, context), input, context.at()),
     [`POST ${prefix}/payment-information`]: (input, context) => placeOrder(context.store, find(input, context), input, context.at()),
     // The applied coupon code; a cart without one: the method returns null, answered as `[]`.
-    [`GET ${prefix}/coupons`]: (input, context) => (find(input, context), NULL_RESULT),
+    [`GET ${prefix}/coupons`]: (input, context) => couponOf(find(input, context)),
+    [`PUT ${prefix}/coupons/{couponCode}`]: (input, context) => setCoupon(context.store, find(input, context), input, context.at()),
+    [`DELETE ${prefix}/coupons`]: (input, context) => removeCoupon(find(input, context), context.at()),
+    [`PUT ${prefix}/collect-totals`]: (input, context) => collectTotals(context.store, find(input, context), input, context.at()),
   };
 }
 
@@ -255,10 +305,17 @@ export const cartHandlers: Record<string, ModeledHandler> = {
   // An empty cart made by an admin or integration: its id, uncast.
   'POST /V1/carts/': (_, context) => uncastId(createCart(context.store, context.at()).id),
   'GET /V1/carts/{cartId}': (input, { store }) => recordOf(store, cartById(store, input['cartId'])),
-  'GET /V1/carts/{cartId}/coupons': (input, { store }) => (cartById(store, input['cartId']), NULL_RESULT),
-  // The codes applied to the cart (2.4.7's multiple coupons): none, as the fake keeps no sales rules.
-  'GET /V2/carts/{cartId}/coupons': (input, { store }) => (cartById(store, input['cartId']), []),
-  'GET /V2/carts/mine/coupons': (_, context) => (mineCart(context.store, customerOf(context)), []),
+  'GET /V1/carts/{cartId}/coupons': (input, { store }) => couponOf(cartById(store, input['cartId'])),
+  'PUT /V1/carts/{cartId}/coupons/{couponCode}': (input, { store, at }) => setCoupon(store, cartById(store, input['cartId']), input, at()),
+  'DELETE /V1/carts/{cartId}/coupons': (input, { store, at }) => removeCoupon(cartById(store, input['cartId']), at()),
+  // `CartItemRepository::save`: the cart is the item's `quote_id`, the path's when the body names none.
+  'POST /V1/carts/{quoteId}/items': (input, { store, at }) => {
+    const item = objectField(input, 'cartItem');
+    return addItem(store, cartById(store, item['quote_id'] ?? input['quoteId']), input, at());
+  },
+  // The codes applied to the cart (2.4.7's multiple coupons): the one the cart holds, as a list.
+  'GET /V2/carts/{cartId}/coupons': (input, { store }) => codesOf(cartById(store, input['cartId'])),
+  'GET /V2/carts/mine/coupons': (_, context) => codesOf(mineCart(context.store, customerOf(context))),
   'GET /V1/carts/{cartId}/items': (input, { store }) => cartById(store, input['cartId']).items.map((line) => ({ ...line })),
   'GET /V1/carts/{cartId}/totals': (input, { store }) => cartTotals(cartById(store, input['cartId'])),
   'POST /V1/customers/{customerId}/carts': (input, context) => {

@@ -6,7 +6,7 @@ import { MESSAGES, PlatformError } from '../platform-errors.ts';
 import { imageFile, mediaEntry } from '../records/product.ts';
 import type { Entity, FakeStore } from '../store.ts';
 import type { ModeledHandler } from '../modeled-routes.ts';
-import { numericId, objectField, required, uncastId } from './support.ts';
+import { numericId, objectField, requireParameters, required, uncastId } from './support.ts';
 
 function product(store: FakeStore, sku: unknown): Entity {
   const found = store.products.get(String(sku));
@@ -77,6 +77,13 @@ export const catalogHandlers: Record<string, ModeledHandler> = {
   'POST /V1/products/base-prices': (input, { store }) => updateBasePrices(store, input),
 
   'GET /V1/stockItems/{productSku}': (input, { store }) => stockOf(product(store, input['productSku'])),
+  // `StockRegistry::getLowStockItems($scopeId, $qty, …)`: the managed stock items under the quantity; both are required.
+  'GET /V1/stockItems/lowStock/': (_, { store, query }) => {
+    requireParameters(query, ['scopeId', 'qty']);
+    const below = Number(query.get('qty'));
+    const items = [...store.products.values()].map(stockOf).filter((s) => s && s['manage_stock'] !== false && Number(s['qty'] ?? 0) < below);
+    return { items, search_criteria: null, total_count: items.length };
+  },
   'GET /V1/stockStatuses/{productSku}': (input, { store }) => {
     const stock = stockOf(product(store, input['productSku']));
     return { product_id: stock['product_id'], stock_id: 1, qty: stock['qty'], stock_status: stock['is_in_stock'] ? 1 : 0, stock_item: stock };

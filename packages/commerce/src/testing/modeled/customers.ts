@@ -2,7 +2,8 @@
  * The signed-in customer's own account (`/V1/customers/me`) and address-book entries by id.
  */
 import { MESSAGES, PlatformError } from '../platform-errors.ts';
-import type { Entity } from '../store.ts';
+import { customerAddress, postalOf } from '../records/address.ts';
+import type { Entity, FakeStore } from '../store.ts';
 import type { HandlerContext, ModeledHandler } from '../modeled-routes.ts';
 import { noSuchEntity, numericId, objectField } from './support.ts';
 
@@ -21,8 +22,25 @@ function findAddress(customers: Iterable<Entity>, addressId: number): Entity | u
   return undefined;
 }
 
+function pick(from: Entity, names: string[]): Entity {
+  return Object.fromEntries(names.filter((name) => from[name] !== undefined).map((name) => [name, from[name]]));
+}
+
+/**
+ * The address book a save gives the customer (`CustomerRepository::save` saves each given address):
+ * each entry gets its own id and is stored as an address-book entry (its region an object), whichever
+ * way the request wrote the region; the first is the default unless one says otherwise.
+ */
+export function addressBook(store: FakeStore, customerId: number, value: unknown): Entity[] {
+  const given = Array.isArray(value) ? (value as Entity[]) : [];
+  return given.map((address, index) => {
+    const defaults = given.some((a) => a['default_billing']) ? { default_billing: Boolean(address['default_billing']), default_shipping: Boolean(address['default_shipping']) } : { default_billing: index === 0, default_shipping: index === 0 };
+    return { ...customerAddress(store.nextId('address'), customerId, postalOf(address), false), ...pick(address, ['company', 'vat_id', 'middlename', 'prefix', 'suffix', 'fax']), ...(defaults.default_billing ? { default_billing: true } : {}), ...(defaults.default_shipping ? { default_shipping: true } : {}) };
+  });
+}
+
 /** A fresh installation's customer groups, all of the Retail Customer tax class (3). */
-const GROUPS = ['NOT LOGGED IN', 'General', 'Wholesale', 'Retailer'].map((code, id) => ({ id, code, tax_class_id: 3, tax_class_name: 'Retail Customer' }));
+export const GROUPS = ['NOT LOGGED IN', 'General', 'Wholesale', 'Retailer'].map((code, id) => ({ id, code, tax_class_id: 3, tax_class_name: 'Retail Customer' }));
 
 /** `GroupRepository::getById`: an unknown id is `No such entity with id = …`. */
 function group(value: unknown): Entity {
@@ -41,7 +59,10 @@ export const customerHandlers: Record<string, ModeledHandler> = {
   'PUT /V1/customers/me': (input, context) => {
     const current = me(context);
     // The account's id and email stay the token's: the body cannot move the token to another record.
-    const saved = { ...current, ...objectField(input, 'customer'), id: current['id'], updated_at: context.at() };
+    const given = objectField(input, 'customer');
+    // A given address book replaces the stored one (entries saved as on create); none given keeps it.
+    const addresses = Array.isArray(given['addresses']) ? { addresses: addressBook(context.store, current['id'] as number, given['addresses']) } : {};
+    const saved = { ...current, ...given, ...addresses, id: current['id'], updated_at: context.at() };
     context.store.customers.set(current['id'] as number, saved);
     return saved;
   },

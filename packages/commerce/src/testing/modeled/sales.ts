@@ -2,12 +2,15 @@
  * What happens to an order after it is placed: comments (status histories), hold, unhold and cancel,
  * invoicing and shipping (whole orders), and reading the invoices and shipments made.
  */
-import { PlatformError } from '../platform-errors.ts';
+import { MESSAGES, PlatformError } from '../platform-errors.ts';
 import { statusHistory } from '../records/order.ts';
 import { invoiceRecord, shipmentRecord } from '../records/sales-documents.ts';
 import type { Entity, FakeStore } from '../store.ts';
 import type { ModeledHandler } from '../modeled-routes.ts';
 import { entityMissing, numericId, objectField, uncastId } from './support.ts';
+
+/** The order's columns a request may change through `POST /V1/orders/` (scalars; the collections are saved by their own routes). */
+const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 /** `OrderRepository::get`: an unknown id is "The entity that was requested doesn't exist…", with no parameters. */
 function order(store: FakeStore, value: unknown): Entity {
@@ -56,7 +59,80 @@ function refuseDocument(kind: string, capital: string, lower: string, documents:
   if (error) throw new PlatformError(400, `${kind} Document Validation Error(s):\n${error}`);
 }
 
+
+/**
+ * `OrderRepository::save` answers the order object the request built, as saved: the fields the request
+ * gave (cast by their getters), the columns the save writes back (timestamps, protect code, amounts due,
+ * the billing address id), the collections the getters load (items, billing address, payment, status
+ * histories), and null for the getters that are not nullable and were not given (`base_grand_total`,
+ * `customer_email`, `grand_total`); no extension attributes (nothing set them). The stored order takes
+ * the given fields. An order without `entity_id` would be a new order built field by field: not modeled.
+ */
+function saveOrder(store: FakeStore, input: Record<string, unknown>, at: string): Entity {
+  const given = objectField(input, 'entity');
+  if (given['entity_id'] === undefined || given['entity_id'] === null || given['entity_id'] === '') {
+    throw new PlatformError(501, MESSAGES.unmodeledCase, { route: 'POST /V1/orders/', case: 'an order without entity_id' });
+  }
+  const record = order(store, given['entity_id']);
+  const changes = Object.fromEntries(Object.entries(given).filter(([name, value]) => name !== 'entity_id' && isScalar(value) && name in record));
+  Object.assign(record, changes, { updated_at: at });
+  const cast = Object.fromEntries(Object.entries(changes).map(([name, value]) => [name, typeof record[name] === 'number' && typeof value === 'string' && value !== '' ? Number(value) : value]));
+  const items = (record['items'] as Entity[]).map(({ parent_item: _parent, product_option: _option, ...item }) => (void _parent, void _option, item));
+  return {
+    base_grand_total: null,
+    customer_email: null,
+    grand_total: null,
+    ...cast,
+    base_total_due: record['base_total_due'],
+    billing_address_id: record['billing_address_id'],
+    created_at: record['created_at'],
+    entity_id: record['entity_id'],
+    protect_code: record['protect_code'],
+    state: record['state'],
+    status: record['status'],
+    total_due: record['total_due'],
+    updated_at: record['updated_at'],
+    items,
+    billing_address: record['billing_address'],
+    payment: record['payment'],
+    status_histories: histories(record),
+  };
+}
+
+const TRACK_REQUIRED = ['parent_id', 'order_id', 'track_number', 'carrier_code'];
+
+/**
+ * `TrackRepository::save` (2.2+): the track validator's refusal (a required field empty) or a shipment
+ * that does not exist fails the save, answered as `CouldNotSaveException` "Could not save the shipment
+ * tracking." (400, the cause not shown); a saved track is the request's entity with its id, timestamps
+ * and the ids cast by their getters.
+ */
+function addTrack(store: FakeStore, input: Record<string, unknown>, at: string): Entity {
+  const given = objectField(input, 'entity');
+  const refused = () => new PlatformError(400, 'Could not save the shipment tracking.');
+  if (TRACK_REQUIRED.some((name) => given[name] === undefined || given[name] === null || given[name] === '')) throw refused();
+  const shipment = store.shipments.get(Number(given['parent_id']));
+  if (!shipment || shipment['order_id'] !== Number(given['order_id'])) throw refused();
+  const track: Entity = {
+    order_id: Number(given['order_id']),
+    created_at: at,
+    entity_id: store.nextId('track'),
+    parent_id: Number(given['parent_id']),
+    updated_at: at,
+    weight: Number(given['weight'] ?? 0),
+    qty: Number(given['qty'] ?? 0),
+    ...(given['description'] === undefined ? {} : { description: String(given['description']) }),
+    track_number: String(given['track_number']),
+    ...(given['title'] === undefined ? {} : { title: String(given['title']) }),
+    carrier_code: String(given['carrier_code']),
+  };
+  shipment['tracks'] = [...((shipment['tracks'] ?? []) as Entity[]), track];
+  return track;
+}
+
 export const salesHandlers: Record<string, ModeledHandler> = {
+  'POST /V1/orders/': (input, { store, at }) => saveOrder(store, input, at()),
+  'POST /V1/shipment/track': (input, { store, at }) => addTrack(store, input, at()),
   'GET /V1/orders/{id}/comments': (input, { store }) => {
     // The history collection is its own search result and was given no criteria: `search_criteria` is
     // null, written because its getter is not nullable.

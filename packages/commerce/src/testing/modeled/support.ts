@@ -8,6 +8,17 @@ import type { Entity } from '../store.ts';
 export const required = (fieldName: string) => new PlatformError(400, MESSAGES.required, { fieldName });
 
 /**
+ * Scalar parameters the service method requires but the request lacks (`ServiceInputProcessor::process`):
+ * one is refused as `required` alone; several as "One or more input exceptions have occurred." listing
+ * each (`InputException::addError`, `errors` in the body).
+ */
+export function requireParameters(query: URLSearchParams, names: string[]): void {
+  const missing = names.filter((name) => !query.has(name) || query.get(name) === '');
+  if (missing.length === 1) throw required(missing[0]!);
+  if (missing.length > 1) throw new PlatformError(400, 'One or more input exceptions have occurred.', undefined, undefined, missing.map((fieldName) => ({ message: MESSAGES.required, parameters: { fieldName } })));
+}
+
+/**
  * `NoSuchEntityException::singleField`: 404 "No such entity with %fieldName = %fieldValue". The value is
  * the one the service received (an int path value arrives cast; a masked cart id that resolved to no
  * cart is null, and stays null in the parameters).

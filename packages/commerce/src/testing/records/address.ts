@@ -14,7 +14,8 @@ export interface PostalAddress {
   postcode: string;
   country_id: string;
   telephone: string;
-  region: { region_code: string; region: string; region_id: number };
+  /** The region's getters (`getRegionCode(): string`, `getRegion(): string`) are not nullable: a country without regions writes both as null. */
+  region: { region_code: string | null; region: string | null; region_id: number };
 }
 
 /** A US address in the platform's sample-data style, varied by `n` so seeded customers differ. */
@@ -54,7 +55,7 @@ export function postalOf(entry: Entity): PostalAddress {
     postcode: String(entry['postcode'] ?? ''),
     country_id: String(entry['country_id'] ?? 'US'),
     telephone: String(entry['telephone'] ?? ''),
-    region: (entry['region'] && typeof entry['region'] === 'object' ? entry['region'] : { region_code: entry['region_code'] ?? '', region: entry['region'] ?? '', region_id: entry['region_id'] ?? 0 }) as PostalAddress['region'],
+    region: (entry['region'] && typeof entry['region'] === 'object' ? entry['region'] : { region_code: entry['region_code'] || null, region: entry['region'] || null, region_id: Number(entry['region_id'] ?? 0) }) as PostalAddress['region'],
   };
 }
 

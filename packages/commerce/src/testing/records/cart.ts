@@ -36,6 +36,8 @@ export interface CartState {
   updatedAt: string;
   /** The order placed from it. */
   orderId?: number;
+  /** The applied coupon and the percentage its rule takes off the subtotal. */
+  coupon?: { code: string; percent: number };
 }
 
 interface ShippingMethodCode {
@@ -52,6 +54,7 @@ export function shippingMethods(itemsQty: number): Entity[] {
   ];
 }
 
+/** The payment methods a default installation enables (a store may enable more: `store.paymentMethods`). */
 export const PAYMENT_METHODS: Entity[] = [
   { code: 'checkmo', title: 'Check / Money order' },
   { code: 'free', title: 'No Payment Information Required' },
@@ -94,9 +97,15 @@ export function cartRecord(cart: CartState, customer: Entity | undefined): Entit
 export function cartTotals(cart: CartState): Entity {
   const subtotal = cart.items.reduce((sum, item) => sum + item.price * item.qty, 0);
   const shipping = shippingCharge(cart);
-  const grand = subtotal + shipping;
+  // A coupon's rule takes its percentage off each row (rounded per row, as the discount collector does).
+  const rowDiscount = (row: number) => (cart.coupon ? -Math.round(row * cart.coupon.percent) / 100 : 0);
+  const discount = cart.items.reduce((sum, item) => sum + rowDiscount(item.price * item.qty), 0);
+  const grand = subtotal + discount + shipping;
   const segments: Entity[] = [
     { code: 'subtotal', title: 'Subtotal', value: subtotal },
+    ...(cart.coupon ? [{ code: 'discount', title: `Discount (${cart.coupon.code})`, value: discount }] : []),
+    // No shipping method chosen yet: the shipping segment is there, its value unset (vsf-carts-mine-totals).
+    ...(cart.shipping ? [] : [{ code: 'shipping', title: 'Shipping & Handling', value: null }]),
     ...(cart.shipping ? [{ code: 'shipping', title: `Shipping & Handling (${cart.shipping.method.carrier_code === 'flatrate' ? 'Flat Rate - Fixed' : 'Free Shipping - Free'})`, value: shipping }] : []),
     { code: 'tax', title: 'Tax', value: 0, extension_attributes: { tax_grandtotal_details: [] } },
     { code: 'grand_total', title: 'Grand Total', value: grand, area: 'footer' },
@@ -106,10 +115,10 @@ export function cartTotals(cart: CartState): Entity {
     base_grand_total: grand,
     subtotal,
     base_subtotal: subtotal,
-    discount_amount: 0,
-    base_discount_amount: 0,
-    subtotal_with_discount: subtotal,
-    base_subtotal_with_discount: subtotal,
+    discount_amount: discount,
+    base_discount_amount: discount,
+    subtotal_with_discount: subtotal + discount,
+    base_subtotal_with_discount: subtotal + discount,
     shipping_amount: shipping,
     base_shipping_amount: shipping,
     shipping_discount_amount: 0,
@@ -122,6 +131,7 @@ export function cartTotals(cart: CartState): Entity {
     subtotal_incl_tax: subtotal,
     shipping_incl_tax: shipping,
     base_shipping_incl_tax: shipping,
+    ...(cart.coupon ? { coupon_code: cart.coupon.code } : {}),
     base_currency_code: 'USD',
     quote_currency_code: 'USD',
     items_qty: itemsQty(cart),
@@ -138,9 +148,9 @@ export function cartTotals(cart: CartState): Entity {
         tax_amount: 0,
         base_tax_amount: 0,
         tax_percent: 0,
-        discount_amount: 0,
-        base_discount_amount: 0,
-        discount_percent: 0,
+        discount_amount: -rowDiscount(row),
+        base_discount_amount: -rowDiscount(row),
+        discount_percent: cart.coupon?.percent ?? 0,
         price_incl_tax: item.price,
         base_price_incl_tax: item.price,
         row_total_incl_tax: row,
