@@ -174,3 +174,93 @@ describe('the fake presents no placeholder as data', () => {
     expect(bodies.flatMap((b) => strings(b.json)).filter((s) => s === 'string')).toEqual([]);
   });
 });
+
+describe('the routes the wire corpus asks about, beyond its questions', () => {
+  it('coupons: refused on a cart without products and for a code no rule has; applied, they take the rule\'s percentage off the totals, and come off again', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 1 } });
+    const masked = (await call(fake, 'POST', '/V1/guest-carts')).json as string;
+    fake.store.coupons.set('TEN', { ruleId: 1, percent: 10 });
+    expect(await call(fake, 'PUT', `/V1/guest-carts/${masked}/coupons/TEN`)).toMatchObject({ status: 404, json: { message: 'The "%1" Cart doesn\'t contain products.' } });
+    await call(fake, 'POST', `/V1/guest-carts/${masked}/items`, { cartItem: { sku: 'SKU-0001', qty: 2 } });
+    expect(await call(fake, 'PUT', `/V1/guest-carts/${masked}/coupons/NOPE`)).toMatchObject({ status: 404, json: { message: "The coupon code isn't valid. Verify the code and try again." } });
+    expect(await call(fake, 'GET', `/V1/guest-carts/${masked}/coupons`)).toEqual({ status: 200, json: [] });
+    expect(await call(fake, 'PUT', `/V1/guest-carts/${masked}/coupons/TEN`)).toEqual({ status: 200, json: true });
+    expect(await call(fake, 'GET', `/V1/guest-carts/${masked}/coupons`)).toEqual({ status: 200, json: 'TEN' });
+    const totals = (await call(fake, 'GET', `/V1/guest-carts/${masked}/totals`)).json as Record<string, any>;
+    expect(totals).toMatchObject({ subtotal: 22, discount_amount: -2.2, grand_total: 19.8, coupon_code: 'TEN' });
+    expect(totals.total_segments).toContainEqual({ code: 'discount', title: 'Discount (TEN)', value: -2.2 });
+    // No shipping method chosen yet: the shipping segment is there, its value null.
+    expect(totals.total_segments).toContainEqual({ code: 'shipping', title: 'Shipping & Handling', value: null });
+    expect(await call(fake, 'DELETE', `/V1/guest-carts/${masked}/coupons`)).toEqual({ status: 200, json: true });
+    expect((await call(fake, 'GET', `/V1/guest-carts/${masked}/totals`)).json).toMatchObject({ discount_amount: 0, grand_total: 22 });
+  });
+
+  it('an order saved by id answers the object the request built (nulls for the non-nullable getters not given) and keeps the change; without an id it is not modeled', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 1, orders: 1 } });
+    const saved = (await call(fake, 'POST', '/V1/orders', { entity: { entity_id: '1', state: 'canceled', status: 'canceled' } })).json as Record<string, any>;
+    expect(saved).toMatchObject({ entity_id: 1, state: 'canceled', status: 'canceled', base_grand_total: null, grand_total: null, customer_email: null, status_histories: [] });
+    expect(saved.items[0]).toMatchObject({ sku: 'SKU-0001' });
+    expect(saved).not.toHaveProperty('extension_attributes');
+    expect((await call(fake, 'GET', '/V1/orders/1')).json).toMatchObject({ state: 'canceled', status: 'canceled', grand_total: 10 });
+    expect(await call(fake, 'POST', '/V1/orders', { entity: { state: 'new' } })).toMatchObject({ status: 501, json: { parameters: { route: 'POST /V1/orders/', case: 'an order without entity_id' } } });
+  });
+
+  it('a shipment track is saved on its shipment; one on no shipment, or without a number, is refused as the repository refuses it', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 1, orders: 1 } });
+    const shipmentId = Number((await call(fake, 'POST', '/V1/order/1/ship', {})).json);
+    const track = { order_id: '1', parent_id: String(shipmentId), weight: 0, qty: 1, track_number: 'XYZ', title: 'Parcel', carrier_code: 'ups' };
+    const refused = { status: 400, json: { message: 'Could not save the shipment tracking.' } };
+    expect(await call(fake, 'POST', '/V1/shipment/track', { entity: { ...track, track_number: '' } })).toEqual(refused);
+    expect(await call(fake, 'POST', '/V1/shipment/track', { entity: { ...track, parent_id: '999' } })).toEqual(refused);
+    const saved = (await call(fake, 'POST', '/V1/shipment/track', { entity: track })).json as Record<string, unknown>;
+    expect(saved).toMatchObject({ order_id: 1, parent_id: shipmentId, track_number: 'XYZ', carrier_code: 'ups' });
+    expect(((await call(fake, 'GET', `/V1/shipment/${shipmentId}`)).json as { tracks: unknown[] }).tracks).toEqual([saved]);
+  });
+
+  it('low stock: one missing parameter is refused alone, two as an input exception listing each; with both, the stock items under the quantity', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 2 } });
+    await call(fake, 'PUT', '/V1/products/SKU-0002/stockItems/2', { stockItem: { qty: 3 } });
+    expect(await call(fake, 'GET', '/V1/stockItems/lowStock/?scopeId=0')).toEqual({ status: 400, json: { message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: 'qty' } } });
+    const both = await call(fake, 'GET', '/V1/stockItems/lowStock/');
+    expect(both).toEqual({ status: 400, json: { message: 'One or more input exceptions have occurred.', errors: ['scopeId', 'qty'].map((fieldName) => ({ message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName } })) } });
+    const low = (await call(fake, 'GET', '/V1/stockItems/lowStock/?scopeId=0&qty=10')).json as { items: { product_id: number }[]; total_count: number };
+    expect(low.items.map((i) => i.product_id)).toEqual([2]);
+  });
+
+  it('the offline geocoder answers from the geonames the installation imported, by postcode, then city; none is 404 naming the address', async () => {
+    const fake = createFakeCommerce({ auth: false });
+    const ask = (query: string) => call(fake, 'GET', `/V1/inventory/get-latlng-from-address?${query}`);
+    expect(await ask('address[country]=US&address[postcode]=78701&address[city]=Austin')).toEqual({ status: 404, json: { message: 'Unknown geoname for %1', parameters: [' 78701  Austin US'] } });
+    fake.store.inventory.geonames.push({ country_code: 'US', postcode: '78701', city: 'Austin', region: 'TX', latitude: 30.27, longitude: -97.74 });
+    expect((await ask('address[country]=US&address[postcode]=78701')).json).toEqual({ lat: 30.27, lng: -97.74 });
+    expect((await ask('address[country]=US&address[postcode]=00000&address[city]=Aus')).json).toEqual({ lat: 30.27, lng: -97.74 });
+  });
+
+  it('price information leaves out SKUs of no product and products without the price asked for', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 2 } });
+    await call(fake, 'PUT', '/V1/products/SKU-0001', { product: { custom_attributes: [{ attribute_code: 'cost', value: '4.5' }] } });
+    expect((await call(fake, 'POST', '/V1/products/cost-information', { skus: ['SKU-0001', 'SKU-0002', 'NOPE'] })).json).toEqual([{ cost: 4.5, store_id: 0, sku: 'SKU-0001' }]);
+    expect((await call(fake, 'POST', '/V1/products/base-prices-information', { skus: ['SKU-0002', 'NOPE'] })).json).toEqual([{ price: 12, store_id: 0, sku: 'SKU-0002' }]);
+  });
+
+  it('an import saves the rows as products and counts them; data that does not decode is reported in the list, with a 200', async () => {
+    const fake = createFakeCommerce({ auth: false });
+    const source = { entity: 'catalog_product', behavior: 'append', validation_strategy: 'validation-stop-on-errors', allowed_error_count: '10' };
+    const csv = btoa('sku,name,price\nA-1,"Alpha, one",5\nB-2,Beta,7\n');
+    expect(await call(fake, 'POST', '/V1/import/csv', { source: { ...source, csv_data: csv } })).toEqual({ status: 200, json: ['Entities Processed: 2'] });
+    expect((await call(fake, 'GET', '/V1/products/A-1')).json).toMatchObject({ sku: 'A-1', name: 'Alpha, one', price: 5 });
+    expect(await call(fake, 'POST', '/V1/import/csv', { source: { ...source, csv_data: '%%%' } })).toEqual({ status: 200, json: ['Sorry, but the data is invalid or the file is not uploaded.'] });
+  });
+
+  it('a bundle keeps its options and links as the platform writes them back; the bundle routes refuse a product that is not one', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 2 } });
+    const option = { title: 'Part', type: 'select', required: true, position: 1, product_links: [{ sku: 'SKU-0001', qty: 1, is_default: true }] };
+    const saved = (await call(fake, 'POST', '/V1/products', { product: { sku: 'KIT', name: 'Kit', type_id: 'bundle', extension_attributes: { bundle_product_options: [option] } } })).json as Record<string, any>;
+    const [stored] = saved.extension_attributes.bundle_product_options;
+    expect(stored).toMatchObject({ sku: 'KIT', title: 'Part', option_id: expect.any(Number) });
+    expect(stored.product_links[0]).toMatchObject({ id: expect.any(String), sku: 'SKU-0001', option_id: stored.option_id, price: null, price_type: null, can_change_quantity: 0 });
+    expect(await call(fake, 'PUT', `/V1/bundle-products/SKU-0002/links/${stored.product_links[0].id}`, { linkedProduct: { qty: 2 } })).toMatchObject({ status: 400, json: { message: 'This is implemented for bundle products only.' } });
+    expect(await call(fake, 'PUT', `/V1/bundle-products/KIT/links/${stored.product_links[0].id}`, { linkedProduct: { qty: 2 } })).toEqual({ status: 200, json: true });
+    expect(((await call(fake, 'GET', '/V1/products/KIT')).json as Record<string, any>).extension_attributes.bundle_product_options[0].product_links[0].qty).toBe(2);
+  });
+});
