@@ -195,6 +195,19 @@ describe('the routes the wire corpus asks about, beyond its questions', () => {
     expect((await call(fake, 'GET', `/V1/guest-carts/${masked}/totals`)).json).toMatchObject({ discount_amount: 0, grand_total: 22 });
   });
 
+  it('an order placed from a cart with a coupon carries the discount, the code and its rule', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 1 } });
+    fake.store.coupons.set('TEN', { ruleId: 4, percent: 10 });
+    const masked = (await call(fake, 'POST', '/V1/guest-carts')).json as string;
+    await call(fake, 'POST', `/V1/guest-carts/${masked}/items`, { cartItem: { sku: 'SKU-0001', qty: 2 } });
+    await call(fake, 'PUT', `/V1/guest-carts/${masked}/coupons/TEN`);
+    await call(fake, 'POST', `/V1/guest-carts/${masked}/shipping-information`, { addressInformation: { shipping_address: ADDRESS, billing_address: ADDRESS, shipping_carrier_code: 'flatrate', shipping_method_code: 'flatrate' } });
+    const orderId = (await call(fake, 'PUT', `/V1/guest-carts/${masked}/order`, { paymentMethod: { method: 'checkmo' } })).json as string;
+    const order = (await call(fake, 'GET', `/V1/orders/${orderId}`)).json as Record<string, any>;
+    expect(order).toMatchObject({ subtotal: 22, discount_amount: -2.2, shipping_amount: 10, grand_total: 29.8, coupon_code: 'TEN', discount_description: 'TEN', applied_rule_ids: '4' });
+    expect(order.items[0]).toMatchObject({ discount_amount: 2.2, discount_percent: 10, applied_rule_ids: '4' });
+  });
+
   it('an order saved by id answers the object the request built (nulls for the non-nullable getters not given) and keeps the change; without an id it is not modeled', async () => {
     const fake = createFakeCommerce({ auth: false, seed: { products: 1, orders: 1 } });
     const saved = (await call(fake, 'POST', '/V1/orders', { entity: { entity_id: '1', state: 'canceled', status: 'canceled' } })).json as Record<string, any>;

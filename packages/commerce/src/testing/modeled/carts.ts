@@ -176,6 +176,8 @@ function placeOrder(store: FakeStore, cart: CartState, input: Record<string, unk
     incrementId: String(id).padStart(9, '0'),
     email,
     ...(customer ? { customer: { id: customer['id'] as number, firstname: String(customer['firstname']), lastname: String(customer['lastname']), groupId: customer['group_id'] as number } } : {}),
+    // The cart's coupon: its rule applied to the items, the code kept on the order.
+    ...(cart.coupon ? { coupon: { code: cart.coupon.code, percent: cart.coupon.percent }, appliedRuleIds: String(store.coupons.get(cart.coupon.code)?.ruleId ?? '') } : {}),
     address: cart.billing?.address ?? cart.shipping.address,
     lines: cart.items.map((line) => ({ itemId: store.nextId('orderItem'), productId: Number(store.products.get(line.sku)?.['id'] ?? 0), sku: line.sku, name: line.name, price: line.price, qty: line.qty, quoteItemId: line.item_id })),
     shipping: shippingCharge(cart),

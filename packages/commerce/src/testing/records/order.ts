@@ -33,6 +33,8 @@ export interface OrderInput {
   customer?: { id: number; firstname: string; lastname: string; groupId?: number; dob?: string; gender?: number; addressId?: number };
   /** Cart price rules that applied to the items (`"2,3"`). */
   appliedRuleIds?: string;
+  /** The coupon the cart carried: its code (also the discount's description) and the percentage its rule took off each row. */
+  coupon?: { code: string; percent: number };
   address: PostalAddress;
   lines: OrderLine[];
   /** Shipping charged (flat rate), 0 for free shipping. */
@@ -47,13 +49,15 @@ export interface OrderInput {
 
 const money = (n: number) => Math.round(n * 100) / 100;
 
-function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined): Entity {
+function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined, percent = 0): Entity {
   const row = money(line.price * line.qty);
+  // An item's discount is positive (the order's is negative): the rule's percentage of the row.
+  const discount = money((row * percent) / 100);
   return {
     amount_refunded: 0,
     ...(appliedRuleIds === undefined ? {} : { applied_rule_ids: appliedRuleIds }),
     base_amount_refunded: 0,
-    base_discount_amount: 0,
+    base_discount_amount: discount,
     base_discount_invoiced: 0,
     base_discount_tax_compensation_amount: 0,
     base_original_price: line.price,
@@ -65,9 +69,9 @@ function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds:
     base_tax_amount: 0,
     base_tax_invoiced: 0,
     created_at: at,
-    discount_amount: 0,
+    discount_amount: discount,
     discount_invoiced: 0,
-    discount_percent: 0,
+    discount_percent: percent,
     free_shipping: 0,
     discount_tax_compensation_amount: 0,
     is_qty_decimal: 0,
@@ -103,8 +107,8 @@ function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds:
 }
 
 /** A line's items: one for a simple product; the parent, then the child, for a configurable one. */
-function lineItems(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined): Entity[] {
-  const item = orderItem(orderId, line, at, appliedRuleIds);
+function lineItems(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined, percent = 0): Entity[] {
+  const item = orderItem(orderId, line, at, appliedRuleIds, percent);
   if (!line.configurable) return [item];
   const parent = { ...item, name: line.configurable.parentName };
   const { configurable: _parent, ...simple } = line;
@@ -135,9 +139,11 @@ function shippingTotal(shipping: number): Entity {
 export function orderRecord(input: OrderInput): Entity {
   const created = input.createdAt ?? STAMP;
   const updated = input.updatedAt ?? created;
-  const items = input.lines.flatMap((line) => lineItems(input.id, line, created, input.appliedRuleIds));
+  const percent = input.coupon?.percent ?? 0;
+  const items = input.lines.flatMap((line) => lineItems(input.id, line, created, input.appliedRuleIds, percent));
   const subtotal = money(input.lines.reduce((sum, line) => sum + line.price * line.qty, 0));
-  const grand = money(subtotal + input.shipping);
+  const discount = -money(input.lines.reduce((sum, line) => sum + money((money(line.price * line.qty) * percent) / 100), 0));
+  const grand = money(subtotal + discount + input.shipping);
   const qty = input.lines.reduce((sum, line) => sum + line.qty, 0);
   const [billingId, shippingId] = input.addressIds;
   const method = input.shipping > 0 ? { code: 'flatrate_flatrate', title: 'Flat Rate - Fixed' } : { code: 'freeshipping_freeshipping', title: 'Free Shipping - Free' };
@@ -155,7 +161,7 @@ export function orderRecord(input: OrderInput): Entity {
   return {
     ...(input.appliedRuleIds === undefined ? {} : { applied_rule_ids: input.appliedRuleIds }),
     base_currency_code: 'USD',
-    base_discount_amount: 0,
+    base_discount_amount: discount,
     base_grand_total: grand,
     base_discount_tax_compensation_amount: 0,
     base_shipping_amount: input.shipping,
@@ -173,8 +179,10 @@ export function orderRecord(input: OrderInput): Entity {
     created_at: created,
     customer_email: input.email,
     ...customer,
+    ...(input.coupon ? { coupon_code: input.coupon.code } : {}),
     customer_note_notify: 1,
-    discount_amount: 0,
+    discount_amount: discount,
+    ...(input.coupon ? { discount_description: input.coupon.code } : {}),
     entity_id: input.id,
     global_currency_code: 'USD',
     grand_total: grand,
