@@ -10,6 +10,7 @@ import { customerRecord } from './records/customer.ts';
 import { orderRecord } from './records/order.ts';
 import { productRecord } from './records/product.ts';
 import { STAMP } from './records/stamp.ts';
+import type { TaxRate } from './records/tax.ts';
 
 export { customerRecord, productRecord };
 
@@ -48,6 +49,8 @@ export interface FakeStore {
   inventory: { sources: Map<string, Entity>; stocks: Map<number, Entity>; links: Entity[]; sourceItems: Map<string, Entity>; geonames: Geoname[] };
   /** EAV attribute sets by id (records/attributes.ts). */
   attributeSets: Map<number, Entity>;
+  /** The tax rates a tax rule applies (records/tax.ts): none on a fresh installation. */
+  taxRates: TaxRate[];
   /** The payment methods the installation enables (check / money order and the free method by default). */
   paymentMethods: Entity[];
   /** Coupon codes of the cart price rules, with the percentage each takes off the subtotal. */
@@ -79,6 +82,7 @@ export function createStore(seed: SeedOptions = {}): FakeStore {
     attributeSets: new Map(defaultAttributeSets().map((set) => [set['attribute_set_id'] as number, set])),
     coupons: new Map(),
     paymentMethods: PAYMENT_METHODS.map((m) => ({ ...m })),
+    taxRates: [],
     nextId: (kind) => ++counters[kind],
   };
   store.categories.set(1, category(1, 0, 'Root Catalog', 0));

@@ -208,6 +208,27 @@ describe('the routes the wire corpus asks about, beyond its questions', () => {
     expect(order.items[0]).toMatchObject({ discount_amount: 2.2, discount_percent: 10, applied_rule_ids: '4' });
   });
 
+  it('tax: none on a fresh installation; with a rate for the address, the rows are taxed after their discount, the tax segment details the rate, and the order carries its applied taxes', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 1 } });
+    const shipTo = { addressInformation: { shipping_address: ADDRESS, billing_address: ADDRESS, shipping_carrier_code: 'flatrate', shipping_method_code: 'flatrate' } };
+    const masked = (await call(fake, 'POST', '/V1/guest-carts')).json as string;
+    await call(fake, 'POST', `/V1/guest-carts/${masked}/items`, { cartItem: { sku: 'SKU-0001', qty: 2 } });
+    expect(((await call(fake, 'POST', `/V1/guest-carts/${masked}/shipping-information`, shipTo)).json as Record<string, any>).totals).toMatchObject({ tax_amount: 0, grand_total: 32 });
+    fake.store.taxRates.push({ code: 'US-TX-*-Rate 1', country_id: 'US', region_id: 57, percent: 8.25 });
+    fake.store.coupons.set('TEN', { ruleId: 4, percent: 10 });
+    await call(fake, 'PUT', `/V1/guest-carts/${masked}/coupons/TEN`);
+    const totals = (await call(fake, 'GET', `/V1/guest-carts/${masked}/totals`)).json as Record<string, any>;
+    // 22 less 2.20 discount, taxed at 8.25 %: 1.63; shipping 10.
+    expect(totals).toMatchObject({ subtotal: 22, discount_amount: -2.2, tax_amount: 1.63, subtotal_incl_tax: 23.82, grand_total: 31.43 });
+    expect(totals.items[0]).toMatchObject({ tax_amount: 1.63, tax_percent: 8.25, price_incl_tax: 11.91 });
+    expect(totals.total_segments).toContainEqual({ code: 'tax', title: 'Tax', value: 1.63, area: 'taxes', extension_attributes: { tax_grandtotal_details: [{ amount: 1.63, rates: [{ percent: '8.25', title: 'US-TX-*-Rate 1' }], group_id: 1 }] } });
+    const orderId = (await call(fake, 'PUT', `/V1/guest-carts/${masked}/order`, { paymentMethod: { method: 'checkmo' } })).json as string;
+    const order = (await call(fake, 'GET', `/V1/orders/${orderId}`)).json as Record<string, any>;
+    expect(order).toMatchObject({ tax_amount: 1.63, grand_total: 31.43 });
+    const applied = { code: 'US-TX-*-Rate 1', title: 'US-TX-*-Rate 1', percent: 8.25, amount: 1.63, base_amount: 1.63 };
+    expect(order.extension_attributes).toMatchObject({ applied_taxes: [applied], item_applied_taxes: [{ type: 'product', item_id: order.items[0].item_id, applied_taxes: [applied] }], converting_from_quote: true });
+  });
+
   it('an order saved by id answers the object the request built (nulls for the non-nullable getters not given) and keeps the change; without an id it is not modeled', async () => {
     const fake = createFakeCommerce({ auth: false, seed: { products: 1, orders: 1 } });
     const saved = (await call(fake, 'POST', '/V1/orders', { entity: { entity_id: '1', state: 'canceled', status: 'canceled' } })).json as Record<string, any>;

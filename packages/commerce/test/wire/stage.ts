@@ -19,6 +19,9 @@ import type { WireSample } from './corpus.ts';
 
 const BASE = 'https://shop.corpus.test';
 const SHOPPER = { id: 1, email: 'roni_cost@example.com', password: 'roni_cost3@example.com' };
+/** The tax rates of the installations the corpus was captured on: the connector's (Luma sample data, a Michigan rate) and the storefront demo's (Polish VAT). */
+const MICHIGAN_TAX = { code: 'US-MI-*-Rate 1', country_id: 'US', region_id: 33, percent: 8.25 };
+const POLISH_VAT = { code: 'VAT23', country_id: 'PL', region_id: 0, percent: 23 };
 
 export interface Asked {
   status: number;
@@ -51,6 +54,8 @@ function ensureOrder(fake: FakeCommerce, id: number): void {
     customer: { id: SHOPPER.id, firstname: 'Veronica', lastname: 'Costello', dob: '1973-12-15', gender: 2, addressId: 1 },
     appliedRuleIds: '2,3',
     address: postalAddress(0, 'Veronica', 'Costello'),
+    // Taxed at the installation's Michigan rate (the shopper's address is in Michigan).
+    tax: MICHIGAN_TAX,
     lines: [
       { itemId: fake.store.nextId('orderItem'), productId: 1000, sku: 'MH09-L-Blue', name: 'Abominable Hoodie', price: 69, qty: 1, configurable: { childItemId: fake.store.nextId('orderItem'), childProductId: product['id'] as number, parentName: 'Abominable Hoodie', options } },
       { itemId: fake.store.nextId('orderItem'), productId: fake.store.products.get('RACER')!['id'] as number, sku: 'RACER', name: 'Racer Back Maxi Dress', price: 224, qty: 1 },
@@ -175,7 +180,7 @@ function pricedProduct(fake: FakeCommerce, sku: string): void {
 }
 
 /** Makes what a 2xx question names; an error question is asked of a fake without it (that is what it asks about). */
-async function stage(fake: FakeCommerce, sample: WireSample, admin: string): Promise<WireSample['request']> {
+async function stage(fake: FakeCommerce, sample: WireSample, admin: string, customer: string): Promise<WireSample['request']> {
   const { params } = sample.request;
   const request = { ...sample.request };
   if (sample.status >= 400) return request;
@@ -254,7 +259,13 @@ async function stage(fake: FakeCommerce, sample: WireSample, admin: string): Pro
     if (params['optionId']) request.path = request.path.replace(`/${params['optionId']}`, `/${made.optionId}`);
     if (params['id']) request.path = request.path.replace(/\/links\/[^/]+$/, `/links/${made.linkId}`);
   }
-  if (sample.route === 'PUT /V1/carts/mine/collect-totals') fake.store.paymentMethods.push({ code: 'cashondelivery', title: 'Cash On Delivery' });
+  if (sample.id.startsWith('oca-')) fake.store.taxRates.push(MICHIGAN_TAX);
+  if (sample.id.startsWith('vsf-')) fake.store.taxRates.push(POLISH_VAT);
+  if (sample.route === 'PUT /V1/carts/mine/collect-totals') {
+    // That installation offered cash on delivery, and the cart was to ship to Poland.
+    fake.store.paymentMethods.push({ code: 'cashondelivery', title: 'Cash On Delivery' });
+    await send(fake, 'POST', '/V1/carts/mine/shipping-information', { addressInformation: { shipping_address: { country_id: 'PL' }, shipping_carrier_code: 'flatrate', shipping_method_code: 'flatrate' } }, customer);
+  }
   if (/\/V1\/guest-carts\/\{cartId\}\/coupons/.test(sample.route)) {
     // A guest's cart with a product in it, and a cart price rule whose coupon the question names (or applies).
     ensureProduct(fake, 'MS10-XS-Black');
@@ -361,7 +372,7 @@ export async function askFake(sample: WireSample): Promise<Asked> {
   const fake = createFakeCommerce({ auth: { customers: [SHOPPER] }, seed: { categories: 3 } });
   const admin = (await send(fake, 'POST', '/V1/integration/admin/token', { username: 'admin', password: 'admin123!' }, undefined)).body as string;
   const customer = (await send(fake, 'POST', '/V1/integration/customer/token', { username: SHOPPER.email, password: SHOPPER.password }, undefined)).body as string;
-  const request = await stage(fake, sample, admin);
+  const request = await stage(fake, sample, admin, customer);
   const access = routeAccess(sample.route);
   // A sample refused for its credentials was sent without the ones it needed.
   const token = sample.status === 401 ? undefined : access === 'customer' ? customer : access === 'guest' ? undefined : admin;

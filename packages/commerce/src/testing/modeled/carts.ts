@@ -7,6 +7,7 @@ import { MESSAGES, PlatformError } from '../platform-errors.ts';
 import { customerAddress, postalAddress, postalOf, quoteAddress, type PostalAddress } from '../records/address.ts';
 import { cartRecord, cartTotals, itemsQty, newCart, shippingCharge, shippingMethods, type CartState } from '../records/cart.ts';
 import { orderRecord } from '../records/order.ts';
+import { rateFor } from '../records/tax.ts';
 import type { Entity, FakeStore } from '../store.ts';
 import type { HandlerContext, ModeledHandler } from '../modeled-routes.ts';
 import { NULL_RESULT, noSuchEntity, numericId, objectField, required, uncastId } from './support.ts';
@@ -67,6 +68,12 @@ function maskedId(store: FakeStore): string {
   const id = [...bytes].map((b) => (b % 62 < 10 ? String.fromCharCode(48 + (b % 62)) : b % 62 < 36 ? String.fromCharCode(55 + (b % 62)) : String.fromCharCode(61 + (b % 62)))).join('');
   return store.maskedCarts.has(id + id) ? maskedId(store) : (id + id).slice(0, 32);
 }
+
+/** The tax rate for the cart's address (the shipping one, else the billing one), when the installation taxes it. */
+const rateOf = (store: FakeStore, cart: CartState) => rateFor(store.taxRates, cart.shipping?.address ?? cart.billing?.address);
+
+/** The cart's totals, taxed as the installation taxes its address. */
+const totalsOf = (store: FakeStore, cart: CartState) => cartTotals(cart, rateOf(store, cart));
 
 function recordOf(store: FakeStore, cart: CartState): Entity {
   const customer = cart.customerId === undefined ? undefined : store.customers.get(cart.customerId);
@@ -148,7 +155,7 @@ function shippingInformation(store: FakeStore, cart: CartState, input: Record<st
     cart.billing = { address: billing.address, email: billing.email ?? email };
   }
   cart.updatedAt = at;
-  return { payment_methods: store.paymentMethods.map((m) => ({ ...m })), totals: cartTotals(cart) };
+  return { payment_methods: store.paymentMethods.map((m) => ({ ...m })), totals: totalsOf(store, cart) };
 }
 
 function setBilling(store: FakeStore, cart: CartState, input: Record<string, unknown>, at: string): string {
@@ -176,6 +183,8 @@ function placeOrder(store: FakeStore, cart: CartState, input: Record<string, unk
     incrementId: String(id).padStart(9, '0'),
     email,
     ...(customer ? { customer: { id: customer['id'] as number, firstname: String(customer['firstname']), lastname: String(customer['lastname']), groupId: customer['group_id'] as number } } : {}),
+    // The tax rate for the cart's address, and the cart's coupon (its rule applied to the items, the code kept).
+    ...(rateOf(store, cart) ? { tax: rateOf(store, cart)! } : {}),
     // The cart's coupon: its rule applied to the items, the code kept on the order.
     ...(cart.coupon ? { coupon: { code: cart.coupon.code, percent: cart.coupon.percent }, appliedRuleIds: String(store.coupons.get(cart.coupon.code)?.ruleId ?? '') } : {}),
     address: cart.billing?.address ?? cart.shipping.address,
@@ -248,7 +257,7 @@ function collectTotals(store: FakeStore, cart: CartState, input: Record<string, 
   cart.updatedAt = at;
   // Totals collected in this request carry the base subtotal with tax the tax collector just set on the
   // address (nullable, so absent from totals read back later: vsf-carts-mine-collect-totals against the rest).
-  const totals = cartTotals(cart);
+  const totals = totalsOf(store, cart);
   return { ...totals, base_subtotal_incl_tax: totals['subtotal_incl_tax'] };
 }
 
@@ -260,7 +269,7 @@ function cartRoutes(prefix: string, find: (input: Record<string, unknown>, conte
     [`POST ${prefix}/items`]: (input, context) => addItem(context.store, find(input, context), input, context.at()),
     [`PUT ${prefix}/items/{itemId}`]: (input, context) => updateItem(find(input, context), input, context.at()),
     [`DELETE ${prefix}/items/{itemId}`]: (input, context) => removeItem(find(input, context), input),
-    [`GET ${prefix}/totals`]: (input, context) => cartTotals(find(input, context)),
+    [`GET ${prefix}/totals`]: (input, context) => totalsOf(context.store, find(input, context)),
     [`GET ${prefix}/billing-address`]: (input, context) => billingOf(context.store, find(input, context)),
     [`POST ${prefix}/billing-address`]: (input, context) => setBilling(context.store, find(input, context), input, context.at()),
     [`GET ${prefix}/payment-methods`]: (input, context) => (find(input, context), context.store.paymentMethods.map((m) => ({ ...m }))),
@@ -319,7 +328,7 @@ export const cartHandlers: Record<string, ModeledHandler> = {
   'GET /V2/carts/{cartId}/coupons': (input, { store }) => codesOf(cartById(store, input['cartId'])),
   'GET /V2/carts/mine/coupons': (_, context) => codesOf(mineCart(context.store, customerOf(context))),
   'GET /V1/carts/{cartId}/items': (input, { store }) => cartById(store, input['cartId']).items.map((line) => ({ ...line })),
-  'GET /V1/carts/{cartId}/totals': (input, { store }) => cartTotals(cartById(store, input['cartId'])),
+  'GET /V1/carts/{cartId}/totals': (input, { store }) => totalsOf(store, cartById(store, input['cartId'])),
   'POST /V1/customers/{customerId}/carts': (input, context) => {
     const customerId = numericId(input['customerId'], 'customerId');
     if (!context.store.customers.has(customerId)) throw noSuchEntity('customerId', customerId);

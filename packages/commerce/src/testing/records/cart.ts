@@ -7,6 +7,7 @@
 import type { Entity } from '../store.ts';
 import { quoteAddress, type PostalAddress } from './address.ts';
 import { STAMP } from './stamp.ts';
+import { money, taxOn, type TaxRate } from './tax.ts';
 
 interface CartLine {
   item_id: number;
@@ -93,21 +94,30 @@ export function cartRecord(cart: CartState, customer: Entity | undefined): Entit
   return record;
 }
 
-/** The cart's totals (quote-data-totals-interface). */
-export function cartTotals(cart: CartState): Entity {
+/**
+ * The cart's totals (quote-data-totals-interface), taxed at the rate for its address when there is one:
+ * each row's tax on the row after its discount, prices with tax, and the tax segment's details (the rate's
+ * percent a string, as the tax calculation keeps it).
+ */
+export function cartTotals(cart: CartState, rate?: TaxRate): Entity {
   const subtotal = cart.items.reduce((sum, item) => sum + item.price * item.qty, 0);
   const shipping = shippingCharge(cart);
   // A coupon's rule takes its percentage off each row (rounded per row, as the discount collector does).
   const rowDiscount = (row: number) => (cart.coupon ? -Math.round(row * cart.coupon.percent) / 100 : 0);
   const discount = cart.items.reduce((sum, item) => sum + rowDiscount(item.price * item.qty), 0);
-  const grand = subtotal + discount + shipping;
+  const rowTax = (row: number) => taxOn(row + rowDiscount(row), rate);
+  const tax = money(cart.items.reduce((sum, item) => sum + rowTax(item.price * item.qty), 0));
+  const withTax = (amount: number) => money(amount + taxOn(amount, rate));
+  const grand = money(subtotal + discount + shipping + tax);
   const segments: Entity[] = [
     { code: 'subtotal', title: 'Subtotal', value: subtotal },
     ...(cart.coupon ? [{ code: 'discount', title: `Discount (${cart.coupon.code})`, value: discount }] : []),
     // No shipping method chosen yet: the shipping segment is there, its value unset (vsf-carts-mine-totals).
     ...(cart.shipping ? [] : [{ code: 'shipping', title: 'Shipping & Handling', value: null }]),
     ...(cart.shipping ? [{ code: 'shipping', title: `Shipping & Handling (${cart.shipping.method.carrier_code === 'flatrate' ? 'Flat Rate - Fixed' : 'Free Shipping - Free'})`, value: shipping }] : []),
-    { code: 'tax', title: 'Tax', value: 0, extension_attributes: { tax_grandtotal_details: [] } },
+    tax && rate
+      ? { code: 'tax', title: 'Tax', value: tax, area: 'taxes', extension_attributes: { tax_grandtotal_details: [{ amount: tax, rates: [{ percent: String(rate.percent), title: rate.code }], group_id: 1 }] } }
+      : { code: 'tax', title: 'Tax', value: 0, extension_attributes: { tax_grandtotal_details: [] } },
     { code: 'grand_total', title: 'Grand Total', value: grand, area: 'footer' },
   ];
   return {
@@ -123,12 +133,12 @@ export function cartTotals(cart: CartState): Entity {
     base_shipping_amount: shipping,
     shipping_discount_amount: 0,
     base_shipping_discount_amount: 0,
-    tax_amount: 0,
-    base_tax_amount: 0,
+    tax_amount: tax,
+    base_tax_amount: tax,
     weee_tax_applied_amount: null,
     shipping_tax_amount: 0,
     base_shipping_tax_amount: 0,
-    subtotal_incl_tax: subtotal,
+    subtotal_incl_tax: money(cart.items.reduce((sum, item) => sum + withTax(item.price * item.qty), 0)),
     shipping_incl_tax: shipping,
     base_shipping_incl_tax: shipping,
     ...(cart.coupon ? { coupon_code: cart.coupon.code } : {}),
@@ -145,16 +155,16 @@ export function cartTotals(cart: CartState): Entity {
         row_total: row,
         base_row_total: row,
         row_total_with_discount: 0,
-        tax_amount: 0,
-        base_tax_amount: 0,
-        tax_percent: 0,
+        tax_amount: rowTax(row),
+        base_tax_amount: rowTax(row),
+        tax_percent: rate && rowTax(row) ? rate.percent : 0,
         discount_amount: -rowDiscount(row),
         base_discount_amount: -rowDiscount(row),
         discount_percent: cart.coupon?.percent ?? 0,
-        price_incl_tax: item.price,
-        base_price_incl_tax: item.price,
-        row_total_incl_tax: row,
-        base_row_total_incl_tax: row,
+        price_incl_tax: withTax(item.price),
+        base_price_incl_tax: withTax(item.price),
+        row_total_incl_tax: withTax(row),
+        base_row_total_incl_tax: withTax(row),
         options: '[]',
         weee_tax_applied_amount: null,
         weee_tax_applied: null,

@@ -9,6 +9,7 @@
 import type { Entity } from '../store.ts';
 import { orderAddress, type PostalAddress } from './address.ts';
 import { STAMP } from './stamp.ts';
+import { appliedTax, money, taxOn, type TaxRate } from './tax.ts';
 
 interface OrderLine {
   itemId: number;
@@ -35,6 +36,8 @@ export interface OrderInput {
   appliedRuleIds?: string;
   /** The coupon the cart carried: its code (also the discount's description) and the percentage its rule took off each row. */
   coupon?: { code: string; percent: number };
+  /** The tax rate the order's address was taxed at. */
+  tax?: TaxRate;
   address: PostalAddress;
   lines: OrderLine[];
   /** Shipping charged (flat rate), 0 for free shipping. */
@@ -47,12 +50,13 @@ export interface OrderInput {
   paymentId: number;
 }
 
-const money = (n: number) => Math.round(n * 100) / 100;
 
-function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined, percent = 0): Entity {
+function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined, percent = 0, rate?: TaxRate): Entity {
   const row = money(line.price * line.qty);
   // An item's discount is positive (the order's is negative): the rule's percentage of the row.
   const discount = money((row * percent) / 100);
+  const tax = taxOn(row - discount, rate);
+  const withTax = (amount: number) => money(amount + taxOn(amount, rate));
   return {
     amount_refunded: 0,
     ...(appliedRuleIds === undefined ? {} : { applied_rule_ids: appliedRuleIds }),
@@ -62,11 +66,11 @@ function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds:
     base_discount_tax_compensation_amount: 0,
     base_original_price: line.price,
     base_price: line.price,
-    base_price_incl_tax: line.price,
+    base_price_incl_tax: withTax(line.price),
     base_row_invoiced: 0,
     base_row_total: row,
-    base_row_total_incl_tax: row,
-    base_tax_amount: 0,
+    base_row_total_incl_tax: withTax(row),
+    base_tax_amount: tax,
     base_tax_invoiced: 0,
     created_at: at,
     discount_amount: discount,
@@ -82,7 +86,7 @@ function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds:
     order_id: orderId,
     original_price: line.price,
     price: line.price,
-    price_incl_tax: line.price,
+    price_incl_tax: withTax(line.price),
     product_id: line.productId,
     product_type: line.configurable ? 'configurable' : 'simple',
     qty_canceled: 0,
@@ -93,13 +97,13 @@ function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds:
     quote_item_id: line.quoteItemId ?? line.itemId,
     row_invoiced: 0,
     row_total: row,
-    row_total_incl_tax: row,
+    row_total_incl_tax: withTax(row),
     row_weight: line.qty,
     sku: line.sku,
     store_id: 1,
-    tax_amount: 0,
+    tax_amount: tax,
     tax_invoiced: 0,
-    tax_percent: 0,
+    tax_percent: tax ? rate!.percent : 0,
     updated_at: at,
     weight: 1,
     ...(line.configurable ? { product_option: { extension_attributes: { configurable_item_options: line.configurable.options } } } : {}),
@@ -107,8 +111,8 @@ function orderItem(orderId: number, line: OrderLine, at: string, appliedRuleIds:
 }
 
 /** A line's items: one for a simple product; the parent, then the child, for a configurable one. */
-function lineItems(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined, percent = 0): Entity[] {
-  const item = orderItem(orderId, line, at, appliedRuleIds, percent);
+function lineItems(orderId: number, line: OrderLine, at: string, appliedRuleIds: string | undefined, percent = 0, rate?: TaxRate): Entity[] {
+  const item = orderItem(orderId, line, at, appliedRuleIds, percent, rate);
   if (!line.configurable) return [item];
   const parent = { ...item, name: line.configurable.parentName };
   const { configurable: _parent, ...simple } = line;
@@ -140,10 +144,14 @@ export function orderRecord(input: OrderInput): Entity {
   const created = input.createdAt ?? STAMP;
   const updated = input.updatedAt ?? created;
   const percent = input.coupon?.percent ?? 0;
-  const items = input.lines.flatMap((line) => lineItems(input.id, line, created, input.appliedRuleIds, percent));
+  const items = input.lines.flatMap((line) => lineItems(input.id, line, created, input.appliedRuleIds, percent, input.tax));
   const subtotal = money(input.lines.reduce((sum, line) => sum + line.price * line.qty, 0));
   const discount = -money(input.lines.reduce((sum, line) => sum + money((money(line.price * line.qty) * percent) / 100), 0));
-  const grand = money(subtotal + discount + input.shipping);
+  // Each taxed item's tax (a configurable's child carries none: its price is on the parent).
+  const taxed = items.filter((item) => Number(item['tax_amount']) > 0);
+  const tax = money(taxed.reduce((sum, item) => sum + Number(item['tax_amount']), 0));
+  const subtotalInclTax = money(input.lines.reduce((sum, line) => sum + money(line.price * line.qty) + taxOn(money(line.price * line.qty), input.tax), 0));
+  const grand = money(subtotal + discount + input.shipping + tax);
   const qty = input.lines.reduce((sum, line) => sum + line.qty, 0);
   const [billingId, shippingId] = input.addressIds;
   const method = input.shipping > 0 ? { code: 'flatrate_flatrate', title: 'Flat Rate - Fixed' } : { code: 'freeshipping_freeshipping', title: 'Free Shipping - Free' };
@@ -170,8 +178,8 @@ export function orderRecord(input: OrderInput): Entity {
     base_shipping_incl_tax: input.shipping,
     base_shipping_tax_amount: 0,
     base_subtotal: subtotal,
-    base_subtotal_incl_tax: subtotal,
-    base_tax_amount: 0,
+    base_subtotal_incl_tax: subtotalInclTax,
+    base_tax_amount: tax,
     base_total_due: grand,
     base_to_global_rate: 1,
     base_to_order_rate: 1,
@@ -207,8 +215,8 @@ export function orderRecord(input: OrderInput): Entity {
     store_to_base_rate: 0,
     store_to_order_rate: 0,
     subtotal,
-    subtotal_incl_tax: subtotal,
-    tax_amount: 0,
+    subtotal_incl_tax: subtotalInclTax,
+    tax_amount: tax,
     total_due: grand,
     total_item_count: input.lines.length,
     total_qty_ordered: qty,
@@ -240,8 +248,10 @@ export function orderRecord(input: OrderInput): Entity {
         },
       ],
       payment_additional_info: [{ key: 'method_title', value: 'Check / Money order' }],
-      applied_taxes: [],
-      item_applied_taxes: [],
+      applied_taxes: input.tax && tax ? [appliedTax(input.tax, tax)] : [],
+      item_applied_taxes: input.tax ? taxed.map((item) => ({ type: 'product', item_id: item['item_id'], applied_taxes: [appliedTax(input.tax!, Number(item['tax_amount']))] })) : [],
+      // Written on orders placed from a quote (every order the fake keeps), as the corpus's orders show.
+      converting_from_quote: true,
     },
   };
 }
