@@ -101,6 +101,8 @@ export function createPaginator<Item, P extends { items: Item[] }>(
 
 function checkMax(max: unknown, service: Service, label: string): number {
   if (max === undefined || max === Infinity) return Infinity;
-  if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) throw new InputError(`${label}: max must be a whole number of items (0 or more), got ${String(max)}.`, { service });
-  return max;
+  // Number.isInteger is false for anything but a number (a string '3', NaN, 1.5): those are no count.
+  const count = Number.isInteger(max) ? Number(max) : -1;
+  if (count < 0) throw new InputError(`${label}: max must be a whole number of items (0 or more), got ${String(max)}.`, { service });
+  return count;
 }

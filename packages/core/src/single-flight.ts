@@ -72,7 +72,8 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   let refusal: { first: unknown } | undefined;
   // Monotonic time, not `now`: a test (or the system) moving the wall clock must not make a token
   // issued a second ago look old.
-  const history = new Map<string, { issuedAt: number; worked: boolean }>();
+  // Keyed by token values only; typed to accept `undefined` so a 401 that named no token looks up nothing.
+  const history = new Map<string | undefined, { issuedAt: number; worked: boolean }>();
 
   function fresh(token: IssuedToken | undefined): token is IssuedToken {
     return token !== undefined && token.expiresAt - renewBefore > now();
@@ -117,7 +118,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
     invalidate,
     unauthorized(token) {
       if (refusal) return 'fail';
-      const entry = token === undefined ? undefined : history.get(token);
+      const entry = history.get(token);
       if (entry && !entry.worked && performance.now() - entry.issuedAt < JUST_ISSUED_MS) return 'permission';
       // Without the refused token the current one is the suspect; a renewal under way is joined.
       invalidate(token);
@@ -129,6 +130,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       if (entry) entry.worked = true;
     },
     clear() {
+      // Stryker disable next-line AssignmentOperator: generations are only compared for equality with one captured earlier; counting down changes the value as surely as counting up
       generation += 1;
       current = undefined;
       pending = undefined;

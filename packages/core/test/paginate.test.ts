@@ -85,9 +85,46 @@ describe('createPaginator', () => {
       expect(() => numbers(10, 2, { max })).toThrow(InputError);
     }
     expect(() => numbers(10, 2, { max: -1 })).toThrow(/paginate: GET \/things: max must be a whole number of items \(0 or more\), got -1/);
+    expect(() => numbers(10, 2, { max: -1 })).toThrow(expect.objectContaining({ service: 'commerce' }));
     const { paginator, requests } = numbers(10, 2);
     await expect(paginator.collect({ max: -2 })).rejects.toThrow(InputError);
     expect(requests).toHaveLength(0);
+  });
+
+  it('max Infinity means no bound, as leaving it out does', async () => {
+    expect(await numbers(5, 2, { max: Infinity }).paginator.collect()).toEqual([0, 1, 2, 3, 4]);
+    expect(await numbers(5, 2).paginator.collect({ max: Infinity })).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('hands over each untrimmed page as the source returned it, not a copy (its prototype and methods kept)', async () => {
+    class Numbered {
+      constructor(
+        readonly items: number[],
+        readonly offset: number,
+      ) {}
+      get end(): number {
+        return this.offset + this.items.length;
+      }
+    }
+    const returned: Numbered[] = [];
+    const paginator = createPaginator<number, Numbered>(
+      async ({ fetched }) => {
+        const page = new Numbered(fetched < 4 ? [fetched, fetched + 1] : [], fetched);
+        returned.push(page);
+        return { page, last: false };
+      },
+      // A max equal to what the pages hold: the page reaching it needs no trimming either.
+      { service: 'commerce', label: 'paginate: GET /things', max: 4 },
+    );
+    const pages = await pagesOf(paginator.pages());
+    expect(pages).toHaveLength(2);
+    pages.forEach((page, i) => expect(page).toBe(returned[i]));
+    expect(pages[1]!.end).toBe(4);
+    // The first page, even empty, is the source's own too.
+    const empty = new Numbered([], 0);
+    const none = createPaginator<number, Numbered>(async () => ({ page: empty, last: true }), { service: 'commerce', label: 'paginate: GET /things' });
+    expect(await pagesOf(none.pages())).toEqual([empty]);
+    expect((await pagesOf(none.pages()))[0]).toBe(empty);
   });
 
   it('each iteration starts from the first page', async () => {
