@@ -229,6 +229,14 @@ describe('the routes the wire corpus asks about, beyond its questions', () => {
     expect(order.extension_attributes).toMatchObject({ applied_taxes: [applied], item_applied_taxes: [{ type: 'product', item_id: order.items[0].item_id, applied_taxes: [applied] }], converting_from_quote: true });
   });
 
+  it('a canceled order records what was not invoiced as canceled, and its items what was left to ship', async () => {
+    const fake = createFakeCommerce({ auth: false, seed: { products: 1, orders: 1 } });
+    expect((await call(fake, 'POST', '/V1/orders/1/cancel')).json).toBe(true);
+    const order = (await call(fake, 'GET', '/V1/orders/1')).json as Record<string, any>;
+    expect(order).toMatchObject({ state: 'canceled', subtotal_canceled: 10, base_subtotal_canceled: 10, shipping_canceled: 0, tax_canceled: 0, discount_canceled: 0, total_canceled: 10, base_total_canceled: 10 });
+    expect(order.items[0]).toMatchObject({ qty_canceled: 1, tax_canceled: 0, discount_tax_compensation_canceled: 0 });
+  });
+
   it('an order saved by id answers the object the request built (nulls for the non-nullable getters not given) and keeps the change; without an id it is not modeled', async () => {
     const fake = createFakeCommerce({ auth: false, seed: { products: 1, orders: 1 } });
     const saved = (await call(fake, 'POST', '/V1/orders', { entity: { entity_id: '1', state: 'canceled', status: 'canceled' } })).json as Record<string, any>;

@@ -222,6 +222,8 @@ async function stage(fake: FakeCommerce, sample: WireSample, admin: string, cust
       ensureOrder(fake, id);
       // An order with a history: a comment added through the fake's own route.
       await send(fake, 'POST', `/V1/orders/${id}/comments`, { statusHistory: { comment: 'Order imported', is_customer_notified: 0, is_visible_on_front: 0 } }, admin);
+      // A canceled order, canceled through the fake's own route.
+      if (sample.route === 'GET /V1/orders/{id}' && record(sample.body)['state'] === 'canceled') await send(fake, 'POST', `/V1/orders/${id}/cancel`, undefined, admin);
     }
   }
   if (sample.route === 'POST /V1/orders/') ensureOrder(fake, Number((sample.request.body as { entity: { entity_id: string } }).entity.entity_id));

@@ -130,6 +130,37 @@ function addTrack(store: FakeStore, input: Record<string, unknown>, at: string):
   return track;
 }
 
+
+const amount = (record: Entity, name: string) => Number(record[name] ?? 0);
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * `Order::registerCancellation`: each item cancels what is left to ship (`Order\Item::cancel`: `qty_canceled`,
+ * its share of the tax as `tax_canceled`, the compensation alike; a configurable's child has nothing of its
+ * own to cancel), and the order records what was not invoiced as canceled (subtotal, tax, shipping,
+ * discount, total), in base and order currency.
+ */
+function registerCancellation(record: Entity): void {
+  for (const item of record['items'] as Entity[]) {
+    const qty = item['parent_item_id'] === undefined ? Math.max(0, amount(item, 'qty_ordered') - amount(item, 'qty_invoiced') - amount(item, 'qty_canceled')) : 0;
+    const share = amount(item, 'qty_ordered') ? qty / amount(item, 'qty_ordered') : 0;
+    Object.assign(item, { qty_canceled: qty, tax_canceled: cents(amount(item, 'base_tax_amount') * share), discount_tax_compensation_canceled: cents(amount(item, 'base_discount_tax_compensation_amount') * share) });
+  }
+  const canceled = (from: string, invoiced: string) => cents(Math.abs(amount(record, from)) - amount(record, invoiced));
+  Object.assign(record, {
+    subtotal_canceled: canceled('subtotal', 'subtotal_invoiced'),
+    base_subtotal_canceled: canceled('base_subtotal', 'base_subtotal_invoiced'),
+    tax_canceled: canceled('tax_amount', 'tax_invoiced'),
+    base_tax_canceled: canceled('base_tax_amount', 'base_tax_invoiced'),
+    shipping_canceled: canceled('shipping_amount', 'shipping_invoiced'),
+    base_shipping_canceled: canceled('base_shipping_amount', 'base_shipping_invoiced'),
+    discount_canceled: canceled('discount_amount', 'discount_invoiced'),
+    base_discount_canceled: canceled('base_discount_amount', 'base_discount_invoiced'),
+    total_canceled: canceled('grand_total', 'total_paid'),
+    base_total_canceled: canceled('base_grand_total', 'base_total_paid'),
+  });
+}
+
 export const salesHandlers: Record<string, ModeledHandler> = {
   'POST /V1/orders/': (input, { store, at }) => saveOrder(store, input, at()),
   'POST /V1/shipment/track': (input, { store, at }) => addTrack(store, input, at()),
@@ -169,6 +200,7 @@ export const salesHandlers: Record<string, ModeledHandler> = {
   'POST /V1/orders/{id}/cancel': (input, { store, at }) => {
     const record = order(store, input['id']);
     if (!['new', 'processing', 'pending_payment'].includes(String(record['state'])) || documentsOf(store.invoices, record['entity_id'] as number).length > 0) return false;
+    registerCancellation(record);
     setState(record, 'canceled', 'canceled', at());
     return true;
   },
