@@ -6,6 +6,7 @@
  */
 import { secretSources, type Env, type SecretFlag } from '@magekit/core/cli';
 import { adminToken, bearer, ims, integration, type AuthStrategy } from '../auth/index.ts';
+import type { CommerceClient } from '../client.ts';
 import type { Flags } from './args.ts';
 import { CliError } from './errors.ts';
 
@@ -69,6 +70,9 @@ function pick(flag: string | undefined, env: Env, name: string): string | undefi
 
 /** The flags a connection reads (every command that talks to an installation has them). */
 export type ConnectionFlags = Pick<Flags, 'baseUrl' | 'store' | 'username' | 'otp'>;
+
+/** The client for a command's connection flags, built by run.ts so its redactor guards the command's output. */
+export type Connect = (flags: ConnectionFlags) => CommerceClient;
 
 export function resolveConfig(flags: ConnectionFlags, env: Env): ConnectionConfig {
   const baseUrl = pick(flags.baseUrl, env, ENV.baseUrl);

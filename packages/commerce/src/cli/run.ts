@@ -46,12 +46,14 @@ export async function run(argv: readonly string[], given: CliIO): Promise<number
       const config = resolveConfig(flags, env);
       baseUrl = config.baseUrl;
       const client = createCommerceClient({ baseUrl: config.baseUrl, storeCode: config.storeCode, auth: config.auth, fetch: io.fetch });
+      // Joined, not replaced: `types diff` may connect to two installations in one run.
       const { redactor } = runtimeOf(client);
-      redact = (text) => redactor.text(fromConfig.text(text));
+      const before = redact;
+      redact = (text) => redactor.text(before(text));
       return client;
     };
     // `types pull` has its own flags and output (commands/types-pull.ts); so have `export` and `changes`.
-    if (argv[0] === 'types') return await runTypes(argv.slice(1), { ...io, env });
+    if (argv[0] === 'types') return await runTypes(argv.slice(1), { ...io, env }, connect);
     if (argv[0] === 'export' || argv[0] === 'changes') return await runReadCommand(argv[0], argv.slice(1), { ...io, env }, connect);
     const parsed = parseCommandLine(argv);
     if (parsed.action === 'help' || parsed.action === 'version') return answerHelpOrVersion(parsed.action, io.stdout, { usage: USAGE, version: VERSION });

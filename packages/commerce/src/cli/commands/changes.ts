@@ -5,10 +5,9 @@
  * it was writing on the next run and never skips it.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import type { CommerceClient } from '../../client.ts';
 import { readChanges } from '../../reads/changes.ts';
 import type { ListRouteKey } from '../../generated/operations.ts';
-import type { ConnectionFlags } from '../config.ts';
+import type { Connect } from '../config.ts';
 import { CliError } from '../errors.ts';
 import { recordWriter } from '../records.ts';
 import type { CliIO } from '../run.ts';
@@ -41,7 +40,7 @@ Connection and credentials as for \`bulk\` (see magekit-commerce --help).
 
 const HINT = 'Run `magekit-commerce changes --help` for usage.';
 
-export async function runChanges(argv: readonly string[], io: CliIO, connect: (flags: ConnectionFlags) => CommerceClient): Promise<number> {
+export async function runChanges(argv: readonly string[], io: CliIO, connect: Connect): Promise<number> {
   const parsed = parseReadCommand(argv, CHANGES_OPTIONS, HINT);
   if (parsed.values['help']) {
     io.stdout.write(CHANGES_USAGE);

@@ -4,10 +4,9 @@
  * about a page), with a progress line on stderr.
  */
 import { createStatusLine } from '@magekit/core/cli';
-import type { CommerceClient } from '../../client.ts';
 import type { ListRouteKey } from '../../generated/operations.ts';
 import { exportRecords, type ExportProgress } from '../../reads/export.ts';
-import type { ConnectionFlags } from '../config.ts';
+import type { Connect } from '../config.ts';
 import { recordWriter } from '../records.ts';
 import type { CliIO } from '../run.ts';
 import { EXPORT_OPTIONS, parseReadCommand, readArgs, wholeNumber } from './read-args.ts';
@@ -34,7 +33,7 @@ Connection and credentials as for \`bulk\` (see magekit-commerce --help).
 
 const HINT = 'Run `magekit-commerce export --help` for usage.';
 
-export async function runExport(argv: readonly string[], io: CliIO, connect: (flags: ConnectionFlags) => CommerceClient): Promise<number> {
+export async function runExport(argv: readonly string[], io: CliIO, connect: Connect): Promise<number> {
   const parsed = parseReadCommand(argv, EXPORT_OPTIONS, HINT);
   if (parsed.values['help']) {
     io.stdout.write(EXPORT_USAGE);

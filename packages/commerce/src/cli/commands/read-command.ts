@@ -2,8 +2,7 @@
  * `export` and `changes`: the commands that read records out of a search route onto stdout. Their
  * errors print like the other commands' (one line and a hint, redacted, no stack).
  */
-import type { CommerceClient } from '../../client.ts';
-import type { ConnectionFlags } from '../config.ts';
+import type { Connect } from '../config.ts';
 import { describeError, exitCodeOf, formatError } from '../format.ts';
 import type { CliIO } from '../run.ts';
 import { runChanges } from './changes.ts';
@@ -14,7 +13,7 @@ const INTERRUPTED = {
   export: 'Interrupted; the export is incomplete.',
 } as const;
 
-export async function runReadCommand(command: 'export' | 'changes', argv: readonly string[], io: CliIO, connect: (flags: ConnectionFlags) => CommerceClient): Promise<number> {
+export async function runReadCommand(command: 'export' | 'changes', argv: readonly string[], io: CliIO, connect: Connect): Promise<number> {
   try {
     return await (command === 'export' ? runExport : runChanges)(argv, io, connect);
   } catch (error) {

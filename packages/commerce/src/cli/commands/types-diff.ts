@@ -7,12 +7,11 @@
  * breaks a caller, 2 something does, 1 the diff could not be made.
  */
 import { parseArgs } from 'node:util';
-import { createCommerceClient } from '../../client.ts';
 import { schemaAudience, type SchemaAudience } from '../../swagger/audience.ts';
 import { compactSchema, type CompactSchema } from '../../swagger/compact.ts';
 import { diffSchemas, limitDiff, type SchemaChange, type SchemaDiff } from '../../swagger/diff.ts';
 import type { Flags } from '../args.ts';
-import { resolveConfig } from '../config.ts';
+import { resolveConfig, type Connect } from '../config.ts';
 import { CliError } from '../errors.ts';
 import { describeError, formatError } from '../format.ts';
 import type { CliIO } from '../run.ts';
@@ -53,7 +52,7 @@ const OPTIONS = {
 
 const NO_FLAGS: Flags = { baseUrl: undefined, store: undefined, username: undefined, otp: undefined, maxWait: undefined, stallAfter: undefined, pollInterval: undefined, failures: 0, json: false, quiet: false };
 
-async function readSide(spec: string, audience: SchemaAudience, store: string | undefined, io: CliIO): Promise<CompactSchema> {
+async function readSide(spec: string, audience: SchemaAudience, store: string | undefined, io: CliIO, connect: Connect): Promise<CompactSchema> {
   if (/^\d+\.\d+\.\d+$/.test(spec)) {
     const release = releaseSchema(spec);
     if (!release) throw new CliError(`No data for platform release ${spec}: the package knows ${knownReleases().join(', ')}.`, 'Compare a saved schema of that release (a file) or a live installation (its URL) instead.');
@@ -62,9 +61,10 @@ async function readSide(spec: string, audience: SchemaAudience, store: string | 
   let document: unknown;
   let authMethod: string | undefined;
   if (/^https?:\/\//i.test(spec)) {
-    const config = resolveConfig({ ...NO_FLAGS, baseUrl: spec, store }, io.env);
+    const flags = { ...NO_FLAGS, baseUrl: spec, store };
+    const config = resolveConfig(flags, io.env);
     authMethod = config.authMethod;
-    document = await createCommerceClient({ baseUrl: config.baseUrl, auth: config.auth, fetch: io.fetch }).schema.get({ services: 'all', storeCode: config.storeCode ?? 'all', signal: io.signal });
+    document = await connect(flags).schema.get({ services: 'all', storeCode: config.storeCode ?? 'all', signal: io.signal });
   } else {
     document = await readSchemaFile(spec);
   }
@@ -128,7 +128,7 @@ function formatDiff(a: string, b: string, diff: SchemaDiff, scope: string | unde
   return out;
 }
 
-export async function runTypesDiff(argv: readonly string[], io: CliIO): Promise<number> {
+export async function runTypesDiff(argv: readonly string[], io: CliIO, connect: Connect): Promise<number> {
   const json = argv.includes('--json');
   try {
     let parsed;
@@ -147,7 +147,7 @@ export async function runTypesDiff(argv: readonly string[], io: CliIO): Promise<
     if (!['admin', 'customer', 'guest'].includes(audience)) throw new CliError(`--audience ${audience} is not an audience: use customer or guest (admin is the default).`);
     const [a, b] = positionals as [string, string];
     const started = performance.now();
-    const [before, after] = [await readSide(a, audience, values.store, io), await readSide(b, audience, values.store, io)];
+    const [before, after] = [await readSide(a, audience, values.store, io, connect), await readSide(b, audience, values.store, io, connect)];
     let diff = diffSchemas(before, after);
     let used: Set<string> | undefined;
     if (values['used-by'] !== undefined) {

@@ -10,12 +10,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCommerceClient } from '../../client.ts';
 import { builtinExtensionProperties, builtinSchemaNames } from '../../generated/builtin-schemas.ts';
 import { isCommerceError } from '../../platform/errors.ts';
 import { routes } from '../../routes/table.ts';
 import type { Flags } from '../args.ts';
-import { resolveConfig } from '../config.ts';
+import { resolveConfig, type Connect } from '../config.ts';
 import { CliError } from '../errors.ts';
 import { describeError, formatError } from '../format.ts';
 import type { CliIO } from '../run.ts';
@@ -115,10 +114,10 @@ function parse(argv: readonly string[]): TypesArgs | 'help' {
   return { from: values.from, out, runtime, check: values.check ?? false, force: values.force ?? false, audience: audience as SchemaAudience, json: values.json ?? false, flags };
 }
 
-async function readSchema(args: TypesArgs, io: CliIO): Promise<SchemaSource> {
+async function readSchema(args: TypesArgs, io: CliIO, connect: Connect): Promise<SchemaSource> {
   if (args.from !== undefined) return { document: await readSchemaFile(args.from), from: args.from, authMethod: undefined };
   const config = resolveConfig(args.flags, io.env);
-  const commerce = createCommerceClient({ baseUrl: config.baseUrl, auth: config.auth, fetch: io.fetch });
+  const commerce = connect(args.flags);
   const document = await commerce.schema.get({ services: 'all', storeCode: config.storeCode ?? 'all', signal: io.signal });
   return { document, from: config.baseUrl, authMethod: config.authMethod };
 }
@@ -156,8 +155,8 @@ function report(types: InstallationTypes, ms: number): string {
   return out;
 }
 
-export async function runTypes(argv: readonly string[], io: CliIO): Promise<number> {
-  if (argv[0] === 'diff') return runTypesDiff(argv.slice(1), io);
+export async function runTypes(argv: readonly string[], io: CliIO, connect: Connect): Promise<number> {
+  if (argv[0] === 'diff') return runTypesDiff(argv.slice(1), io, connect);
   let json = argv.includes('--json');
   try {
     const args = parse(argv);
@@ -166,7 +165,7 @@ export async function runTypes(argv: readonly string[], io: CliIO): Promise<numb
       return 0;
     }
     json = args.json;
-    const source = await readSchema(args, io);
+    const source = await readSchema(args, io, connect);
     const verdict = schemaAudience(source.document, audienceMarkers());
     const started = performance.now();
     const types = installationTypesFor(source.document, args);

@@ -367,3 +367,29 @@ describe('the emitter', () => {
   });
 
 });
+
+describe('types pull and types diff never print the token they obtained', () => {
+  // An installation whose schema endpoint echoes the bearer it was sent (a debug error page, a proxy's
+  // message): the admin token the CLI obtained must not reach the output, on either command.
+  const ISSUED = 'issued-admin-token-0a1b2c3d4e5f';
+  const echoing = (base: string) => [
+    http.post(`${base}/rest/V1/integration/admin/token`, () => Response.json(ISSUED)),
+    http.get(`${base}/rest/all/schema`, ({ request }) => Response.json({ message: `Not authorized: ${request.headers.get('authorization')}` }, { status: 500 })),
+  ];
+
+  it('types pull: the echoed token is redacted in the error it prints', async () => {
+    server.use(...echoing('https://echo-pull.example'));
+    const out = await cli(['types', 'pull', '--base-url', 'https://echo-pull.example', '--out', declarationFile, '--runtime', runtimeFile]);
+    expect(out.code).not.toBe(0);
+    expect(out.stdout + out.stderr).toContain('Not authorized');
+    expect(out.stdout + out.stderr).not.toContain(ISSUED);
+  });
+
+  it('types diff: tokens from both installations are redacted', async () => {
+    server.use(...echoing('https://echo-a.example'), ...echoing('https://echo-b.example'));
+    const out = await cli(['types', 'diff', 'https://echo-a.example', 'https://echo-b.example']);
+    expect(out.code).not.toBe(0);
+    expect(out.stdout + out.stderr).toContain('Not authorized');
+    expect(out.stdout + out.stderr).not.toContain(ISSUED);
+  });
+});
