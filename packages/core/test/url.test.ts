@@ -16,7 +16,7 @@ function thrownBy(run: () => unknown): unknown {
 }
 
 /** The configuration error a bad base URL gets: its message, after checking its type and service. */
-function refusal(input: unknown, given = rules): string {
+function refusal(input: unknown, given: Parameters<typeof validateBaseUrl>[1] = rules): string {
   const error = thrownBy(() => validateBaseUrl(input, given));
   expect(error).toBeInstanceOf(ConfigurationError);
   expect((error as ConfigurationError).service).toBe(given.service);
