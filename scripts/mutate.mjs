@@ -1,5 +1,5 @@
 // `npm run mutate [package|group ...] [--force]`: Stryker over the modules that guard secrets, money
-// and data (scripts/mutation/modules.mjs), one group at a time against the tests meant to pin it, then
+// and data (scripts/mutation/modules.ts), one group at a time against the tests meant to pin it, then
 // one table: the score of each module, and the mutants marked equivalent in the source
 // (`// Stryker disable next-line <mutator>: why`) with their reasons. Exits 1 when a module scores
 // below the threshold, which is how CI holds the score.
@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { GROUPS, THRESHOLD } from './mutation/modules.mjs';
+import { GROUPS, THRESHOLD } from './mutation/modules.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
-// One Stryker run over one group of modules (scripts/mutation/modules.mjs), chosen by MAGEKIT_MUTATE
+// One Stryker run over one group of modules (scripts/mutation/modules.ts), chosen by MAGEKIT_MUTATE
 // (a group's name, e.g. core/transport); `npm run mutate` (scripts/mutate.mjs) sets it and reads the JSON report.
-import { GROUPS } from './modules.mjs';
+import { GROUPS } from './modules.ts';
 
 const name = process.env.MAGEKIT_MUTATE ?? '';
 const group = GROUPS.find((g) => g.name === name);
