@@ -190,11 +190,13 @@ async function stage(fake: FakeCommerce, sample: WireSample, admin: string, cust
     if (sku) ensureProduct(fake, sku);
   }
   if (sample.route === 'POST /V1/products') ensureProduct(fake, 'MH09-L-Blue');
-  if (params['customerId'] && !fake.store.customers.has(Number(params['customerId']))) {
-    // The account the question names: its names and address book (saved as the fake saves them; ids its own).
-    const id = Number(params['customerId']);
+  // The account the question names (by id, or the shopper's own for `GET /V1/customers/me`): its names and
+  // address book (saved as the fake saves them; ids its own).
+  const accountId = params['customerId'] ? Number(params['customerId']) : sample.route === 'GET /V1/customers/me' ? SHOPPER.id : undefined;
+  if (accountId !== undefined && (sample.route === 'GET /V1/customers/me' || !fake.store.customers.has(accountId))) {
     const addresses = Array.isArray(record(sample.body)['addresses']) ? (record(sample.body)['addresses'] as unknown[]).map((a) => { const { id: _id, customer_id: _c, ...rest } = record(a); void _id; void _c; return rest; }) : undefined;
-    fake.store.customers.set(id, customerRecord(id, { ...pick(sample.body, ['email', 'firstname', 'middlename', 'lastname']), ...(addresses ? { addresses: addressBook(fake.store, id, addresses) } : {}) }));
+    const names = sample.route === 'GET /V1/customers/me' ? { email: SHOPPER.email, ...pick(sample.body, ['firstname', 'middlename', 'lastname']) } : pick(sample.body, ['email', 'firstname', 'middlename', 'lastname']);
+    fake.store.customers.set(accountId, customerRecord(accountId, { ...names, ...(addresses ? { addresses: addressBook(fake.store, accountId, addresses) } : {}) }));
   }
   if (params['categoryId'] && !fake.store.categories.has(Number(params['categoryId']))) {
     const id = Number(params['categoryId']);
