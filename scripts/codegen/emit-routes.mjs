@@ -206,7 +206,8 @@ ${entries.map(({ r }) => packedRow(name, r)).join('\n')}
   // module keep their order), so the union costs a short string rather than 600 property reads.
   const names = [...modules.keys()];
   const order = routes.map((r) => names.indexOf(r.id.split('.')[0]).toString(36)).join('.');
-  return `${HEADER}
+  return `${HEADER}import { lazyList } from '@magekit/core';
+
 ${rowType}
 /** A module's routes (operationIds sharing a first segment): what a lean client and \`methodsOf\` take. */
 export interface RouteModule<N extends string = string> {
@@ -246,14 +247,17 @@ function inSpecOrder(modules: readonly RouteModule[], order: string): RouteRow[]
 }
 
 /**
- * Every route, in the spec's order. Marked pure so that a bundler drops it (and with it every
- * module) from apps that import only some modules.
+ * Every route, in the spec's order, built on first read (importing the table parses no module).
+ * Marked pure so that a bundler drops it (and with it every module) from apps that import only some
+ * modules.
  */
-export const routeRows: readonly RouteRow[] = /* @__PURE__ */ inSpecOrder(
-  [
-${names.map((n) => `    ${n}Routes,`).join('\n')}
-  ],
-  ${JSON.stringify(order)},
+export const routeRows: readonly RouteRow[] = /* @__PURE__ */ lazyList(() =>
+  inSpecOrder(
+    [
+${names.map((n) => `      ${n}Routes,`).join('\n')}
+    ],
+    ${JSON.stringify(order)},
+  ),
 );
 `;
 }

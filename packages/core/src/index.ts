@@ -13,6 +13,7 @@ export { createWakeableDelay } from './sleep.ts';
 export { createTokenCache, type IssuedToken, type TokenCache } from './single-flight.ts';
 export { parseRouteRow, type RouteRow, type BaseRouteInfo } from './route-row.ts';
 export { createRouteIndex, buildMethodTree, splitInput, type RouteIndex, type SplitInput } from './routes.ts';
+export { lazyList } from './lazy-list.ts';
 export { createFakeStats, type FakeStats } from './fake-stats.ts';
 export { createPaginator, type CollectOptions, type Paginator } from './paginate.ts';
 export { bindRuntime, findRuntime } from './runtime-registry.ts';

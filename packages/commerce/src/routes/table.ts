@@ -2,7 +2,7 @@
  * Every built-in route (the generated rows of all modules): as RouteInfo for the fake platform and
  * the CLI, as one module for the full client, and the deprecated registerRoutes().
  */
-import { InputError, type RouteRow } from '@magekit/core';
+import { InputError, lazyList, type RouteIndex, type RouteRow } from '@magekit/core';
 import { routeRows } from '../generated/routes.ts';
 import { commerceRouteIndex, toInfo, type RouteInfo } from './info.ts';
 import { normalizeRouteKey } from './key.ts';
@@ -11,15 +11,18 @@ import { registeredRows } from './registered.ts';
 
 export type { Edition, RouteInfo } from './info.ts';
 
-export const routes: readonly RouteInfo[] = routeRows.map(toInfo);
-const index = commerceRouteIndex(routes);
+// Parsed on first read, not at import: a cold start that never looks a built-in route up pays nothing.
+// Marked pure (as everyRoute): an app bundle that never reads them drops them, and with them the table.
+export const routes: readonly RouteInfo[] = /* @__PURE__ */ lazyList(() => routeRows.map(toInfo));
+let index: RouteIndex<RouteInfo> | undefined;
+const builtinIndex = () => (index ??= commerceRouteIndex(routes));
 
 /** Every built-in route as one module: what the full client is built over. */
-export const everyRoute: RouteModule<'every built-in module'> = withParsedRoutes({ name: 'every built-in module', rows: routeRows }, routes);
+export const everyRoute: RouteModule<'every built-in module'> = /* @__PURE__ */ withParsedRoutes({ name: 'every built-in module', rows: routeRows }, routes);
 
 /** A built-in route by key (either spelling of a trailing slash), for the fake platform and tests. */
 export function routeByKey(key: string): RouteInfo {
-  return index.byKey(key);
+  return builtinIndex().byKey(key);
 }
 
 /**
@@ -59,7 +62,7 @@ function checkRows(rows: readonly unknown[], where: string): asserts rows is rea
 
 function isBuiltin(key: string): boolean {
   try {
-    index.byKey(key);
+    builtinIndex().byKey(key);
     return true;
   } catch {
     return false;
