@@ -63,6 +63,47 @@ describe('@magekit/commerce as published', () => {
   });
 });
 
+// One copy of module state for every public entry: the ESM build is regrouped into a few files
+// (scripts/group-chunks.mjs) and the CJS build is split by esbuild; either way a module must live in
+// exactly one file, or a registry, a class (instanceof) or a client's WeakMap would exist once per entry.
+describe('@magekit/commerce: every public entry shares one copy of module state', () => {
+  // adminToken differs by design: /lean's takes a second factor as a value, so an app ships only the providers it imports.
+  const script = (load: string) => `${load}
+    const manifest = require('@magekit/commerce/package.json');
+    const subpaths = Object.keys(manifest.exports).filter((s) => s !== './package.json');
+    (async () => {
+      const entries = Object.fromEntries(await Promise.all(subpaths.map(async (s) => [s, await load(s === '.' ? '@magekit/commerce' : '@magekit/commerce' + s.slice(1))])));
+      const first = new Map();
+      const differing = [];
+      for (const [subpath, entry] of Object.entries(entries)) {
+        for (const [name, value] of Object.entries(entry)) {
+          if (!first.has(name)) first.set(name, [subpath, value]);
+          else if (first.get(name)[1] !== value && name !== 'adminToken') differing.push(name + ': ' + first.get(name)[0] + ' and ' + subpath);
+        }
+      }
+      const index = entries['.'], lean = entries['./lean'], modules = entries['./modules'], paginate = entries['./paginate'];
+      // A route registered through the main entry is known to a lean client: one registry.
+      index.registerRoutes([['custom.thing.get', 'GET', '/V1/custom-thing', '', '']]);
+      const thrown = await lean.createLeanClient({ baseUrl: process.env.BASE, routes: [] }).request('GET /V1/custom-thing').catch((e) => e);
+      // /lean's methodsOf and /paginate's paginate find the runtime of a client the main entry built: one WeakMap.
+      const full = index.createCommerceClient({ baseUrl: process.env.BASE });
+      const product = await lean.methodsOf(full, modules.productsRoutes).get({ sku: 'MB/01' });
+      const pager = typeof paginate.paginate(full, 'GET /V1/products').pages;
+      console.log(JSON.stringify({ entries: Object.keys(entries).length, differing, registered: thrown instanceof index.HttpError && thrown.status, product: product.sku, pager }));
+    })().catch((e) => { console.error(e); process.exit(1); });`;
+  const expected = { entries: 12, differing: [], registered: 404, product: 'MB/01', pager: 'function' };
+
+  it('in the ESM build', async () => {
+    const out = await node(script(`const { createRequire } = await import('node:module'); const require = createRequire(import.meta.url); const load = (s) => import(s);`), 'mjs');
+    expect(JSON.parse(out)).toEqual(expected);
+  });
+
+  it('in the CJS build', async () => {
+    const out = await node(script(`const load = async (s) => require(s);`), 'cjs');
+    expect(JSON.parse(out)).toEqual(expected);
+  });
+});
+
 describe('@magekit/marketplace as published', () => {
   const setup = `({ environment: 'sandbox', baseUrl: process.env.BASE, appId: 'app-id', appSecret: 'app-secret' })`;
   const call = `.users.get().then((u) => console.log(JSON.stringify(u)), (e) => { console.error(e); process.exit(1); })`;
