@@ -38,7 +38,9 @@ export const GROUPS: MutationGroup[] = [
     name: 'commerce/bulk',
     package: 'commerce',
     mutate: ['packages/commerce/src/async/waiter/*.ts', 'packages/commerce/src/async/acceptance.ts'],
-    tests: ['test/async/**/*.test.ts', 'test/bulk-e2e.test.ts', 'test/faults/queued-faults.test.ts'],
+    // Not test/faults/queued-faults.test.ts: it pins the transport's never-repeat of a queued write over real
+    // sockets with a 300 ms timeout (no waiter or acceptance code runs), and under instrumentation it misses its waits.
+    tests: ['test/async/**/*.test.ts', 'test/bulk-e2e.test.ts'],
   },
   {
     name: 'commerce/reads',
