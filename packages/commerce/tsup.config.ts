@@ -9,6 +9,8 @@ import { defineConfig } from 'tsup';
 // unminified, against 1.3 MB of zod with its locales barrel): a CommonJS require or webpack without
 // minification (App Builder's settings) cannot drop the rest, and loading zod's ~90 ES modules
 // cost more at import than the SDK's own code. No public type names zod.
+// After tsup, scripts/group-chunks.mjs (the build script) regroups the ESM chunks into one file per
+// entry layer, so the main entry loads 9 files instead of 24, each module still in one file.
 const library = { index: 'src/index.ts', testing: 'src/testing/index.ts', 'testing/msw': 'src/testing/msw-handlers.ts', node: 'src/node/index.ts', onboarding: 'src/onboarding/index.ts' };
 // The lean way: a request-only client and each helper as an entry of its own (see README, "Ship less").
 const helpers = { lean: 'src/entries/lean.ts', modules: 'src/generated/modules.ts', bulk: 'src/entries/bulk.ts', paginate: 'src/entries/paginate.ts', search: 'src/entries/search.ts', fields: 'src/entries/fields.ts', schema: 'src/entries/schema.ts' };
