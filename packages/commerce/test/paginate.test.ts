@@ -91,6 +91,29 @@ describe('paginate', () => {
     expect(() => paginate(client, 'GET /V1/products/{sku}' as 'GET /V1/products', {})).toThrow('not a search route');
   });
 
+  it('stops on a short page even when total_count still counts a row deleted between its COUNT and its SELECT', async () => {
+    // Each page is two statements: COUNT(*) then the SELECT. A product deleted between them is counted,
+    // not returned: the page comes back short while total_count says one more row follows.
+    let requests = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/products`, ({ request }) => {
+        requests += 1;
+        const url = new URL(request.url);
+        const result = applySearch(range(5, product), parseSearchCriteria(url.searchParams), { ...EAV_ENTITY, pastLastPage: 'repeat' });
+        return HttpResponse.json({ ...result, total_count: result.total_count + 1 });
+      }),
+    );
+    const keyset = await paginate(commerce(), 'GET /V1/products', {}, { pageSize: 3 }).collect();
+    expect(keyset.map((p) => p.sku)).toEqual(range(5, product).map((p) => p['sku']));
+    expect(requests).toBe(2);
+    // Offset paging on a platform that answers a page past the end with the last one again (2.3, custom
+    // repositories): asking past the short page would deliver its products twice.
+    requests = 0;
+    const offset = await paginate(commerce(), 'GET /V1/products', {}, { pageSize: 3, paging: 'offset' }).collect();
+    expect(offset.map((p) => p.sku)).toEqual(range(5, product).map((p) => p['sku']));
+    expect(requests).toBe(2);
+  });
+
   it('fails clearly when a page is not a search result', async () => {
     server.use(http.get(`${BASE}/rest/V1/products`, () => HttpResponse.json({ items: [] })));
     const error = await paginate(commerce(), 'GET /V1/products').collect().catch((e: unknown) => e);

@@ -1,7 +1,8 @@
 /** readChanges against the fake under MSW: checkpoints, the overlap, bad input and a deliver that throws. */
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@magekit/test-support/msw';
-import { CheckpointError, createCommerceClient, exportRecords, none, readChanges, type ChangePage } from '../../src/index.ts';
+import { CheckpointError, createCommerceClient, exportRecords, none, readChanges, where, type ChangePage } from '../../src/index.ts';
 import { createFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
 
@@ -14,6 +15,7 @@ function setUp(seed = { orders: 25 }): { fake: FakeCommerce; commerce: ReturnTyp
   return { fake, commerce: createCommerceClient({ baseUrl: BASE, auth: none() }) };
 }
 
+const client = () => createCommerceClient({ baseUrl: BASE, auth: none() });
 const collect = (into: Order[]) => (page: ChangePage<Order>) => void into.push(...page.items);
 
 describe('readChanges', () => {
@@ -103,7 +105,7 @@ describe('readChanges', () => {
     // Without windows: about 17 a row (each request counting every row still ahead).
     expect(fake.searchStats.rowsScanned / 3000).toBeLessThan(4.5);
     expect(result.requests).toBeLessThan(60);
-  });
+  }, 30_000); // 3,000 orders: a ceiling for slow (instrumented) runs, not a time budget
 
   it('walks a second that holds more rows than a page (a mass update) without asking for it twice', async () => {
     const { fake, commerce } = setUp({ orders: 400 });
@@ -150,5 +152,97 @@ describe('readChanges', () => {
     expect(result.incomplete).toContain('mass attribute updates');
     const orders = await readChanges(commerce, 'GET /V1/orders', undefined, { deliver: () => {} });
     expect(orders.incomplete).toBeUndefined();
+  });
+});
+
+describe('readChanges: what it sends', () => {
+  /** Every orders search the platform saw, from now on. */
+  function record(): URL[] {
+    const seen: URL[] = [];
+    server.use(
+      http.get(`${BASE}/rest/V1/orders`, ({ request }) => {
+        seen.push(new URL(request.url));
+        return undefined;
+      }),
+    );
+    return seen;
+  }
+  const groups = (url: URL) => {
+    const out: string[] = [];
+    for (let g = 0; url.searchParams.has(`searchCriteria[filter_groups][${g}][filters][0][field]`); g += 1) {
+      const f = (name: string) => url.searchParams.get(`searchCriteria[filter_groups][${g}][filters][0][${name}]`);
+      out.push(`${f('field')} ${f('condition_type')} ${f('value')}`);
+    }
+    return out;
+  };
+  const sorts = (url: URL) => [0, 1].map((i) => `${url.searchParams.get(`searchCriteria[sort_orders][${i}][field]`)} ${url.searchParams.get(`searchCriteria[sort_orders][${i}][direction]`)}`);
+
+  it("asks for the newest change first (one record, its key and updated_at), then reads from the start up to it, the caller's filters ANDed", async () => {
+    setUp();
+    const requests = record();
+    const got: Order[] = [];
+    await readChanges(client(), 'GET /V1/orders', { searchCriteria: where('grand_total', 'gt', 200) }, { checkpoint: '2024-01-01 00:22:00', deliver: collect(got) });
+    expect(got.map((o) => o.entity_id)).toEqual([22, 23, 24, 25]);
+    const [probe, page] = requests;
+    expect(sorts(probe!)).toEqual(['updated_at DESC', 'entity_id DESC']);
+    expect(groups(probe!)).toEqual(['grand_total gt 200', 'updated_at gteq 2024-01-01 00:22:00']);
+    expect([probe!.searchParams.get('searchCriteria[page_size]'), probe!.searchParams.get('fields')]).toEqual(['1', 'items[updated_at,entity_id],total_count']);
+    expect(sorts(page!)).toEqual(['updated_at ASC', 'entity_id ASC']);
+    expect(groups(page!)).toEqual(['grand_total gt 200', 'updated_at gteq 2024-01-01 00:22:00', 'updated_at lteq 2024-01-01 00:25:00']);
+    expect(page!.searchParams.get('searchCriteria[page_size]')).toBe('100');
+    expect(requests).toHaveLength(2);
+  });
+
+  it('reads a first run from the oldest record, bounded only above', async () => {
+    setUp({ orders: 3 });
+    const requests = record();
+    await readChanges(client(), 'GET /V1/orders', undefined, { checkpoint: '  ', deliver: () => {} });
+    expect(groups(requests[0]!)).toEqual([]);
+    expect(groups(requests[1]!)).toEqual(['updated_at lteq 2024-01-01 00:03:00']);
+  });
+
+  it('adds the key and updated_at to the fields when they are not selected, as a list or as text', async () => {
+    setUp({ orders: 3 });
+    const requests = record();
+    const got: Order[] = [];
+    await readChanges(client(), 'GET /V1/orders', { fields: 'status' }, { deliver: collect(got) });
+    expect(requests[1]!.searchParams.get('fields')).toBe('items[status,entity_id,updated_at,custom_attributes],total_count');
+    expect(got[0]).toEqual({ status: 'pending', entity_id: 1, updated_at: '2024-01-01 00:01:00' });
+    requests.length = 0;
+    await readChanges(client(), 'GET /V1/orders', { fields: ['updated_at', 'status', 'entity_id'] }, { deliver: () => {} });
+    expect(requests[1]!.searchParams.get('fields')).toBe('items[updated_at,status,entity_id,custom_attributes],total_count');
+  });
+});
+
+describe('readChanges: refused before any request', () => {
+  it('a deliver that is not a function, a start that is not a string, a searchCriteria that pages or sorts', async () => {
+    const { fake } = setUp({ orders: 3 });
+    const refusal = (params: object | undefined, options: object | undefined) => readChanges(client(), 'GET /V1/orders', params as never, options as never).then(() => new Error('accepted'), (e: unknown) => e as Error);
+    expect((await refusal(undefined, undefined)).message).toBe('readChanges: GET /V1/orders: options.deliver must be a function that handles a page ({ items, checkpoint }).');
+    expect((await refusal(undefined, { deliver: 'stdout' })).message).toContain('options.deliver must be a function');
+    expect((await refusal(undefined, { checkpoint: 42, deliver: () => {} })).message).toBe('readChanges: GET /V1/orders: checkpoint must be a string (a checkpoint, a date, or "").');
+    const long = await refusal(undefined, { checkpoint: 'since the last full export of the ERP, which ran on monday', deliver: () => {} });
+    expect(long).toMatchObject({ kind: 'input', hint: expect.stringContaining('"2024-05-01 00:00:00" (UTC)') });
+    expect(long.message).toBe('readChanges: GET /V1/orders: checkpoint "since the last full export of the ERP, w" is neither a checkpoint this SDK handed out nor a date: nothing was sent.');
+    for (const searchCriteria of [{ page_size: 5 }, { current_page: 2 }, { sort_orders: [] as never[], page_size: 5 }]) {
+      expect((await refusal({ searchCriteria }, { deliver: () => {} })).message, JSON.stringify(searchCriteria)).toContain('searchCriteria may only filter');
+    }
+    expect(fake.stats.requests).toBe(0);
+  });
+
+  it('an item without its key or updated_at mid-run is a ResponseError naming what it lacks', async () => {
+    setUp({ orders: 3 });
+    let seen = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/orders`, () => (++seen === 2 ? HttpResponse.json({ items: [{ entity_id: 1, updated_at: '2024-01-01 00:01:00' }, { entity_id: 2 }], total_count: 2 }) : undefined)),
+    );
+    const error = await readChanges(client(), 'GET /V1/orders', undefined, { deliver: () => {} }).catch((e: unknown) => e as Error & { kind: string });
+    expect(error).toMatchObject({ kind: 'response', message: 'readChanges: GET /V1/orders: an item lacks updated_at (YYYY-MM-DD HH:MM:SS) or entity_id.' });
+  });
+
+  it('an updated_at that is not the platform’s timestamp is refused, naming it', async () => {
+    const { fake } = setUp({ orders: 2 });
+    fake.store.orders.get(2)!['updated_at'] = '2024-01-01T00:02:00Z';
+    await expect(readChanges(client(), 'GET /V1/orders', undefined, { deliver: () => {} })).rejects.toThrow('readChanges: GET /V1/orders answered updated_at "2024-01-01T00:02:00Z", not a YYYY-MM-DD HH:MM:SS timestamp');
   });
 });

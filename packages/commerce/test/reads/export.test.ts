@@ -184,3 +184,130 @@ describe('exportRecords', () => {
     expect(requests).toHaveLength(1);
   });
 });
+
+describe('exportRecords: slices, windows and checks', () => {
+  const window = (url: URL) => [param(url, 'searchCriteria[filter_groups][0][filters][0][value]'), param(url, 'searchCriteria[filter_groups][1][filters][0][value]')];
+
+  it('by default cuts four slices, reads four at a time, 300 records a request', async () => {
+    const { commerce, requests } = setUp(1300);
+    const result = await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined);
+    expect(result.checkpoint.slices.map((s) => [s.lo, s.hi])).toEqual([[0, 325], [325, 650], [650, 975], [975, 1300]]);
+    expect(new Set(requests.slice(2).map((u) => param(u, 'searchCriteria[page_size]')))).toEqual(new Set(['300']));
+  });
+
+  it('sizes windows to about a page at the density found, widening over gaps and narrowing in crowds', async () => {
+    const { fake, commerce, requests } = setUp(1000);
+    for (let id = 101; id <= 900; id += 1) fake.store.orders.delete(id);
+    const deliveries: number[] = [];
+    const progress: object[] = [];
+    const result = await exportRecords(commerce, 'GET /V1/orders', {}, (items) => void deliveries.push(items.length), { pageSize: 50, concurrency: 1, slices: 2, onProgress: (p) => progress.push(p) });
+    // 200 records over keys 1..1000: a window of 250 keys holds about a page.
+    expect(result.checkpoint.slices.map((s) => [s.lo, s.hi])).toEqual([[0, 500], [500, 1000]]);
+    expect(requests.slice(2).map(window)).toEqual([
+      ['0', '250'], ['0', '250'], // 100 rows: two pages, and the next window half as wide
+      ['250', '375'], // none: four times as wide, up to the slice's end
+      ['375', '500'],
+      ['500', '750'], // the second slice starts at the first width; none there
+      ['750', '1000'], ['750', '1000'],
+    ]);
+    // Pages with no records are not handed over.
+    expect(deliveries).toEqual([50, 50, 50, 50]);
+    expect(progress.at(-1)).toEqual({ rows: 200, estimatedTotal: 200, slices: 2, slicesDone: 2, requests: 9 });
+    expect(result).toMatchObject({ rows: 200, requests: 9 });
+  });
+
+  it('keeps windows of a page where the keys are dense: one request a window', async () => {
+    const { commerce, requests } = setUp(400);
+    await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { pageSize: 50, concurrency: 1, slices: 2 });
+    expect(requests.slice(2).map(window)).toEqual([['0', '50'], ['50', '100'], ['100', '150'], ['150', '200'], ['200', '250'], ['250', '300'], ['300', '350'], ['350', '400']]);
+  });
+});
+
+describe('planExport', () => {
+  it('cuts the key range into slices of whole keys, never more slices than keys', async () => {
+    const { commerce } = setUp(10);
+    const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 3 });
+    expect(plan).toMatchObject({ magekit: 'export', estimatedTotal: 10 });
+    expect(plan.slices).toEqual([{ lo: 0, hi: 3, after: null, done: false }, { lo: 3, hi: 6, after: null, done: false }, { lo: 6, hi: 10, after: null, done: false }]);
+    expect((await planExport(setUp(3).commerce, 'GET /V1/orders', {}, { slices: 8 })).slices.map((s) => [s.lo, s.hi])).toEqual([[0, 1], [1, 2], [2, 3]]);
+  });
+
+  it('makes one unbounded slice for one record or one slice asked, and none for no record', async () => {
+    const whole = [{ lo: null, hi: null, after: null, done: false }];
+    expect((await planExport(setUp(1).commerce, 'GET /V1/orders')).slices).toEqual(whole);
+    expect((await planExport(setUp(10).commerce, 'GET /V1/orders', {}, { slices: 1 })).slices).toEqual(whole);
+    expect(await planExport(setUp(0).commerce, 'GET /V1/orders')).toMatchObject({ estimatedTotal: 0, slices: [] });
+  });
+
+  it('asks for the largest key above the smallest plus the count, and again without that bound when those records were deleted meanwhile', async () => {
+    const { fake, commerce, requests } = setUp(10);
+    let seen = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/orders`, () => {
+        // Between the first request and the second, the newest orders are deleted.
+        if (++seen === 2) for (const id of [9, 10]) fake.store.orders.delete(id);
+        return undefined;
+      }),
+    );
+    const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 2 });
+    expect(plan.slices.map((s) => [s.lo, s.hi])).toEqual([[0, 4], [4, 8]]);
+    expect(requests.map((u) => [param(u, 'searchCriteria[sort_orders][0][direction]'), param(u, 'searchCriteria[filter_groups][0][filters][0][condition_type]'), param(u, 'searchCriteria[filter_groups][0][filters][0][value]')])).toEqual([
+      ['ASC', null, null],
+      ['DESC', 'gt', '9'], // 1 + 10 - 2: ten distinct whole keys from 1 reach at least 10
+      ['DESC', null, null],
+    ]);
+  });
+
+  it('refuses a largest key that is not a whole number', async () => {
+    const { commerce } = setUp(0);
+    let seen = 0;
+    server.use(http.get(`${BASE}/rest/V1/orders`, () => HttpResponse.json({ items: [{ entity_id: ++seen === 1 ? 1 : 7.5 }], total_count: 5 })));
+    const error = await failure(planExport(commerce, 'GET /V1/orders'));
+    expect(error).toBeInstanceOf(CheckpointError);
+    expect(error.message).toBe('planExport: GET /V1/orders: the checkpoint is damaged: the largest entity_id is not a whole number (7.5); nothing was sent.');
+  });
+
+  it('shares out copies: a worker changing its slice leaves the plan as it was', async () => {
+    const plan = await planExport(setUp(20).commerce, 'GET /V1/orders', {}, { slices: 2 });
+    const [first] = sliceCheckpoint(plan);
+    first!.slices[0]!.done = true;
+    expect(plan.slices[0]!.done).toBe(false);
+  });
+});
+
+describe('exportRecords: refused before any request', () => {
+  it('takes 1 to 64 slices read at once, a deliver function, and a checkpoint whose slices and total are whole', async () => {
+    const { commerce, requests } = setUp(5);
+    const plan = await planExport(commerce, 'GET /V1/orders', {});
+    requests.length = 0;
+    const run = (options: object, deliver: unknown = () => undefined) => failure(exportRecords(commerce, 'GET /V1/orders', {}, deliver as never, options));
+    expect((await run({ concurrency: 65 })).message).toBe('exportRecords: GET /V1/orders: concurrency must be a whole number from 1 to 64, got 65.');
+    expect((await run({ concurrency: '4' })).message).toContain('concurrency must be a whole number from 1 to 64, got "4"');
+    expect((await run({ slices: 0 })).message).toContain('slices must be a whole number from 1 to 64, got 0');
+    expect((await run({}, 'stdout')).message).toBe("exportRecords: GET /V1/orders: deliver must be a function that takes each page's records.");
+    expect((await run({}, null)).message).toContain('deliver must be a function');
+    for (const [checkpoint, why] of [
+      [{ ...plan, estimatedTotal: 1.5 }, 'its estimatedTotal is not a whole number'],
+      [{ ...plan, estimatedTotal: -1 }, 'its estimatedTotal is not a whole number'],
+      [{ ...plan, estimatedTotal: '5' }, 'its estimatedTotal is not a whole number'],
+      [{ ...plan, slices: [{ lo: 0, hi: Number.POSITIVE_INFINITY, after: null, done: false }] }, 'its slices are not'],
+      [{ ...plan, slices: [{ lo: 0, hi: 5, after: null }] }, 'its slices are not'],
+      [{ ...plan, slices: [null] }, 'its slices are not'],
+      [{ ...plan, slices: {} }, 'its slices are not'],
+    ] as const) {
+      expect((await run({ checkpoint })).message, JSON.stringify(checkpoint)).toContain(why);
+    }
+    expect(requests).toHaveLength(0);
+    // 64 at once is allowed.
+    expect((await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { concurrency: 64 })).rows).toBe(5);
+  });
+
+  it('goes on from a checkpoint whose keys are strings', async () => {
+    const { commerce } = setUp(5);
+    const plan = await planExport(commerce, 'GET /V1/orders', {}, { key: 'increment_id' });
+    const seen: number[] = [];
+    const checkpoint = { ...plan, slices: [{ lo: null, hi: null, after: '00000003', done: false }] };
+    await exportRecords(commerce, 'GET /V1/orders', {}, (items) => void seen.push(...ids(items)), { checkpoint, key: 'increment_id' });
+    expect(seen).toEqual([4, 5]);
+  });
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckpointError, type CheckpointHeader } from '../../src/reads/checkpoint.ts';
 import { decodeCheckpoint, encodeCheckpoint, type FeedState } from '../../src/reads/feed-checkpoint.ts';
 import { MAX_REMEMBERED, dropDelivered, rememberPage } from '../../src/reads/feed-overlap.ts';
-import { parseSince, secondsBefore } from '../../src/reads/timestamps.ts';
+import { isTimestamp, parseSince, secondsBefore, wholeSeconds } from '../../src/reads/timestamps.ts';
 
 const ORDERS: CheckpointHeader = { magekit: 'changes', version: 1, route: 'GET /V1/orders', baseUrl: 'https://shop.example.com', storeCode: null, query: '0badc0de' };
 const LABEL = 'readChanges: GET /V1/orders';
@@ -97,5 +97,34 @@ describe('timestamps', () => {
     expect(parseSince('2024-05-01T10:00:00')).toBeUndefined(); // no zone: which one?
     expect(parseSince('yesterday')).toBeUndefined();
     expect(secondsBefore('2024-03-01 00:00:10', 30)).toBe('2024-02-29 23:59:40');
+  });
+
+  it('reads the forms a caller writes: surrounding spaces, a zone as Z, z, ±hh:mm or ±hhmm, minutes without seconds', () => {
+    expect(parseSince(' 2024-05-01 10:00:00\n')).toBe('2024-05-01 10:00:00');
+    expect(parseSince(' 2024-05-01 ')).toBe('2024-05-01 00:00:00');
+    expect(parseSince('2024-05-01T10:00:00Z')).toBe('2024-05-01 10:00:00');
+    expect(parseSince('2024-05-01t10:00:00z')).toBe('2024-05-01 10:00:00');
+    expect(parseSince('2024-05-01T12:00+0200')).toBe('2024-05-01 10:00:00');
+    expect(parseSince('2024-05-01T05:30:00-04:30')).toBe('2024-05-01 10:00:00');
+    // Not a date: a day that does not exist, text around a date, a time without a date.
+    for (const text of ['2024-02-30', '2023-02-29 00:00:00', '2024-05-01 24:00:00', 'on 2024-05-01', '2024-05-01 10:00:00 UTC', '2024-05-01T10:00:00Z.', '10:00:00', '2024-05-01 10:00']) {
+      expect(parseSince(text), text).toBeUndefined();
+    }
+  });
+
+  it("tells the platform's timestamps from anything else, and shifts them across days and years", () => {
+    expect(isTimestamp('2024-02-29 23:59:59')).toBe(true);
+    for (const value of ['2023-02-29 00:00:00', '2024-05-01T10:00:00', ' 2024-05-01 10:00:00', '2024-05-01 10:00:00.5', 1714557600, null, undefined]) expect(isTimestamp(value), String(value)).toBe(false);
+    expect(secondsBefore('2024-01-01 00:00:00', 1)).toBe('2023-12-31 23:59:59');
+    expect(secondsBefore('2023-12-31 23:59:59', -1)).toBe('2024-01-01 00:00:00');
+    expect(secondsBefore('2024-05-01 10:00:00', 0)).toBe('2024-05-01 10:00:00');
+  });
+
+  it('takes a lookback of whole seconds from 0, and names what it got otherwise', () => {
+    expect(wholeSeconds(0, 'lookback')).toBe(0);
+    expect(wholeSeconds(30, 'lookback')).toBe(30);
+    for (const bad of [-1, 1.5, '30', Number.NaN, null]) {
+      expect(() => wholeSeconds(bad, 'lookback'), String(bad)).toThrow(`lookback must be a whole number of seconds ≥ 0 (updated_at has whole seconds); got ${JSON.stringify(bad)}.`);
+    }
   });
 });
