@@ -46,7 +46,9 @@ export const GROUPS: MutationGroup[] = [
     name: 'commerce/reads',
     package: 'commerce',
     mutate: ['packages/commerce/src/reads/*.ts'],
-    tests: ['test/reads/**/*.test.ts', 'test/paginate.test.ts', 'test/cli/commands/export.test.ts', 'test/cli/commands/changes.test.ts'],
+    // Not the live-store tests (test/reads/*-live.test.ts, seconds each on every mutant) nor the export command's (it
+    // runs the built dist/cli.js, which a Stryker sandbox does not have): the unit tests below pin what they show.
+    tests: ['test/reads/!(*-live).test.ts', 'test/paginate.test.ts', 'test/cli/commands/changes.test.ts'],
   },
   { name: 'marketplace/batch', package: 'marketplace', mutate: ['packages/marketplace/src/batch.ts'], tests: ['test/**/*.test.ts'] },
   { name: 'marketplace/session', package: 'marketplace', mutate: ['packages/marketplace/src/session.ts'], tests: ['test/**/*.test.ts'] },

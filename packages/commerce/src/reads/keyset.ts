@@ -39,6 +39,7 @@ export type KeyValue = string | number | null;
 export type Position = readonly KeyValue[];
 
 const NAME = /^[a-z0-9_]+$/i;
+const isName = (value: unknown): boolean => typeof value === 'string' && NAME.test(value);
 
 /**
  * The route's unique key: the caller's `key` when given, else the route's `x-walk-key` (generated/walk-keys.ts).
@@ -48,7 +49,7 @@ const NAME = /^[a-z0-9_]+$/i;
 export function walkKeyOf(route: string, label: string, option?: WalkKeyOption): WalkKey {
   if (option !== undefined) {
     const key = typeof option === 'string' ? { field: option, item: option } : option;
-    if (!NAME.test(key?.field ?? '') || !NAME.test(key?.item ?? '')) {
+    if (!isName(key?.field) || !isName(key?.item)) {
       throw new InputError(`${label}: key must be an attribute code or { field, item } (the filter field and the item's name for it), got ${JSON.stringify(option)}.`, { service: 'commerce' });
     }
     return { field: key.field, item: key.item };

@@ -214,6 +214,26 @@ describe('readChanges: what it sends', () => {
   });
 });
 
+describe('readChanges: a run that ends empty', () => {
+  it('a record saved again after the run found its bound is left to the next run, which delivers it', async () => {
+    const { fake } = setUp({ orders: 1 });
+    let seen = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/orders`, () => {
+        // Between the probe (newest: order 1 at 00:01:00) and the run's page, order 1 is saved again.
+        if (++seen === 2) Object.assign(fake.store.orders.get(1)!, { status: 'processing', updated_at: '2024-01-01 00:10:00' });
+        return undefined;
+      }),
+    );
+    const first = await readChanges(client(), 'GET /V1/orders', undefined, { deliver: () => {} });
+    expect(first).toMatchObject({ delivered: 0, requests: 2 });
+    const got: Order[] = [];
+    const second = await readChanges(client(), 'GET /V1/orders', undefined, { checkpoint: first.checkpoint, deliver: collect(got) });
+    expect(got.map((o) => [o.entity_id, o.status])).toEqual([[1, 'processing']]);
+    expect(second.delivered).toBe(1);
+  });
+});
+
 describe('readChanges: refused before any request', () => {
   it('a deliver that is not a function, a start that is not a string, a searchCriteria that pages or sorts', async () => {
     const { fake } = setUp({ orders: 3 });

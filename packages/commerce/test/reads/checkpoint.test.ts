@@ -53,6 +53,9 @@ describe('readCheckpoint', () => {
 
   it("refuses another walk's checkpoint, naming the difference", () => {
     expect(refusal({ ...body, route: 'GET /V1/invoices' })).toMatchObject({
+      name: 'CheckpointError',
+      kind: 'input',
+      service: 'commerce',
       problem: 'route',
       message: 'exportRecords: GET /V1/orders: the checkpoint belongs to another walk: route "GET /V1/invoices", not "GET /V1/orders"; nothing was sent.',
       hint: 'Pass the checkpoint this walk (same route, base URL, store, filters and fields) handed out last, or start without one.',

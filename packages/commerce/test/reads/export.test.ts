@@ -302,6 +302,22 @@ describe('exportRecords: refused before any request', () => {
     expect((await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { concurrency: 64 })).rows).toBe(5);
   });
 
+  it('skips the slices a checkpoint marks done, and reads each other slice once', async () => {
+    const { commerce } = setUp(30);
+    const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 3 });
+    const seen: number[] = [];
+    const checkpoint = { ...plan, slices: plan.slices.map((s, i) => (i === 0 ? { ...s, after: s.hi, done: true } : s)) };
+    const result = await exportRecords(commerce, 'GET /V1/orders', {}, (items) => void seen.push(...ids(items)), { checkpoint, concurrency: 3 });
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 11));
+    expect(result.checkpoint.slices.every((s) => s.done)).toBe(true);
+  });
+
+  it('refuses a start page: an export reads every record', async () => {
+    const { commerce, requests } = setUp(5);
+    expect((await failure(exportRecords(commerce, 'GET /V1/orders', { searchCriteria: { current_page: 2 } }, () => undefined))).message).toBe('exportRecords: GET /V1/orders: an export reads every record; drop current_page.');
+    expect(requests).toHaveLength(0);
+  });
+
   it('goes on from a checkpoint whose keys are strings', async () => {
     const { commerce } = setUp(5);
     const plan = await planExport(commerce, 'GET /V1/orders', {}, { key: 'increment_id' });

@@ -1,7 +1,7 @@
 /** The change feed's parts that need no server: its checkpoint, its memory of the overlap, its timestamps. */
 import { describe, expect, it } from 'vitest';
 import { CheckpointError, type CheckpointHeader } from '../../src/reads/checkpoint.ts';
-import { decodeCheckpoint, encodeCheckpoint, type FeedState } from '../../src/reads/feed-checkpoint.ts';
+import { decodeCheckpoint, encodeCheckpoint, looksLikeCheckpoint, type FeedState } from '../../src/reads/feed-checkpoint.ts';
 import { MAX_REMEMBERED, dropDelivered, rememberPage } from '../../src/reads/feed-overlap.ts';
 import { isTimestamp, parseSince, secondsBefore, wholeSeconds } from '../../src/reads/timestamps.ts';
 
@@ -25,6 +25,18 @@ describe('change-feed checkpoints', () => {
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decode(text)).toEqual(STATE);
     expect(decode(encodeCheckpoint(ORDERS, { low: undefined, run: undefined, seen: new Map() }))).toEqual({ low: undefined, run: undefined, seen: new Map() });
+  });
+
+  it('reads a checkpoint stored with blanks around it (a trailing newline, a copied no-break space), opaque or as its JSON', () => {
+    const text = encodeCheckpoint(ORDERS, STATE);
+    expect(looksLikeCheckpoint(`\n${text}\u00a0`)).toBe(true);
+    expect(decode(`\n${text}\u00a0`)).toEqual(STATE);
+    const json = Buffer.from(text, 'base64url').toString();
+    expect(looksLikeCheckpoint(` ${json}\n`)).toBe(true);
+    expect(decode(` ${json}\n`)).toEqual(STATE);
+    // A date is not taken for a checkpoint.
+    expect(looksLikeCheckpoint('2024-05-01 10:00:00')).toBe(false);
+    expect(looksLikeCheckpoint('2024-05-01T10:00:00+02:00')).toBe(false);
   });
 
   it("refuses another route's, base URL's, store view's or query's checkpoint, naming what differs", () => {
@@ -51,12 +63,30 @@ describe('change-feed checkpoints', () => {
     const text = encodeCheckpoint(ORDERS, STATE);
     const wire = { ...ORDERS, low: null, run: null, seen: {} };
     expect(decode(opaque(wire))).toEqual({ low: undefined, run: undefined, seen: new Map() });
+    // A run without a position yet, and keys as numbers or strings.
+    expect(decode(opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: null }, seen: { '2024-05-01 10:00:00': [1, 'h1', 'SKU-1', 'h2'] } }))).toEqual({
+      low: undefined,
+      run: { high: '2024-05-01 10:00:00', after: undefined },
+      seen: new Map<number | string, { at: string; hash: string }>([[1, { at: '2024-05-01 10:00:00', hash: 'h1' }], ['SKU-1', { at: '2024-05-01 10:00:00', hash: 'h2' }]]),
+    });
     for (const [bad, why] of [
       [text.slice(0, -7), 'not a checkpoint string this SDK wrote'],
       ['{"magekit": "changes"', 'it is not JSON'],
       [opaque({ ...wire, low: '2024-05-01T10:00:00Z' }), 'its start is not a timestamp'],
       [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: [1, 2] } }), "its run's position is not [updated_at, key]"],
       [opaque({ ...wire, seen: { '2024-05-01 10:00:00': [1] } }), 'not [key, hash] pairs'],
+      [opaque({ ...wire, seen: { '2024-05-01 10:00:00': [1, 2] } }), 'its delivered records are not [key, hash] pairs by timestamp'],
+      [opaque({ ...wire, seen: { '2024-05-01 10:00:00': [null, 'abc'] } }), 'its delivered records are not [key, hash] pairs by timestamp'],
+      [opaque({ ...wire, seen: { yesterday: [] } }), 'its delivered records are not [key, hash] pairs by timestamp'],
+      [opaque({ ...wire, seen: { '2024-05-01 10:00:00': 'abc' } }), 'its delivered records are not [key, hash] pairs by timestamp'],
+      [opaque({ ...wire, seen: [] }), 'its delivered records are not a map'],
+      [opaque({ ...wire, seen: null }), 'its delivered records are not a map'],
+      [opaque({ ...wire, seen: 'abc' }), 'its delivered records are not a map'],
+      [opaque({ ...wire, run: { high: '2024-05-01' } }), "its run's upper bound is not a timestamp"],
+      [opaque({ ...wire, run: 'now' }), "its run's upper bound is not a timestamp"],
+      [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: ['2024-05-01 10:00:00'] } }), "its run's position is not [updated_at, key]"],
+      [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: ['2024-05-01 10:00:00', null] } }), "its run's position is not [updated_at, key]"],
+      [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: '2024-05-01 10:00:00' } }), "its run's position is not [updated_at, key]"],
       [opaque({ ...wire, version: 2 }), 'it is not a version 1 changes checkpoint'],
     ] as const) {
       expect(() => decode(bad), bad).toThrow(why);

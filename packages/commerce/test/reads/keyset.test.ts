@@ -72,6 +72,11 @@ describe('keysetOrder and the route key', () => {
     expect(() => walkKeyOf('GET /V1/acme/claims', 'x')).toThrow(/no unique key on record/);
     expect(walkKeyOf('GET /V1/acme/claims', 'x', 'claim_id')).toEqual({ field: 'claim_id', item: 'claim_id' });
     expect(() => walkKeyOf('GET /V1/acme/claims', 'x', 'main_table.id')).toThrow(/key must be an attribute code/);
+    expect(walkKeyOf('GET /V1/acme/claims', 'x', { field: 'entity_id', item: 'id' })).toEqual({ field: 'entity_id', item: 'id' });
+    // Both names are needed, each an attribute code (a missing one is not read as the text "undefined").
+    for (const bad of [{ item: 'id' }, { field: 'entity_id' }, { field: 'entity_id', item: 'a b' }, { field: '', item: 'id' }, null]) {
+      expect(() => walkKeyOf('GET /V1/acme/claims', 'x', bad as never), JSON.stringify(bad)).toThrow(`x: key must be an attribute code or { field, item } (the filter field and the item's name for it), got ${JSON.stringify(bad)}.`);
+    }
   });
 
   it('reads positions from top-level fields or custom attributes; the unique key must be there', () => {
@@ -79,6 +84,16 @@ describe('keysetOrder and the route key', () => {
     expect(positionOf(order, { id: 3, custom_attributes: [{ attribute_code: 'color', value: 'red' }] }, 'x')).toEqual(['red', 3]);
     expect(positionOf(order, { id: 3 }, 'x')).toEqual([null, 3]);
     expect(() => positionOf(order, { sku: 'a' }, 'walk')).toThrow('walk: an item has no id');
+    expect(() => positionOf(order, { id: null }, 'walk')).toThrow("walk: an item has no id, the walk's unique key; a walk cannot go on from it.");
+    // Flags sort as 0 and 1; a value that is not a scalar cannot be compared in a filter.
+    const byFlag = keysetOrder([{ field: 'is_active', direction: 'DESC' }], { field: 'entity_id', item: 'id' });
+    expect(positionOf(byFlag, { id: 3, is_active: true }, 'x')).toEqual([1, 3]);
+    expect(positionOf(byFlag, { id: 4, is_active: false }, 'x')).toEqual([0, 4]);
+    expect(() => positionOf(byFlag, { id: 5, is_active: { value: 1 } }, 'walk')).toThrow('walk: cannot walk sorted by is_active: its values are not scalars ({"value":1}).');
+    // An item that is not a record has no key; custom attributes that are not a list hold no value.
+    expect(() => positionOf(order, null, 'walk')).toThrow('walk: an item has no id');
+    expect(positionOf(order, { id: 6, custom_attributes: { color: 'red' } }, 'x')).toEqual([null, 6]);
+    expect(positionOf(order, { id: 7, custom_attributes: [null, { attribute_code: 'size', value: 'm' }] }, 'x')).toEqual([null, 7]);
   });
 
   it('bounds a window on the key: lo < key <= hi', () => {
