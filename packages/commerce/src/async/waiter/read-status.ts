@@ -24,5 +24,5 @@ export async function readBulkStatus<Route extends string | undefined, Result>(r
     bulk.open = Math.max(0, bulk.operations - closed);
     bulk.done = bulk.open === 0;
   }
-  return readOutcome<Route, Result>(reads, plan, plan.bulks.every((b) => b.done), 'open');
+  return readOutcome<Route, Result>(reads, plan, plan.bulks.every((b) => b.done) ? 'complete' : 'open');
 }

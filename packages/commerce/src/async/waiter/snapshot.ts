@@ -15,18 +15,19 @@ const CHECKED_STATUS_FIELDS = [...STATUS_FIELDS, 'serialized_data'];
 const RESULT_FIELDS = ['id', 'bulk_uuid', 'status', 'result_serialized_data', 'serialized_data'];
 
 /**
- * `allClosed`: the closed counts of every bulk reached its operation count. Otherwise operations
- * not listed at all count as `unlisted` (open for a status read, unaccounted when a wait ended).
- * `resultReads` serve outcome.results() later, outside any schedule of the caller's: give them
- * transport retries.
+ * `unlisted`: what an operation no listing names is. `complete` when the closed counts of every
+ * bulk reached its operation count (then the failures are all there is to list); otherwise `open`
+ * for a status read, `unaccounted` when a wait ended, and the others are listed too, so each
+ * stored one is placed. `resultReads` serve outcome.results() later, outside any schedule of the
+ * caller's: give them transport retries.
  */
-export async function readOutcome<Route extends string | undefined, Result>(reads: BulkReads, plan: WaitPlan, allClosed: boolean, unlisted: Exclude<Unlisted, 'complete'>, resultReads: BulkReads = reads): Promise<BulkOutcome<Route, Result>> {
+export async function readOutcome<Route extends string | undefined, Result>(reads: BulkReads, plan: WaitPlan, unlisted: Unlisted, resultReads: BulkReads = reads): Promise<BulkOutcome<Route, Result>> {
   // One search per bulk (see reads.ts: ids repeat across bulks since 2.4).
   const listed = new Map<string, RawOperation[]>();
   for (const bulk of plan.bulks) {
     let ops = await reads.list(bulk.bulkUuid, 'failed', FAILURE_FIELDS);
-    if (!allClosed) ops = ops.concat(await reads.list(bulk.bulkUuid, 'not-failed', plan.inputs ? CHECKED_STATUS_FIELDS : STATUS_FIELDS));
+    if (unlisted !== 'complete') ops = ops.concat(await reads.list(bulk.bulkUuid, 'not-failed', plan.inputs ? CHECKED_STATUS_FIELDS : STATUS_FIELDS));
     listed.set(bulk.bulkUuid, ops);
   }
-  return buildOutcome<Route, Result>(plan, listed, allClosed ? 'complete' : unlisted, (bulkUuid, page, pageSize, signal) => resultReads.page(bulkUuid, 'complete', RESULT_FIELDS, page, pageSize, signal));
+  return buildOutcome<Route, Result>(plan, listed, unlisted, (bulkUuid, page, pageSize, signal) => resultReads.page(bulkUuid, 'complete', RESULT_FIELDS, page, pageSize, signal));
 }

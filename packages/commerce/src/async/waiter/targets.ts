@@ -11,7 +11,7 @@ export interface TrackedBulk {
   bulkUuid: string;
   /** Operations in it; unknown for a bare UUID until the summary has been read. */
   operations: number | undefined;
-  /** Last open count seen (starts at `operations`: everything is open at acceptance). */
+  /** Last open count seen (starts at `operations`: everything is open at acceptance; 0 while a bare UUID's size is unknown). */
   open: number;
   /** Verified closed: the closed count (stored rows with status 1, 2, 3 or 5) reached `operations`. */
   done: boolean;
@@ -42,7 +42,7 @@ function isAcceptance(value: unknown): value is AsyncAcceptance {
 export function planFor(target: WaitTarget): WaitPlan {
   if (typeof target === 'string') {
     if (!target.trim()) throw new InputError('waitForBulk needs a bulk UUID, an async acceptance or a bulk job; got an empty string.', { service: 'commerce' });
-    return { route: undefined, bulks: [{ bulkUuid: target, operations: undefined, open: Number.POSITIVE_INFINITY, done: false, counterHolds: undefined, positions: undefined }], rejectedAtAcceptance: [], inputs: undefined };
+    return { route: undefined, bulks: [{ bulkUuid: target, operations: undefined, open: 0, done: false, counterHolds: undefined, positions: undefined }], rejectedAtAcceptance: [], inputs: undefined };
   }
   if (isBulkJob(target)) {
     const bulks: TrackedBulk[] = [];

@@ -80,7 +80,7 @@ async function watch(reads: BulkReads, resultReads: BulkReads, plan: WaitPlan, o
         lastError = error;
         const now = Date.now();
         if (now >= deadline) await timedOut();
-        await pause(Math.min(nextDelay({ attempt, minDelay, maxDelay, jitter }), Math.max(0, deadline - now)));
+        await pause(Math.min(nextDelay({ attempt, minDelay, maxDelay, jitter }), deadline - now));
       }
     }
   }
@@ -169,10 +169,15 @@ async function watch(reads: BulkReads, resultReads: BulkReads, plan: WaitPlan, o
       throw abortError(reason);
     });
 
+  /** Where the wait stood, for the message it ends with: what is open, or that a bare UUID's size was never read. */
+  function standing(c: BulkCounts): string {
+    if (bulks.some((b) => b.operations === undefined)) return 'before it could read how many operations the bulk holds';
+    return `with ${c.open} of ${c.total} operations still open (${c.complete} closed)`;
+  }
+
   function abortError(reason: unknown): MagekitError {
     if (isMagekitError(reason)) return reason;
-    const c = counts();
-    return new AbortError(`waitForBulk was aborted by the caller with ${c.open} of ${c.total} operations still open. The bulk keeps running on the platform.`, { service: 'commerce', cause: reason });
+    return new AbortError(`waitForBulk was aborted by the caller ${standing(counts())}. The bulk keeps running on the platform.`, { service: 'commerce', cause: reason });
   }
 
   /**
@@ -182,7 +187,7 @@ async function watch(reads: BulkReads, resultReads: BulkReads, plan: WaitPlan, o
   async function lastOutcome(): Promise<BulkOutcome | undefined> {
     if (bulks.some((b) => b.operations === undefined)) return undefined;
     try {
-      return await readOutcome(reads, plan, bulks.every((b) => b.done), 'unaccounted', resultReads);
+      return await readOutcome(reads, plan, bulks.every((b) => b.done) ? 'complete' : 'unaccounted', resultReads);
     } catch {
       return undefined;
     }
@@ -208,7 +213,7 @@ async function watch(reads: BulkReads, resultReads: BulkReads, plan: WaitPlan, o
     const outcome = await lastOutcome();
     const last = deadlineCut() ? ' The last read was cut off at the deadline (it did not finish).' : failure instanceof Error ? ` The last read failed: ${failure.message}` : '';
     throw new BulkTimeoutError(
-      `waitForBulk gave up after ${seconds(maxWait)} (maxWait) with ${live.open} of ${live.total} operations still open (${live.complete} closed).${last} The bulk keeps running; wait again with a longer maxWait.`,
+      `waitForBulk gave up after ${seconds(maxWait)} (maxWait) ${standing(live)}.${last} The bulk keeps running; wait again with a longer maxWait.`,
       outcome?.counts ?? live,
       uuids(),
       { service: 'commerce', ...(failure === undefined ? {} : { cause: failure }) },
@@ -238,10 +243,12 @@ async function watch(reads: BulkReads, resultReads: BulkReads, plan: WaitPlan, o
     if (!moved && stallDue && lastError === undefined) await stalled(now);
     if (now >= deadline) await timedOut();
     const delay = nextDelay({ attempt, minDelay, maxDelay, jitter, eta: rate.eta(openTotal()) });
-    // Wake up in time to notice a stall or the deadline rather than oversleeping either.
-    await pause(Math.min(delay, Math.max(0, lastChangeAt + stallAfter - now), Math.max(0, deadline - now)));
+    // Wake up in time to notice a stall or the deadline rather than oversleeping either. A stall
+    // already due was not called because this round's read failed: keep the pace, don't spin.
+    const untilStall = lastChangeAt + stallAfter - now;
+    await pause(Math.min(delay, untilStall > 0 ? untilStall : delay, deadline - now));
   }
-  const outcome = await persist(() => readOutcome(reads, plan, true, 'unaccounted', resultReads));
+  const outcome = await persist(() => readOutcome(reads, plan, 'complete', resultReads));
   onProgress?.({ ...progressOf(outcome.counts), final: true });
   return outcome;
 }

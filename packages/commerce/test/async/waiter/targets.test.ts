@@ -9,8 +9,8 @@ const acceptance = (items: AsyncAcceptance['requestItems']): AsyncAcceptance => 
 const accepted = (id: number) => ({ id, dataHash: null, status: 'accepted' as const, errorMessage: null, errorCode: null });
 
 describe('planFor', () => {
-  it('a bare UUID: one bulk of unknown size, everything open, no route, no inputs', () => {
-    expect(planFor('u-1')).toEqual({ route: undefined, bulks: [{ bulkUuid: 'u-1', operations: undefined, open: Number.POSITIVE_INFINITY, done: false, counterHolds: undefined, positions: undefined }], rejectedAtAcceptance: [], inputs: undefined });
+  it('a bare UUID: one bulk of unknown size (none counted open until it is read), no route, no inputs', () => {
+    expect(planFor('u-1')).toEqual({ route: undefined, bulks: [{ bulkUuid: 'u-1', operations: undefined, open: 0, done: false, counterHolds: undefined, positions: undefined }], rejectedAtAcceptance: [], inputs: undefined });
   });
 
   it.each(['', '   '])('refuses an empty UUID (%j) with an InputError', (uuid) => {

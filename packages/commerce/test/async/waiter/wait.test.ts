@@ -362,3 +362,250 @@ describe('readBulkStatus', () => {
     expect(outcome.operations.map((op) => op.state)).toEqual(['complete', 'complete', 'open', 'complete']);
   });
 });
+
+describe('waitForBulk: which failures it rides out', () => {
+  /** The open counter fails once with `fault`, then answers 0 (the bulk has closed). */
+  function counterFailingOnce(fault: number | 'network') {
+    const p = platform({ timeline: [[0, '11']] });
+    let reads = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => {
+        reads += 1;
+        if (reads > 1) return HttpResponse.json(0);
+        return fault === 'network' ? HttpResponse.error() : HttpResponse.json({ message: 'no' }, { status: fault });
+      }),
+    );
+    return { p, reads: () => reads };
+  }
+
+  it.each([500, 501, 503, 408, 429, 'network'] as const)('a read answered %s is tried again on the waiter’s schedule', async (fault) => {
+    const { reads } = counterFailingOnce(fault);
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 500, jitter: false }));
+    expect(outcome.counts).toMatchObject({ total: 2, complete: 2 });
+    expect(reads()).toBe(2);
+  });
+
+  it.each([400, 404, 409, 499])('a read answered %s ends the wait at once with that error', async (status) => {
+    const { reads } = counterFailingOnce(status);
+    const error = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 500, jitter: false })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status });
+    expect(reads()).toBe(1);
+  });
+
+  it('a bare UUID whose summary is refused ends at once, with the refusal', async () => {
+    const p = platform({ timeline: [[0, '11']] });
+    server.use(http.get(`${BASE}/rest/V1/bulk/:uuid/status`, () => HttpResponse.json({ message: 'Bulk not found' }, { status: 404 })));
+    const error = await drive(asyncClient().waitForBulk('b1', { minDelay: 500, jitter: false })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 404 });
+    expect(p.kinds()).toEqual([]);
+  });
+});
+
+describe('waitForBulk: the caller aborts', () => {
+  it('before it starts: an abort error at once, nothing read, saying how much is still open', async () => {
+    const p = platform({ timeline: [[0, '44444']] });
+    const controller = new AbortController();
+    controller.abort();
+    const error = await asyncClient().waitForBulk(jobOf('b1', 5), { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'abort', service: 'commerce' });
+    expect((error as Error).message).toBe('waitForBulk was aborted by the caller with 5 of 5 operations still open (0 closed). The bulk keeps running on the platform.');
+    expect((error as Error).cause).toBe(controller.signal.reason);
+    expect(p.log).toHaveLength(0);
+  });
+
+  it('with a magekit error as the reason: that error, as it is', async () => {
+    platform({ timeline: [[0, '44444']] });
+    const controller = new AbortController();
+    const reason = new BulkTimeoutError('the caller’s own', { total: 0, complete: 0, failed: 0, retryable: 0, rejected: 0, open: 0, unaccounted: 0 }, [], { service: 'commerce' });
+    controller.abort(reason);
+    await expect(asyncClient().waitForBulk(jobOf('b1', 5), { signal: controller.signal })).rejects.toBe(reason);
+  });
+
+  it('while a read is in flight: an abort error, not a timeout, with the counts polling knew', async () => {
+    const p = platform({ timeline: [[0, '44444'], [1000, '11444']] });
+    const controller = new AbortController();
+    const promise = asyncClient().waitForBulk(jobOf('b1', 5), { minDelay: 1000, jitter: false, signal: controller.signal });
+    promise.catch(() => {});
+    for (let i = 0; i < 400 && p.kinds().filter((k) => k === 'count').length < 2; i++) await vi.advanceTimersByTimeAsync(10);
+    // The second poll saw 3 open; the third hangs until the caller aborts.
+    server.use(http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => new Promise<never>(() => {})));
+    await vi.advanceTimersByTimeAsync(3000);
+    controller.abort();
+    const error = await promise.catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'abort' });
+    expect(error).not.toBeInstanceOf(BulkTimeoutError);
+  });
+});
+
+describe('waitForBulk: where the open counter is contradicted', () => {
+  it('polls the closed count alone for that bulk from then on', async () => {
+    // Stored once worked: the counter says 0 from the start, while the closed count says 0 of 3 closed.
+    const p = platform({ storage: 'when-worked', timeline: [[0, '444'], [2000, '144'], [5000, '111']] });
+    const events: ProgressEvent[] = [];
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 3), { minDelay: 500, maxDelay: 1000, jitter: false, onProgress: (e) => events.push(e) }));
+    const kinds = p.kinds();
+    expect(kinds.filter((k) => k === 'count')).toEqual(['count']);
+    expect(kinds[0]).toBe('count');
+    expect(kinds.filter((k) => k === 'closed').length).toBeGreaterThan(3);
+    expect(kinds.at(-1)).toBe('failed');
+    expect(events.map((e) => e.open)).toEqual([3, 2, 0, 0]);
+    expect(outcome.counts).toMatchObject({ total: 3, complete: 3, open: 0 });
+  });
+});
+
+describe('waitForBulk: ending on time', () => {
+  /** When `promise` settled on the fake clock, ms after the start. */
+  async function settledAt<T>(promise: Promise<T>, stepMs = 50): Promise<{ at: number; value: T | undefined; error: unknown }> {
+    const t0 = Date.now();
+    let at = -1;
+    const out = promise.then(
+      (value) => ((at = Date.now() - t0), { value, error: undefined }),
+      (error: unknown) => ((at = Date.now() - t0), { value: undefined, error }),
+    );
+    for (let t = 0; at < 0 && t < 3_600_000; t += stepMs) await vi.advanceTimersByTimeAsync(stepMs);
+    return { at, ...(await out) };
+  }
+
+  it('wakes up when stallAfter runs out instead of sleeping through it', async () => {
+    platform({ timeline: [[0, '44']] });
+    // Polls at 0, 1, 3 and 7 s; the next backoff (8 s) would overshoot the 10 s stall point.
+    const { at, error } = await settledAt(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 1000, maxDelay: 60_000, stallAfter: 10_000, jitter: false }));
+    expect(error).toBeInstanceOf(BulkStalledError);
+    expect(at).toBeGreaterThanOrEqual(10_000);
+    expect(at).toBeLessThanOrEqual(10_100);
+    expect((error as BulkStalledError).stalledForMs).toBeGreaterThanOrEqual(10_000);
+    expect((error as BulkStalledError).stalledForMs).toBeLessThanOrEqual(at);
+  });
+
+  it('wakes up at maxWait instead of sleeping through it, and says how far it got', async () => {
+    platform({ timeline: [[0, '4444'], [500, '1444']] });
+    const { at, error } = await settledAt(asyncClient().waitForBulk(jobOf('b1', 4), { minDelay: 1000, maxDelay: 60_000, maxWait: 10_000, stallAfter: 120_000, jitter: false }));
+    expect(error).toBeInstanceOf(BulkTimeoutError);
+    expect(at).toBeGreaterThanOrEqual(10_000);
+    expect(at).toBeLessThanOrEqual(10_100);
+    expect((error as Error).message).toBe('waitForBulk gave up after 10 s (maxWait) with 3 of 4 operations still open (1 closed). The bulk keeps running; wait again with a longer maxWait.');
+    expect((error as Error).cause).toBeUndefined();
+  });
+
+  it('a maxWait shorter than the deadline’s grace still ends on time', async () => {
+    platform({ timeline: [[0, '44']] });
+    const { at, error } = await settledAt(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 100, maxWait: 700, jitter: false }));
+    expect(error).toBeInstanceOf(BulkTimeoutError);
+    expect(at).toBeLessThanOrEqual(800);
+    expect((error as Error).message).toMatch(/^waitForBulk gave up after 0\.7 s \(maxWait\) with 2 of 2 operations still open \(0 closed\)\./);
+  });
+
+  it('a read that keeps failing until maxWait: a timeout naming the last failure, carrying it as the cause', async () => {
+    platform({ timeline: [[0, '44']], fail: { count: Array.from({ length: 100 }, (_, i) => i + 2) } });
+    const { at, error } = await settledAt(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 500, maxDelay: 1000, maxWait: 5000, stallAfter: 2000, jitter: false }));
+    // Failed rounds are not rounds without movement: a failing counter is not a stalled bulk.
+    expect(error).toBeInstanceOf(BulkTimeoutError);
+    expect(at).toBeGreaterThanOrEqual(5000);
+    expect((error as Error).message).toMatch(/with 2 of 2 operations still open \(0 closed\)\. The last read failed: .*503/);
+    expect((error as Error).cause).toMatchObject({ kind: 'http', status: 503 });
+  });
+
+  it('an outage that outlasts stallAfter: no stall is called while reads fail, and the waiter keeps its pace', async () => {
+    platform({ timeline: [[0, '44'], [6000, '11']] });
+    const t0 = Date.now();
+    let failed = 0;
+    let served = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => {
+        const now = Date.now() - t0;
+        if (now >= 500 && now < 8000) return (failed += 1), HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 });
+        return (served += 1), HttpResponse.json(now < 6000 ? 2 : 0);
+      }),
+    );
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 500, maxDelay: 1000, stallAfter: 2000, jitter: false }));
+    expect(outcome.counts).toMatchObject({ total: 2, complete: 2 });
+    // 7.5 s of failures at most once per 500 ms to 1 s: not a request after every failure.
+    expect(failed).toBeGreaterThanOrEqual(7);
+    expect(failed).toBeLessThanOrEqual(16);
+    expect(served).toBe(2);
+  });
+
+  it('a bare UUID whose size was never read: the timeout says so, with no outcome and no counts made up', async () => {
+    platform({ timeline: [[0, '44']], fail: { summary: Array.from({ length: 100 }, (_, i) => i + 1) } });
+    const error = (await drive(asyncClient().waitForBulk('b1', { minDelay: 500, maxDelay: 1000, maxWait: 3000, jitter: false })).catch((e: unknown) => e)) as BulkTimeoutError;
+    expect(error).toBeInstanceOf(BulkTimeoutError);
+    expect(error.message).toMatch(/^waitForBulk gave up after 3 s \(maxWait\) before it could read how many operations the bulk holds\. The last read failed: /);
+    expect(error.outcome).toBeUndefined();
+    expect(error.counts).toEqual({ total: 0, complete: 0, failed: 0, retryable: 0, rejected: 0, open: 0, unaccounted: 0 });
+    expect(error.bulkUuids).toEqual(['b1']);
+  });
+
+  it('a read still running at the deadline is cut off after a grace of 5 s, and the timeout says so', async () => {
+    // The deadline on the fake clock (Node's AbortSignal.timeout runs on real timers).
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+      return controller.signal;
+    });
+    try {
+      platform({ timeline: [[0, '44']] });
+      let counterReads = 0;
+      server.use(http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => (++counterReads === 1 ? HttpResponse.json(2) : new Promise<never>(() => {}))));
+      const { at, error } = await settledAt(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 1000, maxWait: 4000, jitter: false }));
+      expect(timeout).toHaveBeenCalledWith(9000);
+      expect(error).toBeInstanceOf(BulkTimeoutError);
+      expect(at).toBeGreaterThanOrEqual(9000);
+      expect(at).toBeLessThanOrEqual(9100);
+      expect((error as Error).message).toBe('waitForBulk gave up after 4 s (maxWait) with 2 of 2 operations still open (0 closed). The last read was cut off at the deadline (it did not finish). The bulk keeps running; wait again with a longer maxWait.');
+      // The read of the last state is cut off too: there is no outcome to give.
+      expect((error as BulkTimeoutError).outcome).toBeUndefined();
+    } finally {
+      timeout.mockRestore();
+    }
+  });
+});
+
+describe('waitForBulk: what the reads ask for', () => {
+  it('a per-attempt timeout of a read is ridden out like a failure', async () => {
+    const p = platform({ timeline: [[0, '11']] });
+    let reads = 0;
+    server.use(http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => (++reads === 1 ? new Promise<never>(() => {}) : HttpResponse.json(0))));
+    const outcome = await drive(asyncClient({ timeout: 2000 }).waitForBulk(jobOf('b1', 2), { minDelay: 500, jitter: false }));
+    expect(outcome.counts.complete).toBe(2);
+    expect(reads).toBe(2);
+    expect(p.kinds()).toEqual(['closed', 'failed']);
+  });
+
+  it('results() asks for the results, the ids and the queued input of complete operations only', async () => {
+    const p = platform({ timeline: [[0, '13']] });
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 500, jitter: false }));
+    await drive(collect(outcome.results()));
+    const query = p.log.find((e) => e.kind === 'results')!.query;
+    expect(query.get('fields')).toBe('items[id,bulk_uuid,status,result_serialized_data,serialized_data],total_count');
+    expect(parseSearchCriteria(query).filter_groups.map((g) => g.filters.map((f) => `${f.field} ${f.condition_type} ${f.value}`))).toEqual([['bulk_uuid eq b1'], ['status eq 1']]);
+  });
+
+  it('a status read lists the open ones with their queued input when it has inputs to check them against, ids and statuses only when not', async () => {
+    const job = platform({ timeline: [[0, '14']] });
+    await asyncClient().readBulkStatus(jobOf('b1', 2));
+    expect(job.log.find((e) => e.kind === 'listing')!.query.get('fields')).toBe('items[id,bulk_uuid,status,serialized_data],total_count');
+    const bare = platform({ timeline: [[0, '14']] });
+    await asyncClient().readBulkStatus('b1');
+    expect(bare.log.find((e) => e.kind === 'listing')!.query.get('fields')).toBe('items[id,bulk_uuid,status],total_count');
+  });
+
+  it('a status read sends the per-request options', async () => {
+    platform({ timeline: [[0, '14']] });
+    let store = '';
+    server.use(http.get(`${BASE}/rest/:store/V1/bulk/:uuid/status`, ({ params }) => ((store = String(params['store'])), HttpResponse.json({ message: 'stop here' }, { status: 404 }))));
+    await expect(asyncClient().readBulkStatus('b1', { request: { storeCode: 'fr' } })).rejects.toMatchObject({ status: 404 });
+    expect(store).toBe('fr');
+  });
+
+  it('a status read rides out a transient failure through the transport', async () => {
+    const p = platform({ timeline: [[0, '14']], fail: { summary: [1] } });
+    const status = await drive(asyncClient().readBulkStatus('b1'), 50);
+    expect(status.counts).toMatchObject({ total: 2, complete: 1, open: 1 });
+    expect(p.kinds().filter((k) => k === 'summary')).toEqual(['summary', 'summary']);
+  });
+
+  it('a status read stops when its signal aborts', async () => {
+    platform({ timeline: [[0, '14']] });
+    await expect(asyncClient().readBulkStatus('b1', { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'abort' });
+  });
+});
