@@ -35,7 +35,7 @@ function platform(timelines: Timelines) {
   return log;
 }
 
-function jobOf(sizes: Record<string, number>): BulkJob {
+function jobOf(sizes: Record<string, number>): BulkJob<'PUT /V1/products/{sku}'> {
   const uuids = Object.keys(sizes);
   let position = 0;
   const items = uuids.flatMap((uuid) => Array.from({ length: sizes[uuid]! }, (_, requestId) => ({ position: position++, bulkUuid: uuid, requestId, status: 'accepted' as const, dataHash: null, errorMessage: null, errorCode: null })));
