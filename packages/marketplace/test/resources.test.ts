@@ -156,6 +156,24 @@ describe('package reads', () => {
     expect(names).toEqual(['Package 6', 'Package 5', 'Package 4', 'Package 3']);
   });
 
+  it('without X-Total-Count (a proxy stripped it), a short page is the last: no request for the page after it', async () => {
+    const { fake, market } = await seeded();
+    const queries: string[] = [];
+    server.use(
+      http.get(`${fake.baseUrl}/rest/v1/products/packages`, async ({ request }) => {
+        queries.push(new URL(request.url).search);
+        const answer = await fake.handle(request);
+        const headers = new Headers(answer.headers);
+        headers.delete('x-total-count');
+        return new Response(answer.body, { status: answer.status, headers });
+      }),
+    );
+    const pages = [];
+    for await (const page of market.paginate('GET /products/packages', {}, { pageSize: 3 }).pages()) pages.push(page);
+    expect(pages.map((p) => [p.items.length, p.totalCount])).toEqual([[3, undefined], [3, undefined], [1, undefined]]);
+    expect(queries).toEqual(['?offset=0&limit=3', '?offset=3&limit=3', '?offset=6&limit=3']);
+  });
+
   it('encodes the + of an ascending sort as %2B', async () => {
     const { fake, market } = await seeded();
     let search = '';
