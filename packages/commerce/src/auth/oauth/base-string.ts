@@ -39,10 +39,15 @@ function normalizeParameters(parameters: readonly OAuthParameter[]): string {
   return normalizeEncoded(parameters.map(([name, value]) => [oauthEncode(name), oauthEncode(value)] as const));
 }
 
+/** Byte order of two encoded texts (ASCII: UTF-16 code units are the bytes). */
+function byteOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Sorts already-encoded pairs by name then value (byte order) and joins them with & and =. */
 export function normalizeEncoded(pairs: (readonly [name: string, value: string])[]): string {
   return pairs
-    .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .sort(([an, av], [bn, bv]) => byteOrder(an, bn) || byteOrder(av, bv))
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
 }

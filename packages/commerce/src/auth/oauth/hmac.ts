@@ -56,7 +56,6 @@ let drawn = 0;
 
 /** 32 random alphanumerics: the platform stores nonces in a 32-character column. */
 export function createNonce(): string {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: refilling the pool sooner or at every nonce changes the cost, not the nonces (random either way).
   if (drawn + 32 > pool.length) {
     pool = crypto.getRandomValues(new Uint8Array(2048));
     drawn = 0;

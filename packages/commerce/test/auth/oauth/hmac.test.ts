@@ -4,7 +4,7 @@
  * keys and texts, and as whole OAuth signatures.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHmacSha256, createNonce, signingKey, type NodeHmac } from '../../../src/auth/oauth/hmac.ts';
 import { createOAuthSigner, type OAuthCredentials } from '../../../src/auth/oauth/sign-request.ts';
 
@@ -29,6 +29,20 @@ describe('HMAC-SHA256 paths', () => {
     } finally {
       Object.defineProperty(process, 'getBuiltinModule', builtin);
     }
+  });
+
+  it('a runtime with no process at all (a browser) signs with WebCrypto', async () => {
+    const nodeProcess = globalThis.process;
+    let signing: string | Promise<string>;
+    // Only for the synchronous call that looks the module up: vitest itself needs process back at once.
+    (globalThis as { process?: unknown }).process = undefined;
+    try {
+      signing = createHmacSha256('k')('text');
+    } finally {
+      globalThis.process = nodeProcess;
+    }
+    expect(signing).toBeInstanceOf(Promise);
+    expect(await signing).toBe(nodePath('k')('text'));
   });
 
   it('give the published values: RFC 4231 test cases 2 and 3', async () => {
@@ -105,5 +119,20 @@ describe('nonces', () => {
     const nonces = Array.from({ length: 1000 }, () => createNonce());
     expect(nonces.every((nonce) => /^[A-Za-z0-9]{32}$/.test(nonce))).toBe(true);
     expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  it('draw random bytes for 64 nonces at a time, not one draw per nonce (a draw costs as much as the HMAC)', () => {
+    const draws = vi.spyOn(crypto, 'getRandomValues');
+    try {
+      // Up to the nonce that draws (the pool's state depends on the tests before), then 63 served from it.
+      for (let i = 0; i < 64 && draws.mock.calls.length === 0; i++) createNonce();
+      expect(draws).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 63; i++) createNonce();
+      expect(draws).toHaveBeenCalledTimes(1);
+      createNonce();
+      expect(draws).toHaveBeenCalledTimes(2);
+    } finally {
+      draws.mockRestore();
+    }
   });
 });

@@ -105,6 +105,21 @@ describe('published vectors', () => {
   });
 });
 
+describe('characters encodeURIComponent leaves alone', () => {
+  it("a bare * ! ' ( or ) in a key, token or nonce is encoded on a request with nothing else to sign", async () => {
+    for (const c of ['*', '!', "'", '(', ')']) {
+      const credentials: OAuthCredentials = { consumerKey: c, consumerSecret: `s${c}`, accessToken: `${c}${c}`, accessTokenSecret: c };
+      const request = new Request(`${BASE}/rest/V1/store/storeViews`);
+      const signed = await signRequest(request, credentials, { nonce: c, timestamp: 1 });
+      const oauth = { oauth_consumer_key: c, oauth_nonce: c, oauth_signature_method: 'HMAC-SHA256', oauth_timestamp: '1', oauth_token: `${c}${c}`, oauth_version: '1.0' };
+      expect(signed.baseString).toBe(refBaseString('GET', request.url, oauth));
+      expect(signed.signature).toBe(refSign(signed.baseString, credentials.consumerSecret, credentials.accessTokenSecret));
+      expect(headerParams(signed.authorization)).toMatchObject({ oauth_consumer_key: c, oauth_nonce: c, oauth_token: `${c}${c}` });
+      expect(signed.authorization).not.toContain(`"${c}`);
+    }
+  });
+});
+
 describe('the parameters a request carries', () => {
   it('the query is read up to a fragment, each pair decoded once; a URL without a query has none', () => {
     expect(queryParametersOf('https://x.test/a?b=1&c=%2B+2#part?d=3')).toEqual([['b', '1'], ['c', '+ 2']]);
@@ -113,11 +128,21 @@ describe('the parameters a request carries', () => {
     expect(queryParameters(new URL('https://x.test/a?b=1&b=2'))).toEqual([['b', '1'], ['b', '2']]);
   });
 
+  it('parameters are sorted by name, then by value, in byte order, whatever order they come in', () => {
+    // A name that begins another ("a" and "a-") sorts first; one name's values sort as text ("10" before "2").
+    const base = signatureBaseString('GET', 'https://x.test/p', [['b', ''], ['a-', '0'], ['a', '2'], ['a', '10'], ['a', '1'], ['A', 'z']]);
+    expect(base).toBe(`GET&${encodeURIComponent('https://x.test/p')}&${encodeURIComponent('A=z&a=1&a=10&a=2&a-=0&b=')}`);
+  });
+
   it('a body is signed only under the form content type itself, not a type that names it in a parameter', async () => {
     const credentials: OAuthCredentials = { consumerKey: 'ck', consumerSecret: 'cs', accessToken: 'at', accessTokenSecret: 'as' };
     const post = (type: string) => new Request(`${BASE}/rest/V1/x`, { method: 'POST', headers: { 'content-type': type }, body: 'a=1' });
     expect((await signRequest(post('application/x-www-form-urlencoded; charset=UTF-8'), credentials, { nonce: 'n', timestamp: 1 })).baseString).toContain('a%3D1');
     expect((await signRequest(post('application/json; profile="application/x-www-form-urlencoded"'), credentials, { nonce: 'n', timestamp: 1 })).baseString).not.toContain('a%3D1');
+    // Bytes sent with no content type at all are not a form either.
+    const untyped = new Request(`${BASE}/rest/V1/x`, { method: 'POST', body: new TextEncoder().encode('a=1') });
+    expect(untyped.headers.get('content-type')).toBeNull();
+    expect((await signRequest(untyped, credentials, { nonce: 'n', timestamp: 1 })).baseString).not.toContain('a%3D1');
   });
 });
 
