@@ -52,6 +52,8 @@ export interface RetryEvent {
   method: HttpMethod;
   url: string;
   attempt: number;
+  /** How long the SDK waited before this attempt: the server's Retry-After, or the backoff. */
+  waitedMs: number;
   error: MagekitError | Error;
 }
 

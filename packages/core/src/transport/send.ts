@@ -131,7 +131,7 @@ export function createTransport(options: TransportOptions): Transport {
             const call = callOf(state);
             // The hook sees the error before it is thrown: remove this client's secrets first (an HTML
             // 500 that echoes the request would otherwise hand its token to a logger).
-            hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, error: redactor.error(call.failure?.error ?? state.error) });
+            hooks.onRetry?.({ method: call.method, url: redactor.text(call.request.url), attempt: call.attempt + 1, waitedMs: call.nextDelay ?? 0, error: redactor.error(call.failure?.error ?? state.error) });
             await authorize(call, state.request);
           },
           ...(hooks.beforeRetry ?? []),
