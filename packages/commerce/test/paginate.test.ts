@@ -77,9 +77,16 @@ describe('paginate', () => {
         if (seen.length === 4) controller.abort();
       }
     })().catch((e: unknown) => e);
-    expect((error as { kind: string }).kind).toBe('abort');
+    expect(error).toMatchObject({ kind: 'abort', service: 'commerce', message: 'paginate: GET /V1/products was aborted by the caller while iterating.' });
     expect(seen).toHaveLength(4);
     expect(store.requests).toHaveLength(2);
+  });
+
+  it('stops at max items without asking for the page after them, and refuses a max that is not a count', async () => {
+    const store = installSearchPlatform({ products: range(9, product) });
+    expect((await paginate(commerce(), 'GET /V1/products', {}, { pageSize: 3, max: 4 }).collect()).map((p) => p.sku)).toEqual(range(4, product).map((p) => p['sku']));
+    expect(store.requests).toHaveLength(2);
+    expect(() => paginate(commerce(), 'GET /V1/products', {}, { max: -1 })).toThrow(expect.objectContaining({ kind: 'input', service: 'commerce', message: 'paginate: GET /V1/products: max must be a whole number of items (0 or more), got -1.' }));
   });
 
   it('refuses bad input before any request', () => {

@@ -147,7 +147,8 @@ export async function exportRecords<K extends ListRouteKey, const F extends Fiel
       await onCheckpoint?.(checkpoint);
       onProgress?.(progress());
     });
-    delivering = next.catch(() => undefined);
+    // A delivery that failed stops the export before the next one in line runs (its page is not handed over).
+    delivering = next.catch((error: unknown) => stop.abort(error));
     return next;
   };
 

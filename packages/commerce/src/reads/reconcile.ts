@@ -29,7 +29,9 @@ export async function missingKeys(client: RuntimeHolder, route: ListRouteKey, he
   const keys = [...new Set(held)];
   for (const value of keys) {
     if (!((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value !== '' && !value.includes(',')))) {
-      throw new InputError(`missingKeys: ${JSON.stringify(value)} is not a key of ${info.key} (a number, or a string without commas).`, { service: 'commerce' });
+      // NaN and Infinity named as themselves (JSON writes them as null).
+      const shown = typeof value === 'number' ? String(value) : JSON.stringify(value);
+      throw new InputError(`missingKeys: ${shown} is not a key of ${info.key} (a number, or a string without commas).`, { service: 'commerce' });
     }
   }
   const missing: RecordKey[] = [];

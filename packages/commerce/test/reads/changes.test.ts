@@ -5,9 +5,10 @@ import { server } from '@magekit/test-support/msw';
 import { CheckpointError, createCommerceClient, exportRecords, none, readChanges, where, type ChangePage } from '../../src/index.ts';
 import { createFakeCommerce, type FakeCommerce } from '../../src/testing/index.ts';
 import { commerceHandlers } from '../../src/testing/msw-handlers.ts';
+import { applyFields, applySearch, parseSearchCriteria } from '../../src/testing/search.ts';
 
 const BASE = 'https://shop.feed.test';
-type Order = { entity_id?: number; status?: string; updated_at?: string };
+type Order = { entity_id?: number | string; status?: string; updated_at?: string };
 
 function setUp(seed = { orders: 25 }): { fake: FakeCommerce; commerce: ReturnType<typeof createCommerceClient> } {
   const fake = createFakeCommerce({ auth: false, seed });
@@ -28,6 +29,26 @@ describe('readChanges', () => {
     const again = await readChanges(commerce, 'GET /V1/orders', { fields: ['entity_id', 'status'] }, { checkpoint: first.checkpoint, deliver: collect(got) });
     expect(again.delivered).toBe(0);
     expect(again.duplicatesDropped).toBe(1); // order 25 sits in the 30 s read back, at the version delivered
+  });
+
+  it('remembers every record of the read-back window, so a longer lookback re-reads more and still delivers nothing twice', async () => {
+    const { commerce } = setUp();
+    const first = await readChanges(commerce, 'GET /V1/orders', undefined, { lookback: 150, pageSize: 10, deliver: () => {} });
+    let pages = 0;
+    const again = await readChanges(commerce, 'GET /V1/orders', undefined, { lookback: 150, checkpoint: first.checkpoint, deliver: () => void (pages += 1) });
+    // 00:22:30 to 00:25:00: orders 23, 24 and 25 read again at the versions delivered; no page handed over.
+    expect(again).toMatchObject({ delivered: 0, duplicatesDropped: 3 });
+    expect(pages).toBe(0);
+  });
+
+  it('an empty store: one request, nothing delivered, and a checkpoint that goes on from the start', async () => {
+    const { fake, commerce } = setUp({ orders: 0 });
+    const first = await readChanges(commerce, 'GET /V1/orders', undefined, { deliver: () => {} });
+    expect(first).toMatchObject({ delivered: 0, duplicatesDropped: 0, requests: 1 });
+    for (let id = 1; id <= 2; id += 1) fake.store.orders.set(id, { entity_id: id, status: 'pending', updated_at: `2020-01-01 00:0${id}:00` });
+    const got: Order[] = [];
+    await readChanges(commerce, 'GET /V1/orders', undefined, { checkpoint: first.checkpoint, deliver: collect(got) });
+    expect(got.map((o) => o.entity_id)).toEqual([1, 2]);
   });
 
   it('delivers an order saved again within the second it was delivered in (its updated_at unchanged)', async () => {
@@ -193,6 +214,34 @@ describe('readChanges: what it sends', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('sizes the windows after an unbounded first page from where that page ended and the rows it left', async () => {
+    setUp({ orders: 25 });
+    const requests = record();
+    await readChanges(client(), 'GET /V1/orders', undefined, { pageSize: 10, deliver: () => {} });
+    // The first page ends at 00:10:00 with 15 rows left over 15 minutes: ten minutes hold a page.
+    expect(requests.slice(1).map((u) => groups(u).find((g) => g.startsWith('updated_at lteq')))).toEqual(['updated_at lteq 2024-01-01 00:25:00', 'updated_at lteq 2024-01-01 00:20:00', 'updated_at lteq 2024-01-01 00:25:00']);
+  });
+
+  it('follows records whose key is answered as a string (an uncast id)', async () => {
+    const orders = Array.from({ length: 5 }, (_, i) => ({ entity_id: String(i + 1), status: 'pending', updated_at: `2024-01-01 00:0${i + 1}:00` }));
+    server.use(
+      http.get(`${BASE}/rest/V1/orders`, ({ request }) => {
+        const url = new URL(request.url);
+        return HttpResponse.json(applyFields(applySearch(orders, parseSearchCriteria(url.searchParams)), url.searchParams.get('fields')) as Record<string, unknown>);
+      }),
+    );
+    const got: Order[] = [];
+    const result = await readChanges(client(), 'GET /V1/orders', undefined, { pageSize: 2, deliver: collect(got) });
+    expect(got.map((o) => o.entity_id)).toEqual(['1', '2', '3', '4', '5']);
+    expect(result.delivered).toBe(5);
+  });
+
+  it('hands out checkpoints of kind changes: an export cannot go on from one', async () => {
+    const { checkpoint } = await readChanges(setUp({ orders: 2 }).commerce, 'GET /V1/orders', undefined, { deliver: () => {} });
+    expect(JSON.parse(Buffer.from(checkpoint, 'base64url').toString())).toMatchObject({ magekit: 'changes', version: 1, route: 'GET /V1/orders' });
+    await expect(exportRecords(client(), 'GET /V1/orders', {}, () => {}, { checkpoint })).rejects.toThrow('it is not a version 1 export checkpoint (magekit: "changes", version: 1)');
+  });
+
   it('reads a first run from the oldest record, bounded only above', async () => {
     setUp({ orders: 3 });
     const requests = record();
@@ -238,7 +287,7 @@ describe('readChanges: refused before any request', () => {
   it('a deliver that is not a function, a start that is not a string, a searchCriteria that pages or sorts', async () => {
     const { fake } = setUp({ orders: 3 });
     const refusal = (params: object | undefined, options: object | undefined) => readChanges(client(), 'GET /V1/orders', params as never, options as never).then(() => new Error('accepted'), (e: unknown) => e as Error);
-    expect((await refusal(undefined, undefined)).message).toBe('readChanges: GET /V1/orders: options.deliver must be a function that handles a page ({ items, checkpoint }).');
+    expect(await refusal(undefined, undefined)).toMatchObject({ kind: 'input', service: 'commerce', message: 'readChanges: GET /V1/orders: options.deliver must be a function that handles a page ({ items, checkpoint }).' });
     expect((await refusal(undefined, { deliver: 'stdout' })).message).toContain('options.deliver must be a function');
     expect((await refusal(undefined, { checkpoint: 42, deliver: () => {} })).message).toBe('readChanges: GET /V1/orders: checkpoint must be a string (a checkpoint, a date, or "").');
     const long = await refusal(undefined, { checkpoint: 'since the last full export of the ERP, which ran on monday', deliver: () => {} });

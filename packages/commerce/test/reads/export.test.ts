@@ -104,6 +104,25 @@ describe('exportRecords', () => {
     expect(param(requests[before]!, 'searchCriteria[page_size]')).toBe('25');
   });
 
+  it('hands over no page after a delivery failed, though other slices had read theirs', async () => {
+    const { commerce } = setUp(300);
+    const slices: number[] = [];
+    const refusal = new Error('queue full');
+    const error = await exportRecords(
+      commerce,
+      'GET /V1/orders',
+      {},
+      (_items, { slice }) => {
+        slices.push(slice);
+        if (slices.length === 1) throw refusal;
+      },
+      { pageSize: 25, concurrency: 3 },
+    ).catch((e: unknown) => e);
+    expect(error).toBe(refusal);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(slices).toHaveLength(1);
+  });
+
   it('plans once and shares the slices out: each worker exports its own slice', async () => {
     const { commerce } = setUp(200);
     const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 5 });

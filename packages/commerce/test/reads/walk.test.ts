@@ -86,6 +86,12 @@ describe('offset paging (chosen for a route that cannot be walked by key)', () =
     expect(store.requests.map((u) => [criteria(u, 'current_page'), criteria(u, 'sort_orders][0][field'), criteria(u, 'filter_groups][0][filters][0][field')])).toEqual([['1', null, null], ['2', null, null]]);
   });
 
+  it('sends the fields as selected, nothing added for positions', async () => {
+    const store = installSearchPlatform({ products: range(3, product) });
+    expect(await paginate(commerce(), 'GET /V1/products', { fields: ['sku'], searchCriteria: where('status', 'eq', 1).sortBy('price', 'ASC') }, { paging: 'offset' }).collect()).toEqual([{ sku: sku(1) }, { sku: sku(2) }]);
+    expect(store.requests[0]!.searchParams.get('fields')).toBe('items[sku],total_count');
+  });
+
   it('starts at the criteria’s page and counts offsets and totals from there', async () => {
     const store = installSearchPlatform({ products: range(7, product) });
     const pages = [];
