@@ -1,5 +1,6 @@
 // CI holds the figures that do not depend on the machine: gzip bytes of each bundle, the App Builder
-// action's bytes and the type instantiations of the 200-call consumer file. Wall times are printed by
+// action's bytes, the files the commerce main entry loads and the type instantiations of the 200-call
+// consumer file. Wall times are printed by
 // `npm run bench`, never asserted. Since issue 33 (item 6: ky and zod fix the floor) every bundle
 // budget is a ceiling at the figure reached, which it must hold.
 // Bundles are measured on the built dist: `npm run build` first (npm test does).
@@ -44,6 +45,21 @@ describe('whole-bundle ceilings (no code splitting, every lazy chunk included, g
       expect((await sizeOf(entryNamed(name))).wholeGzip).toBeLessThanOrEqual(ceiling);
     });
   }
+});
+
+describe('the commerce main entry\'s import path (built ESM dist)', () => {
+  it(`loads at most ${budgets.importTime.commerceEntryFilesCeiling} files before its code runs`, () => {
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      // Static imports and re-exports as bundlers write them: `import … from './x.js';`, `export … from "./x.js";`, `import './x.js';`.
+      for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?["'](\.\/[^"']+)["'];$/gm)) visit(path.resolve(path.dirname(file), specifier!));
+    };
+    visit(path.resolve(import.meta.dirname, '../packages/commerce/dist/index.js'));
+    expect(loaded.size).toBeGreaterThan(1);
+    expect(loaded.size).toBeLessThanOrEqual(budgets.importTime.commerceEntryFilesCeiling);
+  });
 });
 
 describe('App Builder action (Adobe\'s webpack settings over the built dist)', () => {
