@@ -32,7 +32,7 @@ export const GROUPS: MutationGroup[] = [
     name: 'commerce/tokens',
     package: 'commerce',
     mutate: ['packages/commerce/src/auth/token-authorizer.ts', 'packages/commerce/src/auth/admin-token.ts', 'packages/commerce/src/auth/customer-token.ts'],
-    tests: ['test/auth/token-authorizer.test.ts', 'test/auth/token-shapes.test.ts', 'test/auth-redaction.test.ts', 'test/faults/credential-faults.test.ts', 'test/secret-echo.test.ts'],
+    tests: ['test/auth/token-authorizer.test.ts', 'test/auth/token-strategies.test.ts', 'test/auth/token-shapes.test.ts', 'test/auth-redaction.test.ts', 'test/faults/credential-faults.test.ts', 'test/secret-echo.test.ts'],
   },
   {
     name: 'commerce/bulk',

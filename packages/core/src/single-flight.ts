@@ -43,8 +43,8 @@ export interface TokenCache {
   invalidate(token?: string): void;
   /** A 401 on `token`: 'permission' when it never worked and was issued moments ago, else it is dropped and renewed. */
   unauthorized(token: string | undefined): Refusal;
-  /** The server accepted `token`: a later 401 on it means it expired. */
-  accepted(token: string): void;
+  /** The server accepted `token`: a later 401 on it means it expired (undefined, a request that carried none: nothing). */
+  accepted(token: string | undefined): void;
   /** Whether `token` is one of the latest this cache issued. */
   knows(token: string): boolean;
   /** Forgets the token, one being issued, and a remembered refusal. */

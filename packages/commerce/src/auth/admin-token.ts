@@ -53,7 +53,7 @@ export function adminToken(options: AdminTokenOptions): AuthStrategy {
 }
 
 export function isSecondFactor(value: unknown): value is SecondFactor {
-  return !!value && typeof (value as SecondFactor).signIn === 'function';
+  return typeof (value as SecondFactor | null | undefined)?.signIn === 'function';
 }
 
 /** Both adminTokens: the options checked, `twoFactor` read by `readTwoFactor`. */

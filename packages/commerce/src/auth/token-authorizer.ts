@@ -63,10 +63,7 @@ export function createTokenAuthorizer(options: TokenAuthorizerOptions): Authoriz
     },
     // Without the refused header the current token is the suspect; a renewal under way is joined.
     unauthorized: (authorization) => cache.unauthorized(bearerToken(authorization)),
-    accepted(authorization) {
-      const token = bearerToken(authorization);
-      if (token) cache.accepted(token);
-    },
+    accepted: (authorization) => cache.accepted(bearerToken(authorization)),
     signOut() {
       // Stryker disable next-line AssignmentOperator: any change of epoch marks a sign-in under way as older; the direction is irrelevant.
       epoch += 1;
