@@ -84,8 +84,8 @@ export function damaged(label: string, what: string): CheckpointError {
 export function opaqueCheckpoint(checkpoint: CheckpointHeader & Record<string, unknown>): string {
   const bytes = new TextEncoder().encode(JSON.stringify(checkpoint));
   let binary = '';
-  // Stryker disable next-line EqualityOperator: at i === length the chunk is empty and adds nothing
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  // In chunks: one call with every byte as an argument would overflow the stack on a large checkpoint.
+  for (let rest = bytes; rest.length > 0; rest = rest.subarray(0x8000)) binary += String.fromCharCode(...rest.subarray(0, 0x8000));
   // Base64 writes "=" only as the padding at its end.
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
 }

@@ -184,7 +184,8 @@ export async function exportRecords<K extends ListRouteKey, const F extends Fiel
     for (let index = queue.shift(); index !== undefined; index = queue.shift()) await walkSlice(index);
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, runner));
+    // A runner beyond the slices left finds the queue empty and ends at once.
+    await Promise.all(Array.from({ length: workers }, runner));
   } catch (error) {
     // One slice failed (or its delivery did): stop the others; the checkpoint stays at the last page delivered.
     stop.abort(error);
@@ -216,11 +217,12 @@ function countOption(value: unknown, name: string, label: string): number {
 /** The smallest and largest key (one record each), cut into `slices` slices of whole numbers. */
 async function findSlices(plan: WalkPlan, slices: number): Promise<{ checkpoint: ExportCheckpoint; requests: number }> {
   // Only the key is read: the server still loads each record whole, but sends one field.
-  const one: WalkPlan = { ...plan, pageSize: 1, fields: `items[${plan.key!.item}],total_count`, strip: [] };
+  const one: WalkPlan = { ...plan, pageSize: 1, fields: `items[${plan.key!.item}],total_count` };
   const ascending = await pageReader(one)({});
   const header = checkpointHeader('export', plan);
   const low = ascending.position?.[0];
-  if (low === undefined || low === null) return { checkpoint: { ...header, magekit: 'export', estimatedTotal: ascending.remaining, slices: [] }, requests: 1 };
+  // A position never holds a null key (positionOf refuses an item without one).
+  if (low === undefined) return { checkpoint: { ...header, magekit: 'export', estimatedTotal: ascending.remaining, slices: [] }, requests: 1 };
   const total = ascending.remaining;
   if (typeof low !== 'number' || !Number.isInteger(low) || slices === 1 || total <= 1) {
     return { checkpoint: { ...header, magekit: 'export', estimatedTotal: total, slices: [{ lo: null, hi: null, after: null, done: false }] }, requests: 1 };
@@ -252,7 +254,7 @@ async function findSlices(plan: WalkPlan, slices: number): Promise<{ checkpoint:
 /** The slices of a checkpoint whose header matched; a CheckpointError when they are not slices. */
 function checkSlices(checkpoint: Record<string, unknown>, label: string): ExportCheckpoint {
   const { slices, estimatedTotal } = checkpoint;
-  const isKey = (v: unknown) => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+  const isKey = (v: unknown) => v === null || typeof v === 'string' || Number.isFinite(v);
   const isSlice = (s: unknown) => {
     const slice = s as Partial<ExportSlice> | null;
     return !!slice && isKey(slice.lo) && isKey(slice.hi) && isKey(slice.after) && typeof slice.done === 'boolean';

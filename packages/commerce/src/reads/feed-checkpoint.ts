@@ -64,15 +64,17 @@ export function decodeCheckpoint(text: string, header: CheckpointHeader, label: 
   return { low: low ?? undefined, run: run ? { high: run.high, after: run.after ?? undefined } : undefined, seen };
 }
 
-const isKey = (value: unknown): value is RecordKey => (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'string';
 
 /** What is wrong with a feed checkpoint's body (one built by hand, or edited). */
 function bodyProblem(body: Record<string, unknown>): string | undefined {
+  // Parsed JSON numbers are always finite.
+  const isKey = (value: unknown): value is RecordKey => typeof value === 'number' || typeof value === 'string';
   const { low, run, seen } = body as Partial<Record<keyof Body, unknown>>;
   if (low !== null && !isTimestamp(low)) return 'its start is not a timestamp';
   if (run !== null) {
     const given = run as { high?: unknown; after?: unknown } | undefined;
-    if (!given || typeof given !== 'object' || !isTimestamp(given.high)) return "its run's upper bound is not a timestamp";
+    // A value that is not an object has no `high` to read.
+    if (!given || !isTimestamp(given.high)) return "its run's upper bound is not a timestamp";
     const after = given.after;
     if (after !== null && !(Array.isArray(after) && after.length === 2 && isTimestamp(after[0]) && isKey(after[1]))) return "its run's position is not [updated_at, key]";
   }

@@ -38,8 +38,6 @@ export type KeyValue = string | number | null;
 /** The sort values of the last record delivered, in the order's order (the unique key last). */
 export type Position = readonly KeyValue[];
 
-const NAME = /^[a-z0-9_]+$/i;
-const isName = (value: unknown): boolean => typeof value === 'string' && NAME.test(value);
 
 /**
  * The route's unique key: the caller's `key` when given, else the route's `x-walk-key` (generated/walk-keys.ts).
@@ -47,9 +45,11 @@ const isName = (value: unknown): boolean => typeof value === 'string' && NAME.te
  * with the reason, before anything is sent: paging it by offset could lose records silently.
  */
 export function walkKeyOf(route: string, label: string, option?: WalkKeyOption): WalkKey {
+  const isName = (value: unknown): boolean => typeof value === 'string' && /^[a-z0-9_]+$/i.test(value);
   if (option !== undefined) {
     const key = typeof option === 'string' ? { field: option, item: option } : option;
-    if (!isName(key?.field) || !isName(key?.item)) {
+    // A caller's null is refused on its field (the item's name is read only after).
+    if (!isName(key?.field) || !isName(key.item)) {
       throw new InputError(`${label}: key must be an attribute code or { field, item } (the filter field and the item's name for it), got ${JSON.stringify(option)}.`, { service: 'commerce' });
     }
     return { field: key.field, item: key.item };

@@ -17,7 +17,8 @@ export interface TimeWindows {
 }
 
 const seconds = (stamp: Timestamp) => Date.parse(`${stamp.replace(' ', 'T')}Z`) / 1000;
-const later = (a: Timestamp | undefined, b: Timestamp | undefined) => (a === undefined ? b : b === undefined || a > b ? a : b);
+/** The latest of some timestamps (they sort as text); undefined when none is given. */
+const latest = (...stamps: (Timestamp | undefined)[]): Timestamp | undefined => stamps.filter((stamp) => stamp !== undefined).sort().at(-1);
 
 /**
  * `rows` is the run's row count when known (the probe's total_count): with `low`, it sizes the first
@@ -36,7 +37,7 @@ export function createTimeWindows(run: { low: Timestamp | undefined; high: Times
 
   return {
     upper(at) {
-      const from = later(later(exhaustedTo, at), low);
+      const from = latest(exhaustedTo, at, low);
       if (width === undefined || from === undefined) return high;
       const upper = secondsBefore(from, -width);
       return upper < high ? upper : high;

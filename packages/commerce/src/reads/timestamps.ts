@@ -8,14 +8,10 @@ import { InputError } from '@magekit/core';
 /** `YYYY-MM-DD HH:MM:SS`, UTC. */
 export type Timestamp = string;
 
-const STAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** ISO 8601 with a zone (`Z` or `±hh:mm`): an instant, converted to UTC. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** The milliseconds since the epoch of a timestamp in the platform's form; undefined when it is not one. */
 function millisOf(text: string): number | undefined {
-  const match = STAMP.exec(text);
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!match) return undefined;
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
   const ms = Date.UTC(year, month - 1, day, hour, minute, second);
@@ -44,8 +40,9 @@ export function secondsBefore(stamp: Timestamp, seconds: number): Timestamp {
 export function parseSince(text: string): Timestamp | undefined {
   const trimmed = text.trim();
   if (millisOf(trimmed) !== undefined) return trimmed;
-  if (DAY.test(trimmed)) return millisOf(`${trimmed} 00:00:00`) === undefined ? undefined : `${trimmed} 00:00:00`;
-  if (ISO_INSTANT.test(trimmed)) {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return millisOf(`${trimmed} 00:00:00`) === undefined ? undefined : `${trimmed} 00:00:00`;
+  // ISO 8601 with a zone (`Z` or `±hh:mm`): an instant, converted to UTC.
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed)) {
     const ms = Date.parse(trimmed);
     return Number.isNaN(ms) ? undefined : formatMillis(Math.floor(ms / 1000) * 1000);
   }
@@ -54,6 +51,6 @@ export function parseSince(text: string): Timestamp | undefined {
 
 /** A whole number of seconds ≥ 0, or an InputError naming the option. */
 export function wholeSeconds(value: unknown, name: string): number {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  if (Number.isInteger(value) && (value as number) >= 0) return value as number;
   throw new InputError(`${name} must be a whole number of seconds ≥ 0 (updated_at has whole seconds); got ${JSON.stringify(value)}.`, { service: 'commerce' });
 }

@@ -165,6 +165,9 @@ describe('exportRecords', () => {
     expect((await run({ concurrency: 0 })).message).toMatch(/concurrency must be a whole number from 1 to 64, got 0/);
     expect((await run({ slices: 2.5 })).message).toMatch(/slices must be a whole number/);
     expect((await run({}, { searchCriteria: where('status', 'eq', 'x').sortBy('grand_total', 'DESC') })).message).toMatch(/drop the sort orders/);
+    expect((await run({}, { searchCriteria: where('status', 'eq', 'x').sortBy('entity_id', 'DESC') })).message).toBe(
+      'exportRecords: GET /V1/orders: an export reads slices in parallel in key order; drop the sort orders (sort the exported records afterwards).',
+    );
     expect((await run({ paging: 'offset' })).message).toMatch(/cannot be cut into slices/);
     expect((await failure(exportRecords(commerce, 'GET /V1/bulk', {}, () => undefined))).message).toMatch(/cannot be walked by key/);
     expect(requests).toHaveLength(0);
@@ -191,7 +194,7 @@ describe('exportRecords', () => {
     const { commerce } = setUp(200);
     const controller = new AbortController();
     const error = await failure(exportRecords(commerce, 'GET /V1/orders', {}, () => controller.abort(), { pageSize: 20, signal: controller.signal }));
-    expect((error as { kind?: string }).kind).toBe('abort');
+    expect(error).toMatchObject({ kind: 'abort', service: 'commerce', message: 'exportRecords: GET /V1/orders was aborted by the caller.' });
   });
 
   it('an empty result needs one request and delivers nothing', async () => {
@@ -275,6 +278,14 @@ describe('planExport', () => {
       ['DESC', 'gt', '9'], // 1 + 10 - 2: ten distinct whole keys from 1 reach at least 10
       ['DESC', null, null],
     ]);
+    // An export counts those requests too; its slices follow its concurrency.
+    for (const id of [9, 10]) fake.store.orders.set(id, { ...fake.store.orders.get(8)!, entity_id: id });
+    seen = 0;
+    requests.length = 0;
+    const result = await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { concurrency: 3 });
+    expect(result.checkpoint.slices).toHaveLength(3);
+    expect(result.requests).toBe(requests.length);
+    expect(requests).toHaveLength(3 + 3);
   });
 
   it('refuses a largest key that is not a whole number', async () => {
@@ -329,6 +340,22 @@ describe('exportRecords: refused before any request', () => {
     const result = await exportRecords(commerce, 'GET /V1/orders', {}, (items) => void seen.push(...ids(items)), { checkpoint, concurrency: 3 });
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 11));
     expect(result.checkpoint.slices.every((s) => s.done)).toBe(true);
+  });
+
+  it("sends every request to the call's store view", async () => {
+    const { commerce, requests } = setUp(60);
+    const inStore: URL[] = [];
+    server.use(
+      http.get(`${BASE}/rest/default/V1/orders`, ({ request }) => {
+        inStore.push(new URL(request.url));
+        return undefined;
+      }),
+    );
+    const seen: number[] = [];
+    const result = await exportRecords(commerce, 'GET /V1/orders', {}, (items) => void seen.push(...ids(items)), { storeCode: 'default', pageSize: 20, concurrency: 2 });
+    expect(seen).toHaveLength(60);
+    expect(requests).toHaveLength(0);
+    expect(inStore).toHaveLength(result.requests);
   });
 
   it('refuses a start page: an export reads every record', async () => {

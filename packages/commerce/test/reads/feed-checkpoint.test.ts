@@ -84,6 +84,10 @@ describe('change-feed checkpoints', () => {
       [opaque({ ...wire, seen: 'abc' }), 'its delivered records are not a map'],
       [opaque({ ...wire, run: { high: '2024-05-01' } }), "its run's upper bound is not a timestamp"],
       [opaque({ ...wire, run: 'now' }), "its run's upper bound is not a timestamp"],
+      [opaque({ ...ORDERS, low: null, seen: {} }), "its run's upper bound is not a timestamp"], // no run at all
+      [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: { 0: '2024-05-01 10:00:00', 1: 5, length: 2 } } }), "its run's position is not [updated_at, key]"],
+      [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: ['2024-05-01 10:00:00', 5, 6] } }), "its run's position is not [updated_at, key]"],
+      [opaque({ ...wire, seen: { '2024-05-01 10:00:00': 'abcd' } }), 'its delivered records are not [key, hash] pairs by timestamp'],
       [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: ['2024-05-01 10:00:00'] } }), "its run's position is not [updated_at, key]"],
       [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: ['2024-05-01 10:00:00', null] } }), "its run's position is not [updated_at, key]"],
       [opaque({ ...wire, run: { high: '2024-05-01 10:00:00', after: '2024-05-01 10:00:00' } }), "its run's position is not [updated_at, key]"],
@@ -117,6 +121,12 @@ describe('the overlap memory', () => {
     const bounded = rememberPage(new Map(), arrivals(MAX_REMEMBERED + 5, (i) => (oldest.includes(i) ? 0 : 30 + (i % 2))), '2024-05-01 00:00:00');
     expect(bounded.size).toBe(MAX_REMEMBERED);
     expect(oldest.filter((key) => bounded.has(key))).toEqual([]);
+    // Under the bound nothing is forgotten, however many.
+    expect(rememberPage(new Map(), arrivals(15_000, (i) => i % 60), '2024-05-01 00:00:00').size).toBe(15_000);
+    // Newest first in the memory: still the oldest go.
+    const reversed = rememberPage(new Map(), arrivals(MAX_REMEMBERED + 3, (i) => (i < MAX_REMEMBERED ? 59 - (i % 50) : 0)), '2024-05-01 00:00:00');
+    expect([MAX_REMEMBERED, MAX_REMEMBERED + 1, MAX_REMEMBERED + 2].some((key) => reversed.has(key))).toBe(false);
+    expect(reversed.size).toBe(MAX_REMEMBERED);
   });
 });
 
@@ -147,6 +157,8 @@ describe('timestamps', () => {
   it("tells the platform's timestamps from anything else, and shifts them across days and years", () => {
     expect(isTimestamp('2024-02-29 23:59:59')).toBe(true);
     for (const value of ['2023-02-29 00:00:00', '2024-05-01T10:00:00', ' 2024-05-01 10:00:00', '2024-05-01 10:00:00.5', 1714557600, null, undefined]) expect(isTimestamp(value), String(value)).toBe(false);
+    // Only a string is a timestamp, whatever an object prints as.
+    expect(isTimestamp({ toString: () => '2024-05-01 10:00:00' })).toBe(false);
     expect(secondsBefore('2024-01-01 00:00:00', 1)).toBe('2023-12-31 23:59:59');
     expect(secondsBefore('2023-12-31 23:59:59', -1)).toBe('2024-01-01 00:00:00');
     expect(secondsBefore('2024-05-01 10:00:00', 0)).toBe('2024-05-01 10:00:00');
@@ -156,7 +168,9 @@ describe('timestamps', () => {
     expect(wholeSeconds(0, 'lookback')).toBe(0);
     expect(wholeSeconds(30, 'lookback')).toBe(30);
     for (const bad of [-1, 1.5, '30', Number.NaN, null]) {
-      expect(() => wholeSeconds(bad, 'lookback'), String(bad)).toThrow(`lookback must be a whole number of seconds ≥ 0 (updated_at has whole seconds); got ${JSON.stringify(bad)}.`);
+      expect(() => wholeSeconds(bad, 'lookback'), String(bad)).toThrow(
+        expect.objectContaining({ kind: 'input', service: 'commerce', message: `lookback must be a whole number of seconds ≥ 0 (updated_at has whole seconds); got ${JSON.stringify(bad)}.` }),
+      );
     }
   });
 });

@@ -3,7 +3,11 @@
  * see), asked a chunk of keys a request with `key in (...)`, each key once, bad keys refused first.
  */
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { server } from '@magekit/test-support/msw';
 import { createCommerceClient } from '../../src/client.ts';
+import { createLeanClient, none } from '../../src/entries/lean.ts';
+import { ordersRoutes } from '../../src/generated/modules.ts';
 import { missingKeys } from '../../src/reads/reconcile.ts';
 import { BASE, installSearchPlatform, order, product } from '../search-harness.ts';
 
@@ -44,6 +48,21 @@ describe('missingKeys', () => {
   it('answers every key when none is left (the platform answers items: null under fields)', async () => {
     installSearchPlatform({ orders: range(3, order) });
     expect(await missingKeys(commerce(), 'GET /V1/orders', new Set([50, 51]))).toEqual([50, 51]);
+  });
+
+  it('works on a lean client given only the route module (it brings the encoders it needs)', async () => {
+    installSearchPlatform({ orders: range(3, order) });
+    const lean = createLeanClient({ baseUrl: BASE, auth: none(), routes: [ordersRoutes] });
+    expect(await missingKeys(lean, 'GET /V1/orders', [1, 7])).toEqual([7]);
+  });
+
+  it('fails on an answer that is not a search result, rather than report every key missing', async () => {
+    for (const body of [{}, { items: {} }, null]) {
+      server.use(http.get(`${BASE}/rest/V1/orders`, () => HttpResponse.json(body)));
+      const error = (await missingKeys(commerce(), 'GET /V1/orders', [1, 2]).catch((e: unknown) => e)) as Error & { kind: string; raw: string; service: string };
+      expect([error.kind, error.service, error.raw], JSON.stringify(body)).toEqual(['response', 'commerce', JSON.stringify(body)]);
+      expect(error.message).toBe('missingKeys: GET /V1/orders answered no { items: [...] }; no key is reported missing from it.');
+    }
   });
 
   it('sends nothing for no keys, and sends the call options (a store view) with each request', async () => {

@@ -40,6 +40,12 @@ describe('createTimeWindows', () => {
     expect(windows.upper(at('00:30:00'))).toBe(HIGH);
   });
 
+  it('reads up to the run’s bound after a first request that found nothing and was the last', () => {
+    const windows = createTimeWindows({ low: undefined, high: HIGH, pageSize: 100, rows: undefined });
+    windows.record(HIGH, { exhausted: true, counted: 0, read: 0, lastAt: undefined });
+    expect(windows.upper(at('00:30:00'))).toBe(HIGH);
+  });
+
   it('sizes from a first page that read every row it counted without dividing by zero', () => {
     const windows = createTimeWindows({ low: undefined, high: HIGH, pageSize: 1, rows: undefined });
     windows.record(HIGH, { exhausted: false, counted: 1, read: 1, lastAt: at('00:59:00') });

@@ -64,6 +64,12 @@ describe('what a walk sends', () => {
     expect(store.requests[0]!.searchParams.get('fields')).toBe('items[sku,id],total_count');
   });
 
+  it('refuses a route that takes a searchCriteria but answers no search result, and one that answers a list it cannot search', () => {
+    for (const route of ['GET /V1/carts/licence/list', 'GET /V1/returns/{id}/tracking-numbers']) {
+      expect(() => paginate(commerce(), route as 'GET /V1/products', {})).toThrow(`paginate: ${route}: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).`);
+    }
+  });
+
   it('refuses fields that select no item field, and a paging mode it does not know, before any request', () => {
     const store = installSearchPlatform({ products: range(2, product) });
     expect(() => paginate(commerce(), 'GET /V1/products', { fields: 'total_count' })).toThrow('fields must select item fields for a walk (its positions are read from the items).');
@@ -129,12 +135,17 @@ describe('where a walk stops', () => {
     expect(platform.requests).toBe(2);
   });
 
-  it('fails with a ResponseError naming the shape when a page is not { items: [...], total_count: n }', async () => {
+  it('fails with a ResponseError naming the shape, and carrying the answer, when a page is not { items: [...], total_count: n }', async () => {
     for (const body of [{ items: [], total_count: 1.5 }, { items: [], total_count: -1 }, { items: [], total_count: '3' }, { items: {}, total_count: 0 }, { total_count: 0 }, null]) {
       answering(body);
-      const error = (await paginate(commerce(), 'GET /V1/products').collect().catch((e: unknown) => e)) as Error & { kind: string; body?: unknown };
-      expect(error.kind, JSON.stringify(body)).toBe('response');
+      const error = (await paginate(commerce(), 'GET /V1/products').collect().catch((e: unknown) => e)) as Error & { kind: string; raw: string; service: string };
+      expect([error.kind, error.service, error.raw], JSON.stringify(body)).toEqual(['response', 'commerce', JSON.stringify(body)]);
       expect(error.message).toBe('paginate: GET /V1/products: a page is not { items: [...], total_count: n }; walking needs both (if you passed fields, select item fields).');
     }
+  });
+
+  it('hands over an item that is not a record as it came, under fields too', async () => {
+    answering({ items: [null, { id: 1, sku: 'SKU-001' }], total_count: 2 });
+    expect(await paginate(commerce(), 'GET /V1/products', { fields: ['sku'] }).collect()).toEqual([null, { sku: 'SKU-001' }]);
   });
 });
