@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { lazyList } from '../src/lazy-list.ts';
 
@@ -28,6 +29,10 @@ describe('lazyList', () => {
     expect(Object.keys(counted(['p', 'q']).list)).toEqual(['0', '1']);
     expect(1 in counted(['p', 'q']).list).toBe(true);
     expect(counted([5, 6]).list).toEqual([5, 6]);
+  });
+
+  it('console.log and util.inspect show the items, even before any read', () => {
+    expect(inspect(counted(['first', 'second']).list)).toBe("[ 'first', 'second' ]");
   });
 
   it('a write before any read lands after the built items, as on the built array', () => {
