@@ -50,13 +50,13 @@ export const GROUPS: MutationGroup[] = [
     // runs the built dist/cli.js, which a Stryker sandbox does not have): the unit tests below pin what they show.
     tests: ['test/reads/!(*-live).test.ts', 'test/paginate.test.ts', 'test/cli/commands/changes.test.ts'],
   },
-  { name: 'marketplace/batch', package: 'marketplace', mutate: ['packages/marketplace/src/batch.ts'], tests: ['test/**/*.test.ts'] },
-  { name: 'marketplace/session', package: 'marketplace', mutate: ['packages/marketplace/src/session.ts'], tests: ['test/**/*.test.ts'] },
+  { name: 'marketplace/batch', package: 'marketplace', mutate: ['packages/marketplace/src/batch.ts'], tests: ['test/batch.test.ts', 'test/batch-align.test.ts'] },
+  { name: 'marketplace/session', package: 'marketplace', mutate: ['packages/marketplace/src/session.ts'], tests: ['test/session.test.ts', 'test/session-manager.test.ts'] },
   {
     name: 'marketplace/callbacks',
     package: 'marketplace',
     mutate: ['packages/marketplace/src/callbacks/basic-auth.ts', 'packages/marketplace/src/callbacks/handler.ts'],
-    tests: ['test/**/*.test.ts'],
+    tests: ['test/callbacks/**/*.test.ts', 'test/callback-delivery.test.ts'],
   },
 ];
 

@@ -81,4 +81,11 @@ describe('alignBatch: answers that pair by position', () => {
     const result = alignBatch([{ n: 0 }, { n: 1 }], [{ code: 200 }, { code: 1210, message: 'bad SKU' }], context);
     expect(() => result.throwIfFailed()).toThrowError(`${where}1 of 2 item(s) failed: #1 (code 1210): bad SKU`);
   });
+
+  it('throwIfAnyFailed, its former name, still does the same: throws the same error, or returns the successes', () => {
+    const failing = alignBatch([{ n: 0 }, { n: 1 }], [{ code: 200 }, { code: 1210, message: 'bad SKU' }], context);
+    expect(() => failing.throwIfAnyFailed()).toThrowError(expect.objectContaining({ reason: 'items-failed', message: `${where}1 of 2 item(s) failed: #1 (code 1210): bad SKU` }));
+    const passing = alignBatch([{ n: 0 }], [{ code: 200, message: 'ok' }], context);
+    expect(passing.throwIfAnyFailed()).toEqual([{ index: 0, input: { n: 0 }, code: 200, message: 'ok', value: { code: 200, message: 'ok' } }]);
+  });
 });
