@@ -45,8 +45,8 @@ export interface TokenCache {
   unauthorized(token: string | undefined): Refusal;
   /** The server accepted `token`: a later 401 on it means it expired (undefined, a request that carried none: nothing). */
   accepted(token: string | undefined): void;
-  /** Whether `token` is one of the latest this cache issued. */
-  knows(token: string): boolean;
+  /** Whether `token` is one of the latest this cache issued (undefined never is). */
+  knows(token: string | undefined): boolean;
   /** Forgets the token, one being issued, and a remembered refusal. */
   clear(): void;
   /** How many times the issuer has been called: for tests and diagnostics. */

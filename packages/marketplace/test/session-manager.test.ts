@@ -66,6 +66,33 @@ describe('session manager: renewal timing', () => {
   });
 });
 
+describe('session manager: renew() (market.session.create())', () => {
+  it('replaces a fresh cached token with a new one, which later calls then use', async () => {
+    const { session, calls } = scripted((_, n) => grant(n));
+    expect((await session.token(A)).value).toBe('ust-1');
+    expect((await session.renew(A)).value).toBe('ust-2');
+    expect((await session.token(A)).value).toBe('ust-2');
+    expect((await session.renew(A)).value).toBe('ust-3');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('with nothing cached, issues one token, not two', async () => {
+    const { session, calls } = scripted((_, n) => grant(n));
+    expect((await session.renew(A)).value).toBe('ust-1');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('after a token request that failed, issues a new one', async () => {
+    const { session, calls } = scripted((_, n) => {
+      if (n === 1) throw new NetworkError('connection reset', { service: 'marketplace' });
+      return grant(n);
+    });
+    await expect(session.token(A)).rejects.toBeInstanceOf(NetworkError);
+    expect((await session.renew(A)).value).toBe('ust-2');
+    expect(calls).toHaveLength(2);
+  });
+});
+
 describe('session manager: tokens belong to the origin that issued them', () => {
   it('a 401 is judged by the cache of the origin whose token it names', async () => {
     const { session } = scripted((origin, n) => ({ ...grant(n), ust: `${new URL(origin).hostname}-${n}` }));
@@ -82,6 +109,7 @@ describe('session manager: tokens belong to the origin that issued them', () => 
   it('a token this manager never issued is refused outright, and its acceptance ignored', () => {
     const { session } = scripted((_, n) => grant(n));
     expect(() => session.accepted!('Bearer stranger')).not.toThrow();
+    expect(() => session.accepted!('Basic YTpi')).not.toThrow();
     expect(session.unauthorized('Bearer stranger')).toBe('fail');
     expect(session.unauthorized(null)).toBe('fail');
   });
@@ -96,10 +124,11 @@ describe('session manager: a refused key is not sent again', () => {
       await expect(session.token(A)).rejects.toMatchObject({ status });
       await expect(session.token(A)).rejects.toThrowError(/refused earlier and is not sent again/);
       expect(calls).toHaveLength(1);
-      // logout() forgets it, for an application that fixed its keys.
+      // logout() forgets it, for an application that fixed its keys; the count of token requests goes on.
       session.signOut();
       await expect(session.token(A)).rejects.toMatchObject({ status });
       expect(calls).toHaveLength(2);
+      expect(session.issued).toBe(2);
     });
   }
 
@@ -130,8 +159,21 @@ describe('session manager: a refused key is not sent again', () => {
     expect(cut).toBeGreaterThan(0);
     expect(later.message).toBe(`The API key was refused earlier and is not sent again (${first.message.slice(0, cut)}). ${later.hint}`);
     expect(later.hint).toMatch(/^Fix the application ID and secret/);
-    expect(later).toMatchObject({ kind: 'auth', status: first.status, method: 'POST', url: `${fake.baseUrl}/rest/v1/app/session/token` });
+    expect(later).toMatchObject({ kind: 'auth', service: 'marketplace', status: first.status, method: 'POST', url: `${fake.baseUrl}/rest/v1/app/session/token` });
     expect(fake.stats.tokenRequests).toBe(1);
+  });
+
+  it('a refusal made by a hand-made token route, without the hint, method or URL, is quoted whole, as a POST', async () => {
+    const first = new AuthError('Refused.', { service: 'marketplace', status: 401 });
+    const { session, calls } = scripted(() => {
+      throw first;
+    });
+    await expect(session.token(A)).rejects.toBe(first);
+    const later = (await session.token(A).catch((e: unknown) => e)) as AuthError;
+    expect(later).toBeInstanceOf(AuthError);
+    expect(later).toMatchObject({ service: 'marketplace', status: 401, method: 'POST', url: '', cause: first });
+    expect(later.message).toBe(`The API key was refused earlier and is not sent again (Refused.). ${later.hint}`);
+    expect(calls).toHaveLength(1);
   });
 });
 
