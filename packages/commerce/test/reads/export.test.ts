@@ -123,6 +123,27 @@ describe('exportRecords', () => {
     expect(slices).toHaveLength(1);
   });
 
+  it('abandons the requests other slices have under way once a delivery failed', async () => {
+    const { commerce } = setUp(300);
+    const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 2 });
+    // The second slice's request never answers: only an abort ends it.
+    const abandoned: boolean[] = [];
+    server.use(
+      http.get(`${BASE}/rest/V1/orders`, ({ request }) => {
+        const from = Number(new URL(request.url).searchParams.get('searchCriteria[filter_groups][0][filters][0][value]'));
+        if (from < 150) return undefined;
+        abandoned.push(false);
+        request.signal.addEventListener('abort', () => (abandoned[0] = true));
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    const refusal = new Error('disk full');
+    const error = await exportRecords(commerce, 'GET /V1/orders', {}, () => { throw refusal; }, { checkpoint: plan, concurrency: 2, pageSize: 50 }).catch((e: unknown) => e);
+    expect(error).toBe(refusal);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(abandoned).toEqual([true]);
+  });
+
   it('plans once and shares the slices out: each worker exports its own slice', async () => {
     const { commerce } = setUp(200);
     const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 5 });

@@ -58,6 +58,10 @@ describe('what a walk sends', () => {
     const wide = await paginate(commerce(), 'GET /V1/products', { searchCriteria: sorted, fields: ['sku', 'id', { custom_attributes: ['attribute_code', 'value'] }] }, { pageSize: 2 }).collect();
     expect(store.requests[0]!.searchParams.get('fields')).toBe('items[sku,id,custom_attributes[attribute_code,value],price],total_count');
     expect(wide.map((p) => Object.keys(p).sort().join())).toEqual(Array(4).fill('custom_attributes,id,sku'));
+    // Two sorts besides the key: custom_attributes asked for once.
+    store.requests.length = 0;
+    await paginate(commerce(), 'GET /V1/products', { searchCriteria: sorted.sortBy('name', 'ASC'), fields: ['sku'] }).collect();
+    expect(store.requests[0]!.searchParams.get('fields')).toBe('items[sku,price,custom_attributes,name,id],total_count');
     // Sorted by the key alone: only the key is added.
     store.requests.length = 0;
     await paginate(commerce(), 'GET /V1/products', { fields: ['sku'] }).collect();
@@ -66,14 +70,20 @@ describe('what a walk sends', () => {
 
   it('refuses a route that takes a searchCriteria but answers no search result, and one that answers a list it cannot search', () => {
     for (const route of ['GET /V1/carts/licence/list', 'GET /V1/returns/{id}/tracking-numbers']) {
-      expect(() => paginate(commerce(), route as 'GET /V1/products', {})).toThrow(`paginate: ${route}: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).`);
+      expect(() => paginate(commerce(), route as 'GET /V1/products', {})).toThrow(
+        expect.objectContaining({ kind: 'input', service: 'commerce', message: `paginate: ${route}: ${route} is not a search route (it does not answer { items, total_count } for a searchCriteria).` }),
+      );
     }
   });
 
   it('refuses fields that select no item field, and a paging mode it does not know, before any request', () => {
     const store = installSearchPlatform({ products: range(2, product) });
-    expect(() => paginate(commerce(), 'GET /V1/products', { fields: 'total_count' })).toThrow('fields must select item fields for a walk (its positions are read from the items).');
-    expect(() => paginate(commerce(), 'GET /V1/products', {}, { paging: 'cursor' as 'offset' })).toThrow(`paginate: GET /V1/products: paging must be 'keyset' or 'offset', got "cursor".`);
+    expect(() => paginate(commerce(), 'GET /V1/products', { fields: 'total_count' })).toThrow(
+      expect.objectContaining({ service: 'commerce', message: 'fields must select item fields for a walk (its positions are read from the items).' }),
+    );
+    expect(() => paginate(commerce(), 'GET /V1/products', {}, { paging: 'cursor' as 'offset' })).toThrow(
+      expect.objectContaining({ service: 'commerce', message: `paginate: GET /V1/products: paging must be 'keyset' or 'offset', got "cursor".` }),
+    );
     expect(store.requests).toHaveLength(0);
   });
 });
@@ -127,6 +137,16 @@ describe('a start page under a smaller maximum page size', () => {
   });
 });
 
+describe('aborts', () => {
+  it("abandons a request under way when the caller's signal aborts", async () => {
+    server.use(http.get(`${BASE}/rest/V1/products`, () => new Promise<Response>(() => undefined)));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    const error = await paginate(commerce(), 'GET /V1/products', {}, { signal: controller.signal }).collect().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'abort' });
+  });
+});
+
 describe('where a walk stops', () => {
   it('stops on an empty page even when total_count says records remain (by key and by offset)', async () => {
     const platform = answering({ items: [], total_count: 10 });
@@ -145,7 +165,7 @@ describe('where a walk stops', () => {
   });
 
   it('hands over an item that is not a record as it came, under fields too', async () => {
-    answering({ items: [null, { id: 1, sku: 'SKU-001' }], total_count: 2 });
-    expect(await paginate(commerce(), 'GET /V1/products', { fields: ['sku'] }).collect()).toEqual([null, { sku: 'SKU-001' }]);
+    answering({ items: [null, 'SKU-000', { id: 1, sku: 'SKU-001' }], total_count: 3 });
+    expect(await paginate(commerce(), 'GET /V1/products', { fields: ['sku'] }).collect()).toEqual([null, 'SKU-000', { sku: 'SKU-001' }]);
   });
 });
