@@ -153,8 +153,8 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
       if (error instanceof IncomingBodyTooSlow) return reply(408, { error: 'body not received in time' }, { connection: 'close' });
       return reply(400, { error: 'unreadable body (or not UTF-8)' });
     }
-    // Stryker disable next-line EqualityOperator: jsonDepth returns 0 or a depth past MAX_DEPTH, never MAX_DEPTH itself
-    if (jsonDepth(text) > MAX_DEPTH) return reply(400, { error: `body nested deeper than ${MAX_DEPTH} levels` });
+    // jsonDepth is 0 unless the body nests past MAX_DEPTH.
+    if (jsonDepth(text) > 0) return reply(400, { error: `body nested deeper than ${MAX_DEPTH} levels` });
     let body: unknown;
     try {
       body = JSON.parse(text);
