@@ -88,10 +88,7 @@ export function ims(options: ImsOptions): AuthStrategy {
         },
         // The token cache holds the 401 rule: renew once, or a permission error for a new token.
         unauthorized: (authorization) => cache.unauthorized(bearerToken(authorization)),
-        accepted: (authorization) => {
-          const token = bearerToken(authorization);
-          if (token) cache.accepted(token);
-        },
+        accepted: (authorization) => cache.accepted(bearerToken(authorization)),
         signOut() {
           cache.clear();
         },
