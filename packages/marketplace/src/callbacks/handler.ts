@@ -97,11 +97,12 @@ const MAX_DEPTH = 32;
 function jsonDepth(text: string): number {
   let depth = 0;
   let inString = false;
-  // Stryker disable next-line EqualityOperator: text[text.length] is undefined, which no branch of the scan matches
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
+  // The character after a backslash in a string (\" among them) is skipped.
+  let escaped = false;
+  for (const c of text) {
+    if (escaped) escaped = false;
+    else if (inString) {
+      if (c === '\\') escaped = true;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
     else if (c === '{' || c === '[') {

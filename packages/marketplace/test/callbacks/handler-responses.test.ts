@@ -91,6 +91,13 @@ describe('callback receiver responses', () => {
     expect(seen).toEqual([{ x: JSON.parse(nestedBody(32)).update_info.x }, wide, escaped]);
   });
 
+  it('after a string with escapes in it, nesting is counted again', async () => {
+    const handler = handlerWith({ idempotency: false, on: { unknown: () => undefined } });
+    const deep = `{"callback_event":"package_deleted","update_info":{"note":"a\\"b\\\\","x":${'['.repeat(31)}${']'.repeat(31)}}}`;
+    expect(() => JSON.parse(deep) as unknown).not.toThrow();
+    await expectReply(await handler(post(deep)), 400, { error: 'body nested deeper than 32 levels' });
+  });
+
   it('503 with Retry-After when another delivery of the event holds the claim, or the store is down', async () => {
     const ran: unknown[] = [];
     const store = (claim: IdempotencyStore['claim']): IdempotencyStore => ({ claim, complete: async () => undefined, release: async () => undefined });
