@@ -42,7 +42,8 @@ export function rememberPage(seen: ReadonlyMap<RecordKey, Delivered>, fresh: rea
   for (const { key, delivered } of fresh) next.set(key, delivered);
   for (const [key, { at }] of next) if (at < keepFrom) next.delete(key);
   if (next.size > MAX_REMEMBERED) {
-    const oldestFirst = [...next].sort((a, b) => (a[1].at < b[1].at ? -1 : a[1].at > b[1].at ? 1 : 0));
+    // Oldest first (timestamps compare as text): 1 when a is newer, -1 when older, 0 for the same second.
+    const oldestFirst = [...next].sort(([, a], [, b]) => Number(a.at > b.at) - Number(a.at < b.at));
     for (const [key] of oldestFirst.slice(0, next.size - MAX_REMEMBERED)) next.delete(key);
   }
   return next;

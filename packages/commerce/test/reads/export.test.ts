@@ -259,6 +259,15 @@ describe('exportRecords: slices, windows and checks', () => {
     expect(result).toMatchObject({ rows: 200, requests: 9 });
   });
 
+  it('narrows a crowded window by at most four times a step', async () => {
+    const { fake, commerce, requests } = setUp(2000);
+    for (let id = 401; id < 2000; id += 1) fake.store.orders.delete(id);
+    await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { pageSize: 50, concurrency: 1, slices: 2 });
+    // 401 records over 2,000 keys: 249 keys a window; the first holds 249 rows (five pages), so the next is a quarter as wide.
+    const windows = [...new Set(requests.slice(2).map((u) => window(u).join('-')))];
+    expect(windows.slice(0, 2)).toEqual(['0-249', '249-311']);
+  });
+
   it('keeps windows of a page where the keys are dense: one request a window', async () => {
     const { commerce, requests } = setUp(400);
     await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { pageSize: 50, concurrency: 1, slices: 2 });
@@ -392,5 +401,9 @@ describe('exportRecords: refused before any request', () => {
     const checkpoint = { ...plan, slices: [{ lo: null, hi: null, after: '00000003', done: false }] };
     await exportRecords(commerce, 'GET /V1/orders', {}, (items) => void seen.push(...ids(items)), { checkpoint, key: 'increment_id' });
     expect(seen).toEqual([4, 5]);
+    // From a checkpoint at the last record: nothing left, the slice done where it was.
+    const atEnd = await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { checkpoint: { ...plan, slices: [{ lo: null, hi: null, after: '00000005', done: false }] }, key: 'increment_id' });
+    expect(atEnd.checkpoint.slices).toEqual([{ lo: null, hi: null, after: '00000005', done: true }]);
+    expect(atEnd.rows).toBe(0);
   });
 });
