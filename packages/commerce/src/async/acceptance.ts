@@ -42,7 +42,7 @@ export async function parseAcceptanceBody(body: unknown, context: { method: stri
   throw new ResponseError(
     `${context.method} ${context.url} answered with a body that is not an async acceptance ({bulk_uuid, request_items, errors}): ${checked.problem}`,
     raw,
-    { service: 'commerce', method: context.method, url: context.url, ...(context.status === undefined ? {} : { status: context.status }) },
+    { service: 'commerce', method: context.method, url: context.url, status: context.status },
   );
 }
 

@@ -58,10 +58,11 @@ export interface ResolvedWaitOptions {
 
 function positive(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+  // Number.isFinite is false for anything that is not a number.
+  if (!Number.isFinite(value) || !((value as number) > 0)) {
     throw new InputError(`waitForBulk: ${name} must be a positive number of milliseconds, got ${JSON.stringify(value)}.`, { service: 'commerce' });
   }
-  return value;
+  return value as number;
 }
 
 export function resolveWaitOptions(options: WaitOptions | undefined): ResolvedWaitOptions {

@@ -25,9 +25,6 @@ import type { CallOptions, CommerceRuntime } from '../../calls/runtime.ts';
 import { smallerPageSize } from '../../platform/errors.ts';
 import type { RawOperation } from './outcome.ts';
 
-/** The routes the reads below send (their paths are written out where they are sent). */
-const BULK_READ_ROUTES = ['GET /V1/bulk', 'GET /V1/bulk/{bulkUuid}/status', 'GET /V1/bulk/{bulkUuid}/operation-status/{status}'];
-
 function needRoute(runtime: CommerceRuntime, key: string): void {
   try {
     runtime.route(key);
@@ -52,13 +49,15 @@ interface Filter {
   condition_type: string;
 }
 
-const STATUS_FILTERS: Record<StatusFilter, Filter[][]> = {
+/** The filter groups (ANDed; filters within one ORed) of a status. Built per call, not a module constant: mutation testing reaches it. */
+function statusFilters(status: StatusFilter): Filter[][] {
+  const is = (value: string, condition_type: string): Filter => ({ field: 'status', value, condition_type });
   // 2, 3 and 5: above 1 and not 4.
-  failed: [[{ field: 'status', value: '1', condition_type: 'gt' }], [{ field: 'status', value: '4', condition_type: 'neq' }]],
-  complete: [[{ field: 'status', value: '1', condition_type: 'eq' }]],
+  if (status === 'failed') return [[is('1', 'gt')], [is('4', 'neq')]];
+  if (status === 'complete') return [[is('1', 'eq')]];
   // 1 and 4: what a partial read lists besides the failures (ids and statuses only).
-  'not-failed': [[{ field: 'status', value: '1', condition_type: 'eq' }, { field: 'status', value: '4', condition_type: 'eq' }]],
-};
+  return [[is('1', 'eq'), is('4', 'eq')]];
+}
 
 export interface BulkReads {
   operationCount(bulkUuid: string): Promise<number>;
@@ -76,9 +75,9 @@ export interface BulkReads {
  */
 export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOptions, 'retry' | 'signal'>, signal: AbortSignal | undefined, transportRetries = false): BulkReads {
   // These reads are routes of the bulk module: a client without it is refused here, before anything is sent.
-  for (const key of BULK_READ_ROUTES) needRoute(runtime, key);
+  for (const key of ['GET /V1/bulk', 'GET /V1/bulk/{bulkUuid}/status', 'GET /V1/bulk/{bulkUuid}/operation-status/{status}']) needRoute(runtime, key);
   const get = <T>(path: string, query?: Record<string, unknown>, callSignal = signal): Promise<T> =>
-    runtime.sendRaw<T>({ method: 'GET', path, query, variant: 'sync', options: { ...request, signal: callSignal, ...(transportRetries ? {} : { retry: false as const }) }, expect: 'json' });
+    runtime.sendRaw<T>({ method: 'GET', path, query, variant: 'sync', options: { ...request, signal: callSignal, ...(transportRetries ? {} : { retry: false as const }) } });
 
   let listingPageSize = LISTING_PAGE_SIZE;
   const search = (criteria: Record<string, unknown>, fields: string, callSignal?: AbortSignal) => get<unknown>('/V1/bulk', { searchCriteria: criteria, fields }, callSignal ?? signal);
@@ -89,7 +88,7 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
   }
 
   async function page(bulkUuid: string, status: StatusFilter, fields: readonly string[], currentPage: number, pageSize: number, callSignal?: AbortSignal) {
-    const body = await search(criteriaFor(bulkUuid, STATUS_FILTERS[status], pageSize, currentPage), `items[${fields.join(',')}],total_count`, callSignal);
+    const body = await search(criteriaFor(bulkUuid, statusFilters(status), pageSize, currentPage), `items[${fields.join(',')}],total_count`, callSignal);
     const record = body as { items?: unknown; total_count?: unknown } | null;
     if (!record || typeof record.total_count !== 'number') throw shapeError('/V1/bulk', 'an operation search ({items, total_count})', body);
     // With `fields`, an empty match can come back without `items` or with `items: null`.
@@ -145,11 +144,13 @@ export function createBulkReads(runtime: CommerceRuntime, request: Omit<CallOpti
 }
 
 function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+  // Number.isInteger is false for anything that is not a number.
+  return Number.isInteger(value) && (value as number) >= 0;
 }
 
 function isOperation(value: unknown): boolean {
-  return !!value && typeof value === 'object' && typeof (value as RawOperation).id === 'number' && typeof (value as RawOperation).status === 'number';
+  // A primitive has no numeric id either: only null and undefined need keeping out.
+  return !!value && typeof (value as RawOperation).id === 'number' && typeof (value as RawOperation).status === 'number';
 }
 
 function shapeError(path: string, expected: string, body: unknown): ResponseError {

@@ -16,24 +16,24 @@ export interface ScheduleInput {
 export function nextDelay({ attempt, minDelay, maxDelay, jitter, eta, random = Math.random }: ScheduleInput): number {
   const ceiling = Math.min(maxDelay, minDelay * 2 ** Math.min(attempt, 30));
   let delay = jitter ? minDelay + random() * (ceiling - minDelay) : ceiling;
-  if (eta !== undefined && Number.isFinite(eta)) delay = Math.min(delay, Math.max(minDelay, eta));
+  // Number.isFinite is false for undefined as well.
+  if (Number.isFinite(eta)) delay = Math.min(delay, Math.max(minDelay, eta!));
   return Math.round(delay);
 }
 
 /** Throughput between the first and the latest observation; undefined until something moved. */
 export class RateEstimator {
-  private first: { at: number; closed: number } | undefined;
-  private last: { at: number; closed: number } | undefined;
+  private span: { first: { at: number; closed: number }; last: { at: number; closed: number } } | undefined;
 
   observe(at: number, closed: number): void {
-    this.first ??= { at, closed };
-    this.last = { at, closed };
+    this.span = { first: this.span?.first ?? { at, closed }, last: { at, closed } };
   }
 
   eta(open: number): number | undefined {
-    if (!this.first || !this.last) return undefined;
-    const moved = this.last.closed - this.first.closed;
-    const elapsed = this.last.at - this.first.at;
+    if (!this.span) return undefined;
+    const { first, last } = this.span;
+    const moved = last.closed - first.closed;
+    const elapsed = last.at - first.at;
     if (moved <= 0 || elapsed <= 0) return undefined;
     return (open / moved) * elapsed;
   }
@@ -51,6 +51,7 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
       clearTimeout(timer);
       reject(signal!.reason);
     };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // An aborted signal never fires again: the listener needs no `once`.
+    signal?.addEventListener('abort', onAbort);
   });
 }

@@ -7,12 +7,6 @@ import type { BulkReads } from './reads.ts';
 import { buildOutcome, type BulkOutcome, type RawOperation, type Unlisted } from './outcome.ts';
 import type { WaitPlan } from './targets.ts';
 
-/** What a failed operation's entry needs: its message, and its input (meta_information) to check or find its position. */
-const FAILURE_FIELDS = ['id', 'bulk_uuid', 'status', 'result_message', 'error_code', 'serialized_data'];
-const STATUS_FIELDS = ['id', 'bulk_uuid', 'status'];
-/** With the inputs known, a placement by id is checked against meta_information, so the listing carries it. */
-const CHECKED_STATUS_FIELDS = [...STATUS_FIELDS, 'serialized_data'];
-const RESULT_FIELDS = ['id', 'bulk_uuid', 'status', 'result_serialized_data', 'serialized_data'];
 
 /**
  * `unlisted`: what an operation no listing names is. `complete` when the closed counts of every
@@ -22,12 +16,18 @@ const RESULT_FIELDS = ['id', 'bulk_uuid', 'status', 'result_serialized_data', 's
  * caller's: give them transport retries.
  */
 export async function readOutcome<Route extends string | undefined, Result>(reads: BulkReads, plan: WaitPlan, unlisted: Unlisted, resultReads: BulkReads = reads): Promise<BulkOutcome<Route, Result>> {
+  // The fields each listing keeps (here, not module constants, so mutation testing reaches them).
+  // A failed operation's entry needs its message, and its input (meta_information) to check or find its position.
+  const failureFields = ['id', 'bulk_uuid', 'status', 'result_message', 'error_code', 'serialized_data'];
+  // With the inputs known, a placement by id is checked against meta_information, so the listing carries it.
+  const statusFields = plan.inputs ? ['id', 'bulk_uuid', 'status', 'serialized_data'] : ['id', 'bulk_uuid', 'status'];
+  const resultFields = ['id', 'bulk_uuid', 'status', 'result_serialized_data', 'serialized_data'];
   // One search per bulk (see reads.ts: ids repeat across bulks since 2.4).
   const listed = new Map<string, RawOperation[]>();
   for (const bulk of plan.bulks) {
-    let ops = await reads.list(bulk.bulkUuid, 'failed', FAILURE_FIELDS);
-    if (unlisted !== 'complete') ops = ops.concat(await reads.list(bulk.bulkUuid, 'not-failed', plan.inputs ? CHECKED_STATUS_FIELDS : STATUS_FIELDS));
+    let ops = await reads.list(bulk.bulkUuid, 'failed', failureFields);
+    if (unlisted !== 'complete') ops = ops.concat(await reads.list(bulk.bulkUuid, 'not-failed', statusFields));
     listed.set(bulk.bulkUuid, ops);
   }
-  return buildOutcome<Route, Result>(plan, listed, unlisted, (bulkUuid, page, pageSize, signal) => resultReads.page(bulkUuid, 'complete', RESULT_FIELDS, page, pageSize, signal));
+  return buildOutcome<Route, Result>(plan, listed, unlisted, (bulkUuid, page, pageSize, signal) => resultReads.page(bulkUuid, 'complete', resultFields, page, pageSize, signal));
 }

@@ -36,7 +36,8 @@ export interface WaitPlan {
 export type WaitTarget = string | AsyncAcceptance | BulkJob;
 
 function isAcceptance(value: unknown): value is AsyncAcceptance {
-  return !!value && typeof value === 'object' && typeof (value as AsyncAcceptance).bulkUuid === 'string' && Array.isArray((value as AsyncAcceptance).requestItems);
+  // A primitive has no bulkUuid either: only null and undefined need keeping out.
+  return !!value && typeof (value as AsyncAcceptance).bulkUuid === 'string' && Array.isArray((value as AsyncAcceptance).requestItems);
 }
 
 export function planFor(target: WaitTarget): WaitPlan {

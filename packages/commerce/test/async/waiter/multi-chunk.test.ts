@@ -4,7 +4,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BulkJob } from '../../../src/async/index.ts';
+import { BulkStalledError, type BulkJob, type BulkOutcome } from '../../../src/async/index.ts';
 import '../../../src/async/waiter/wait.ts';
 import '../../../src/async/waiter/read-status.ts';
 import { applyFields, applySearch, parseSearchCriteria } from '../../../src/testing/search.ts';
@@ -92,6 +92,39 @@ describe('waitForBulk over chunks', () => {
     const counts = log.filter((l) => l.startsWith('count'));
     // t=0 sweep; t=1 s c0 moved (cursor); t=2 s c0 first, no move, the sweep after movement reaches c1 which closed.
     expect(counts.slice(0, 6)).toEqual(['count c0', 'count c1', 'count c0', 'count c0', 'count c1', 'count c0']);
+  });
+});
+
+describe('waitForBulk over chunks: the cursor', () => {
+  it('a later chunk that moved is polled before the earlier ones in the next round', async () => {
+    const log = platform({
+      c0: [[0, '444'], [1000, '144'], [9000, '111']],
+      c1: [[0, '44'], [1500, '14'], [3500, '11']],
+    });
+    await drive(asyncClient().waitForBulk(jobOf({ c0: 3, c1: 2 }), { minDelay: 1000, maxDelay: 1000, jitter: false, stallAfter: 60_000 }));
+    // 0 s sweep; 1 s c0 moved; 2 s sweep after movement: c0 still, c1 moved; 3 s c1 first, then the sweep reaches c0.
+    expect(log.filter((l) => l.startsWith('count')).slice(0, 6)).toEqual(['count c0', 'count c1', 'count c0', 'count c0', 'count c1', 'count c1']);
+    expect(log.filter((l) => l.startsWith('count'))[6]).toBe('count c0');
+  });
+
+  it('a round whose read failed does not end the sweep: the next round looks at every chunk again', async () => {
+    const log = platform({ c0: [[0, '44'], [5000, '11']], c1: [[0, '44'], [500, '11']] });
+    let c0Reads = 0;
+    server.use(http.get(`${BASE}/rest/V1/bulk/c0/operation-status/4`, () => (++c0Reads === 1 ? (log.push('count c0 (503)'), HttpResponse.json({ message: 'busy' }, { status: 503 })) : undefined)));
+    await drive(asyncClient().waitForBulk(jobOf({ c0: 2, c1: 2 }), { minDelay: 1000, maxDelay: 1000, jitter: false, stallAfter: 60_000 }));
+    expect(log.slice(0, 4)).toEqual(['count c0 (503)', 'count c0', 'count c1', 'closed c1']);
+  });
+});
+
+describe('a stall over chunks', () => {
+  it('one chunk closed, another stuck: the stuck one’s operations are reported open, not complete', async () => {
+    platform({ c0: [[0, '44'], [1000, '13']], c1: [[0, '44']] });
+    const error = await drive(asyncClient().waitForBulk(jobOf({ c0: 2, c1: 2 }), { minDelay: 1000, maxDelay: 1000, jitter: false, stallAfter: 5000 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkStalledError);
+    expect((error as Error).message).toMatch(/^Bulk c0, c1 has had 2 of 4 operations open without change for 5 s \(stallAfter\)\./);
+    expect((error as BulkStalledError).bulkUuids).toEqual(['c0', 'c1']);
+    const outcome = (error as BulkStalledError<BulkOutcome>).outcome!;
+    expect(outcome.operations.map((op) => op.state)).toEqual(['complete', 'failed', 'open', 'open']);
   });
 });
 

@@ -47,6 +47,11 @@ describe('buildOutcome: operations', () => {
     expect(lost).toMatchObject({ status: null, state: 'unaccounted', resultMessage: 'accepted, but the platform never reported this operation', input: { sku: 'S0' } });
   });
 
+  it('a null result_serialized_data (a failed operation) is no result', () => {
+    const op = buildOutcome(plan, new Map([['b1', [raw(0, 3, { result_serialized_data: null })]]]), 'complete', noPages).operations[0]!;
+    expect(op.result).toBeUndefined();
+  });
+
   it('a listed status outside 1..5 is taken as open; 1 and 5 keep their meaning', () => {
     const states = (status: number) => buildOutcome(plan, new Map([['b1', [raw(0, status)]]]), 'complete', noPages).operations[0]!;
     expect(states(0)).toMatchObject({ status: 4, state: 'open' });
@@ -132,7 +137,7 @@ describe('outcome.results()', () => {
     const exact = pages();
     await collect(buildOutcome(plan, new Map(), 'complete', exact.read).results({ pageSize: 1 }));
     expect(exact.asked).toEqual(['b1:1x1', 'b1:2x1', 'b1:3x1', 'b2:1x1', 'b2:2x1']);
-    const short = pages((uuid, page) => (uuid === 'b1' && page === 2 ? { items: [], total: 3 } : undefined));
+    const short = pages((uuid, page) => (uuid === 'b1' && page === 2 ? { items: [], total: 10 } : undefined));
     const results = await collect(buildOutcome(plan, new Map(), 'complete', short.read).results({ pageSize: 2 }));
     expect(short.asked).toEqual(['b1:1x2', 'b1:2x2', 'b2:1x2']);
     expect(results.map((op) => op.position)).toEqual([0, 1, 3, 4]);
@@ -143,6 +148,16 @@ describe('outcome.results()', () => {
     const p = pages((uuid, page) => (uuid === 'b1' && page === 2 ? { items: [rows['b1']![1]!, rows['b1']![2]!], total: 3 } : undefined));
     const results = await collect(buildOutcome(plan, new Map(), 'complete', p.read).results({ pageSize: 2 }));
     expect(results.map((op) => op.position)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('a repeated row does not take a position that is still free for the row that belongs there', async () => {
+    const four: WaitPlan = { route: undefined, bulks: [bulk('b4', [[0, 0], [1, 1], [2, 2], [3, 3]])], rejectedAtAcceptance: [], inputs: undefined };
+    const row = (id: number) => raw(id, 1, { result_serialized_data: JSON.stringify({ n: id }) });
+    // Page 2 repeats row 1 (2.3 shifted), page 3 brings row 3.
+    const served: Record<number, RawOperation[]> = { 1: [row(0), row(1)], 2: [row(1), row(2)], 3: [row(3)] };
+    const read: ResultPages = async (_uuid, page) => ({ items: served[page] ?? [], total: 5 });
+    const results = await collect(buildOutcome(four, new Map(), 'complete', read).results({ pageSize: 2 }));
+    expect(results.map((op) => [op.position, op.result])).toEqual([[0, { n: 0 }], [1, { n: 1 }], [2, { n: 2 }], [3, { n: 3 }]]);
   });
 
   it('passes the caller’s signal to every page read', async () => {

@@ -55,6 +55,31 @@ describe('placeOperations: by content and what is left', () => {
     expect(placed(p, [raw(900, meta({ product: { name: 'x', price: 2 }, sku: 'A' })), raw(901, meta({ product: { name: 'x', price: 1 }, sku: 'A' }))])).toEqual([[900, 21], [901, 20]]);
   });
 
+  it('an array and an object with its indexes as keys are different content; so are [1, 2] and [12]', () => {
+    const p = withInputs([{ x: ['a', 'b'] }, { x: { 0: 'a', 1: 'b' } }, { n: [1, 2] }, { n: [12] }]);
+    expect(placed(p, [raw(900, meta({ x: { 0: 'a', 1: 'b' } })), raw(901, meta({ x: ['a', 'b'] })), raw(902, meta({ n: [12] })), raw(903, meta({ n: [1, 2] }))])).toEqual([[900, 21], [901, 20], [902, 23], [903, 22]]);
+  });
+
+  it('an input key whose value is undefined matches the queued copy, which never has it (as in JSON)', () => {
+    const p = withInputs([{ sku: 'B' }, { sku: 'A', note: undefined, tags: [undefined] }]);
+    expect(placed(p, [raw(900, meta({ sku: 'A', tags: [null] }))])).toEqual([[900, 21]]);
+  });
+
+  it('inputs that are null, or hold a null or text customer, are compared like any other', () => {
+    const p = withInputs([null, { customer: null, n: 1 }, { customer: 'guest', n: 1 }, { sku: 'B' }]);
+    expect(placed(p, [raw(900, meta({ sku: 'B' })), raw(901, meta({ customer: 'guest', n: 1 })), raw(902, meta({ customer: null, n: 1 }))])).toEqual([[900, 23], [901, 22], [902, 21]]);
+  });
+
+  it('an operation without meta_information is not matched by content to an input that is missing', () => {
+    const p = withInputs([{ sku: 'A' }, undefined]);
+    expect(placed(p, [raw(900)])).toEqual([[900, 20]]);
+  });
+
+  it('an id that agrees with its input keeps its position even when the same content is queued elsewhere too', () => {
+    const p = withInputs([{ sku: 'A' }, { sku: 'A' }]);
+    expect(placed(p, [raw(1, meta({ sku: 'A' }))])).toEqual([[1, 21]]);
+  });
+
   it('compares arrays element by element, in order', () => {
     const p = withInputs([{ tags: ['a', 'b'] }, { tags: ['b', 'a'] }]);
     expect(placed(p, [raw(900, meta({ tags: ['b', 'a'] })), raw(901, meta({ tags: ['a', 'b'] }))])).toEqual([[900, 21], [901, 20]]);

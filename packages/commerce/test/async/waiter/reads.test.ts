@@ -19,7 +19,7 @@ const reads = (transportRetries = false, request = {}, signal?: AbortSignal) => 
 
 /** Answers the operation search from `rows` by page, recording each request's criteria and fields. */
 function search(rows: { id: number; status: number }[], options: { total?: number; cap?: number } = {}) {
-  const asked: { filters: string[]; page: number | undefined; size: number | undefined; fields: string | null }[] = [];
+  const asked: { filters: string[]; page: number | undefined; size: number | undefined; fields: string | null; conditions?: string[] }[] = [];
   server.use(
     http.get(`${BASE}/rest/V1/bulk`, ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -45,9 +45,18 @@ describe('createBulkReads: routes', () => {
   it('refuses a client without the bulk routes before anything is sent, saying how to add them', () => {
     const lean = createLeanClient({ baseUrl: BASE, auth: none(), routes: [productsRoutes] });
     expect(() => createBulkReads(runtimeOf(lean), {}, undefined)).toThrow(InputError);
+    expect(() => createBulkReads(runtimeOf(lean), {}, undefined)).toThrow(expect.objectContaining({ service: 'commerce' }));
     expect(() => createBulkReads(runtimeOf(lean), {}, undefined)).toThrow(
       'waitForBulk and readBulkStatus read GET /V1/bulk, which this client does not know: add bulkRoutes (exported by @magekit/commerce/modules) with the routes option or addRoutes(client, bulkRoutes). Nothing was sent.',
     );
+  });
+});
+
+describe('createBulkReads: an unexpected failure looking up a route', () => {
+  it('is let through as it is, not reported as a missing module', () => {
+    const broken = new TypeError('route table not loaded');
+    const runtime = { route: () => { throw broken; } };
+    expect(() => createBulkReads(runtime as never, {}, undefined)).toThrow(broken);
   });
 });
 
@@ -74,6 +83,7 @@ describe('operationCount', () => {
     expect((error as ResponseError).message).toBe('GET /V1/bulk/u/status answered with an unexpected shape (expected a bulk summary with operation_count).');
     expect((error as ResponseError).raw).toBe(JSON.stringify(body));
     expect((error as ResponseError).method).toBe('GET');
+    expect((error as ResponseError).service).toBe('commerce');
   });
 });
 
@@ -85,7 +95,7 @@ describe('openCounter', () => {
     expect(path).toBe('/rest/V1/bulk/u%201/operation-status/4');
   });
 
-  it.each([['-2'], ['1.5'], ['three'], [-1], [2.5], [{ count: 1 }], ['x5'], ['5x']])('refuses %j, which is not a count', async (body) => {
+  it.each([['-2'], ['1.5'], ['three'], [-1], [2.5], [{ count: 1 }], ['x5'], ['5x'], [''], [null], [true], [[3]], ['1e3'], ['0x10'], ['+5']])('refuses %j, which is not a count', async (body) => {
     server.use(http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/:status`, () => HttpResponse.json(body)));
     const error = await reads().openCounter('u').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseError);
@@ -100,9 +110,19 @@ describe('closedCount', () => {
     expect(asked).toEqual([{ filters: ['bulk_uuid eq b1', 'status neq 4'], page: 1, size: 1, fields: 'total_count' }]);
   });
 
-  it('refuses an answer without a count', async () => {
-    server.use(http.get(`${BASE}/rest/V1/bulk`, () => HttpResponse.json({ items: [] })));
-    await expect(reads().closedCount('b1')).rejects.toThrow('GET /V1/bulk answered with an unexpected shape (expected an operation search with total_count).');
+  it.each([[{ items: [] }], [null]])('refuses an answer without a count: %j', async (body) => {
+    server.use(http.get(`${BASE}/rest/V1/bulk`, () => HttpResponse.json(body)));
+    const error = await reads().closedCount('b1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseError);
+    expect((error as Error).message).toBe('GET /V1/bulk answered with an unexpected shape (expected an operation search with total_count).');
+  });
+
+  it('names the bulk with an explicit eq condition on the wire', async () => {
+    let query: URLSearchParams | undefined;
+    server.use(http.get(`${BASE}/rest/V1/bulk`, ({ request }) => ((query = new URL(request.url).searchParams), HttpResponse.json({ total_count: 0 }))));
+    await reads().closedCount('b1');
+    expect(query!.get('searchCriteria[filter_groups][0][filters][0][field]')).toBe('bulk_uuid');
+    expect(query!.get('searchCriteria[filter_groups][0][filters][0][condition_type]')).toBe('eq');
   });
 });
 
@@ -117,6 +137,17 @@ describe('list', () => {
     const asked = search(rows(2));
     expect(await reads().list('b1', status, ['id', 'status'])).toEqual(rows(2));
     expect(asked).toEqual([{ filters, page: 1, size: 300, fields: 'items[id,status],total_count' }]);
+  });
+
+  it.each([
+    ['failed', ['eq', 'gt', 'neq']],
+    ['complete', ['eq', 'eq']],
+    ['not-failed', ['eq', 'eq', 'eq']],
+  ] as const)('%s: every condition is spelled out on the wire', async (status, conditions) => {
+    let query: URLSearchParams | undefined;
+    server.use(http.get(`${BASE}/rest/V1/bulk`, ({ request }) => ((query = new URL(request.url).searchParams), HttpResponse.json({ items: [], total_count: 0 }))));
+    await reads().list('b1', status, ['id']);
+    expect([...query!.entries()].filter(([key]) => key.endsWith('[condition_type]')).map(([, value]) => value)).toEqual(conditions);
   });
 
   it('pages until total_count is reached, asking for no page past it', async () => {
@@ -190,10 +221,10 @@ describe('page', () => {
 });
 
 describe('retries', () => {
-  it('the waiter’s reads leave a failed read to its own schedule; a one-off status read gets the transport’s retries', async () => {
+  it('the waiter’s reads (the default) leave a failed read to its own schedule; a one-off status read gets the transport’s retries', async () => {
     let served = 0;
     server.use(http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/:status`, () => (++served === 1 ? HttpResponse.json({ message: 'busy' }, { status: 503 }) : HttpResponse.json(2))));
-    await expect(reads(false).openCounter('u')).rejects.toMatchObject({ status: 503 });
+    await expect(createBulkReads(runtime(), {}, undefined).openCounter('u')).rejects.toMatchObject({ status: 503 });
     expect(served).toBe(1);
     served = 0;
     expect(await reads(true).openCounter('u')).toBe(2);

@@ -16,6 +16,7 @@ describe('planFor', () => {
   it.each(['', '   '])('refuses an empty UUID (%j) with an InputError', (uuid) => {
     expect(() => planFor(uuid)).toThrow(InputError);
     expect(() => planFor(uuid)).toThrow('waitForBulk needs a bulk UUID, an async acceptance or a bulk job; got an empty string.');
+    expect(() => planFor(uuid)).toThrow(expect.objectContaining({ service: 'commerce' }));
   });
 
   it.each([[undefined], [null], [42], [{ bulkUuid: 'u-1' }], [{ bulkUuid: 7, requestItems: [] }], [{ kind: 'job' }]])('refuses %j, saying what it takes', (target) => {

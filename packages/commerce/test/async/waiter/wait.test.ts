@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
 import { BulkStalledError, BulkTimeoutError, type BulkJob, type BulkOutcome, type OperationOutcome, type ProgressEvent } from '../../../src/async/index.ts';
 import { nextDelay, RateEstimator } from '../../../src/async/waiter/schedule.ts';
 // The client loads the waiter on first use (a dynamic import); loaded here first, so that import
@@ -249,10 +249,12 @@ describe('waitForBulk faults', () => {
   });
 
   it('gives up on a failing final read only at the deadline, with a timeout naming the failure', async () => {
-    platform({ timeline: [[0, '11']], fail: { failed: Array.from({ length: 100 }, (_, i) => i + 1) } });
+    const p = platform({ timeline: [[0, '11']], fail: { failed: Array.from({ length: 100 }, (_, i) => i + 1) } });
     const error = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 500, maxDelay: 1000, maxWait: 10_000, jitter: false })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BulkTimeoutError);
     expect((error as BulkTimeoutError).message).toMatch(/The last read failed: .*503/);
+    // The tries on the schedule up to the deadline, then one look at the state to report: not a try more.
+    expect(p.kinds().filter((k) => k === 'failed')).toHaveLength(12);
   });
 
   it('raises a typed stall pointing at the async.operations.all consumer, stating the real stallAfter', async () => {
@@ -290,6 +292,7 @@ describe('waitForBulk faults', () => {
     controller.abort();
     const error = await promise.catch((e: unknown) => e);
     expect((error as { kind?: string }).kind).toBe('abort');
+    expect((error as Error).message).toBe('waitForBulk was aborted by the caller with 5 of 5 operations still open (0 closed). The bulk keeps running on the platform.');
     expect(p.kinds()).toEqual(['count']);
   });
 
@@ -525,6 +528,24 @@ describe('waitForBulk: ending on time', () => {
     expect(served).toBe(2);
   });
 
+  it('a read that fails at the very moment the bulk would be called stalled: the next try waits its pause', async () => {
+    platform({ timeline: [[0, '11']] });
+    let firstAt: number | undefined;
+    let failed = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/bulk/:uuid/operation-status/4`, () => {
+        firstAt ??= Date.now();
+        const since = Date.now() - firstAt;
+        if (since > 0 && since < 4500) return (failed += 1), HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 });
+        return HttpResponse.json(since === 0 ? 2 : 0);
+      }),
+    );
+    // Polls at 0 (fine), then 1, 2, 3 and 4 s (failing; the first exactly when stallAfter runs out), then 5 s.
+    const outcome = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 1000, maxDelay: 1000, stallAfter: 1000, jitter: false }));
+    expect(outcome.counts.complete).toBe(2);
+    expect(failed).toBe(4);
+  });
+
   it('a bare UUID whose size was never read: the timeout says so, with no outcome and no counts made up', async () => {
     platform({ timeline: [[0, '44']], fail: { summary: Array.from({ length: 100 }, (_, i) => i + 1) } });
     const error = (await drive(asyncClient().waitForBulk('b1', { minDelay: 500, maxDelay: 1000, maxWait: 3000, jitter: false })).catch((e: unknown) => e)) as BulkTimeoutError;
@@ -607,5 +628,109 @@ describe('waitForBulk: what the reads ask for', () => {
   it('a status read stops when its signal aborts', async () => {
     platform({ timeline: [[0, '14']] });
     await expect(asyncClient().readBulkStatus('b1', { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'abort' });
+  });
+});
+
+describe('waitForBulk: pace', () => {
+  /** Times from the first, to the 250 ms steps of the fake clock. */
+  const since = (times: number[]) => times.map((t) => Math.round((t - times[0]!) / 250) * 250);
+
+  it('once the bulk is seen closing, sleeps no longer than the estimated time to its end', async () => {
+    // One operation closes per second; the backoff alone would poll at 0, 1, 3, 7, 15 and 31 s.
+    const timeline = Array.from({ length: 21 }, (_, k): [number, string] => [k * 1000, '1'.repeat(k) + '4'.repeat(20 - k)]);
+    const p = platform({ timeline });
+    await drive(asyncClient().waitForBulk(jobOf('b1', 20), { minDelay: 1000, maxDelay: 60_000, stallAfter: 120_000, jitter: false }));
+    const polls = since(p.log.filter((e) => e.kind === 'count').map((e) => e.at));
+    // At 15 s, 15 closed in 15 s and 5 open: the end is 5 s away, not the 16 s backoff.
+    expect(polls).toEqual([0, 1000, 3000, 7000, 15_000, 20_000]);
+  });
+
+  it('measures the pace from its first poll, not from a submission long past', async () => {
+    // Waited on when half the bulk had closed already: that half says nothing of the pace now.
+    const timeline = Array.from({ length: 11 }, (_, k): [number, string] => [k * 4000, '1'.repeat(10 + k) + '4'.repeat(10 - k)]);
+    const p = platform({ timeline });
+    await drive(asyncClient().waitForBulk(jobOf('b1', 20), { minDelay: 1000, maxDelay: 8000, stallAfter: 120_000, jitter: false }));
+    const polls = since(p.log.filter((e) => e.kind === 'count').map((e) => e.at));
+    expect(polls.slice(0, 5)).toEqual([0, 1000, 3000, 7000, 15_000]);
+  });
+});
+
+describe('waitForBulk: the first summary read of a bare UUID', () => {
+  it('is tried again on the waiter’s backoff, the last pause cut to end at maxWait', async () => {
+    const p = platform({ timeline: [[0, '44']], fail: { summary: Array.from({ length: 50 }, (_, i) => i + 1) } });
+    const error = await drive(asyncClient().waitForBulk('b1', { minDelay: 500, maxDelay: 60_000, maxWait: 5000, jitter: false }), 50).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkTimeoutError);
+    expect((error as BulkTimeoutError).service).toBe('commerce');
+    const reads = p.log.filter((e) => e.kind === 'summary').map((e) => e.at);
+    // 500, 1000, 2000 ms apart, then the 4 s pause is cut to the deadline at 5 s.
+    const relative = reads.map((t) => Math.round((t - reads[0]!) / 50) * 50);
+    expect(relative.slice(0, 4)).toEqual([0, 500, 1500, 3500]);
+    expect(relative).toHaveLength(5);
+    expect(relative[4]).toBeGreaterThanOrEqual(4900);
+    expect(relative[4]).toBeLessThanOrEqual(5000);
+  });
+});
+
+describe('waitForBulk: progress and the final read', () => {
+  it('counts the elements rejected at acceptance in every event’s total', async () => {
+    platform({ timeline: [[0, '44'], [1000, '11']] });
+    const job = jobOf('b1', 2);
+    const withRejected = { ...job, total: 3, rejected: [{ position: 2, message: 'Invalid SKU', errorCode: 400, stage: 'acceptance' as const }] };
+    const events: ProgressEvent[] = [];
+    await drive(asyncClient().waitForBulk(withRejected, { minDelay: 500, jitter: false, onProgress: (e) => events.push(e) }));
+    expect(events[0]).toEqual({ total: 3, open: 2, complete: 0, failed: 0, retryable: 0, rejected: 1, unaccounted: 0, final: false });
+    expect(events.at(-1)).toMatchObject({ total: 3, complete: 2, rejected: 1, final: true });
+  });
+
+  it('a final read that fails until maxWait: the timeout still carries the outcome when one last look succeeds, listing the failures only', async () => {
+    const p = platform({ timeline: [[0, '13']] });
+    // The failure listing fails until the deadline and once at it (the waiter's last try); the look made
+    // as the wait gives up, right after, succeeds. The deadline is read off the waiter's own timer.
+    let deadlineAt = Number.POSITIVE_INFINITY;
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => ((deadlineAt = Date.now() + ms - 5000), new AbortController().signal));
+    let late = 0;
+    server.use(
+      http.get(`${BASE}/rest/V1/bulk`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const failedListing = query.get('fields') !== 'total_count' && parseSearchCriteria(query).filter_groups.some((g) => g.filters.some((f) => f.condition_type === 'gt'));
+        if (!failedListing || (Date.now() >= deadlineAt && ++late > 1)) return undefined;
+        return HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 });
+      }),
+    );
+    onTestFinished(() => timeout.mockRestore());
+    const error = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 500, maxDelay: 1000, maxWait: 4000, jitter: false })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkTimeoutError);
+    const outcome = (error as BulkTimeoutError<BulkOutcome>).outcome!;
+    expect(outcome.operations.map((op) => op.state)).toEqual(['complete', 'failed']);
+    expect(p.kinds()).not.toContain('listing');
+  });
+});
+
+describe('waitForBulk: a stall as the platform last reported it', () => {
+  it('states a stallAfter of 10 s or more in whole seconds', async () => {
+    platform({ timeline: [[0, '44']] });
+    const error = await drive(asyncClient().waitForBulk(jobOf('b1', 2), { minDelay: 1000, maxDelay: 2000, stallAfter: 12_400, jitter: false })).catch((e: unknown) => e);
+    expect((error as Error).message).toContain('without change for 12 s (stallAfter)');
+  });
+
+  it('carries the exact counts of the last read (a failure is not complete), its service and how long nothing moved', async () => {
+    platform({ timeline: [[0, '444'], [1000, '344']] });
+    const error = await drive(asyncClient().waitForBulk(jobOf('b1', 3), { minDelay: 1000, maxDelay: 2000, stallAfter: 10_000, jitter: false })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkStalledError);
+    const stalled = error as BulkStalledError<BulkOutcome>;
+    expect(stalled.service).toBe('commerce');
+    expect(stalled.counts).toEqual({ total: 3, complete: 0, failed: 1, retryable: 0, rejected: 0, open: 2, unaccounted: 0 });
+    expect(stalled.bulkUuids).toEqual(['b1']);
+    expect(stalled.message).toMatch(/^Bulk b1 has had 2 of 3 operations open without change for 10 s \(stallAfter\)\./);
+    expect(stalled.stalledForMs).toBeGreaterThanOrEqual(10_000);
+    expect(stalled.stalledForMs).toBeLessThanOrEqual(10_250);
+  });
+
+  it('when the read of the last state fails as well: the counts polling knew, and no outcome', async () => {
+    platform({ timeline: [[0, '444'], [1000, '344']], fail: { failed: Array.from({ length: 50 }, (_, i) => i + 1) } });
+    const error = await drive(asyncClient().waitForBulk(jobOf('b1', 3), { minDelay: 1000, maxDelay: 2000, stallAfter: 10_000, jitter: false })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkStalledError);
+    expect((error as BulkStalledError).counts).toEqual({ total: 3, complete: 1, failed: 0, retryable: 0, rejected: 0, open: 2, unaccounted: 0 });
+    expect((error as BulkStalledError).outcome).toBeUndefined();
   });
 });
