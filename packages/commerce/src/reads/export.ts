@@ -280,7 +280,7 @@ function initialWidth(checkpoint: ExportCheckpoint, pageSize: number): number | 
 
 /** The next window's width after one of `width` keys held `rows` records: aim at one page, move by at most 4× a step. */
 function nextWidth(width: number, span: number, rows: number, pageSize: number): number {
-  if (rows === 0) return width * 4;
+  // No rows: the aim is past any bound, so the window grows by the most a step allows.
   const aimed = Math.round((span * pageSize) / rows);
   return Math.max(1, Math.min(width * 4, Math.max(Math.floor(width / 4), aimed)));
 }

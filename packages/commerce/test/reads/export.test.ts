@@ -144,6 +144,25 @@ describe('exportRecords', () => {
     expect(abandoned).toEqual([true]);
   });
 
+  it('abandons the requests other slices have under way once a slice’s request failed', async () => {
+    const { commerce } = setUp(300);
+    const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 2 });
+    const abandoned: boolean[] = [];
+    server.use(
+      http.get(`${BASE}/rest/V1/orders`, ({ request }) => {
+        const from = Number(new URL(request.url).searchParams.get('searchCriteria[filter_groups][0][filters][0][value]'));
+        if (from < 150) return HttpResponse.json({ message: 'Internal Error.' }, { status: 500 });
+        abandoned.push(false);
+        request.signal.addEventListener('abort', () => (abandoned[0] = true));
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    const error = await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { checkpoint: plan, concurrency: 2, pageSize: 50 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 500 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(abandoned).toEqual([true]);
+  });
+
   it('plans once and shares the slices out: each worker exports its own slice', async () => {
     const { commerce } = setUp(200);
     const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 5 });
@@ -186,9 +205,11 @@ describe('exportRecords', () => {
     expect((await run({ concurrency: 0 })).message).toMatch(/concurrency must be a whole number from 1 to 64, got 0/);
     expect((await run({ slices: 2.5 })).message).toMatch(/slices must be a whole number/);
     expect((await run({}, { searchCriteria: where('status', 'eq', 'x').sortBy('grand_total', 'DESC') })).message).toMatch(/drop the sort orders/);
-    expect((await run({}, { searchCriteria: where('status', 'eq', 'x').sortBy('entity_id', 'DESC') })).message).toBe(
-      'exportRecords: GET /V1/orders: an export reads slices in parallel in key order; drop the sort orders (sort the exported records afterwards).',
-    );
+    expect(await run({}, { searchCriteria: where('status', 'eq', 'x').sortBy('entity_id', 'DESC') })).toMatchObject({
+      service: 'commerce',
+      message: 'exportRecords: GET /V1/orders: an export reads slices in parallel in key order; drop the sort orders (sort the exported records afterwards).',
+    });
+    expect(await run({ paging: 'offset' })).toMatchObject({ service: 'commerce', message: "exportRecords: GET /V1/orders: an export walks by key; paging: 'offset' cannot be cut into slices." });
     expect((await run({ paging: 'offset' })).message).toMatch(/cannot be cut into slices/);
     expect((await failure(exportRecords(commerce, 'GET /V1/bulk', {}, () => undefined))).message).toMatch(/cannot be walked by key/);
     expect(requests).toHaveLength(0);
@@ -212,9 +233,11 @@ describe('exportRecords', () => {
   });
 
   it("stops on the caller's abort with an AbortError", async () => {
-    const { commerce } = setUp(200);
+    const { commerce, requests } = setUp(200);
     const controller = new AbortController();
     const error = await failure(exportRecords(commerce, 'GET /V1/orders', {}, () => controller.abort(), { pageSize: 20, signal: controller.signal }));
+    // The range (2), then the four slices' first windows: nothing after the abort.
+    expect(requests.length).toBeLessThanOrEqual(6);
     expect(error).toMatchObject({ kind: 'abort', service: 'commerce', message: 'exportRecords: GET /V1/orders was aborted by the caller.' });
   });
 
@@ -242,8 +265,11 @@ describe('exportRecords: slices, windows and checks', () => {
     const { fake, commerce, requests } = setUp(1000);
     for (let id = 101; id <= 900; id += 1) fake.store.orders.delete(id);
     const deliveries: number[] = [];
-    const progress: object[] = [];
-    const result = await exportRecords(commerce, 'GET /V1/orders', {}, (items) => void deliveries.push(items.length), { pageSize: 50, concurrency: 1, slices: 2, onProgress: (p) => progress.push(p) });
+    const fromSlice: number[] = [];
+    const progress: { slicesDone: number }[] = [];
+    const result = await exportRecords(commerce, 'GET /V1/orders', {}, (items, { slice }) => void (deliveries.push(items.length), fromSlice.push(slice)), { pageSize: 50, concurrency: 1, slices: 2, onProgress: (p) => progress.push(p) });
+    expect(fromSlice).toEqual([0, 0, 1, 1]);
+    expect(progress.map((p) => p.slicesDone)).toEqual([0, 0, 0, 1, 1, 1, 2]);
     // 200 records over keys 1..1000: a window of 250 keys holds about a page.
     expect(result.checkpoint.slices.map((s) => [s.lo, s.hi])).toEqual([[0, 500], [500, 1000]]);
     expect(requests.slice(2).map(window)).toEqual([
@@ -341,10 +367,10 @@ describe('exportRecords: refused before any request', () => {
     const plan = await planExport(commerce, 'GET /V1/orders', {});
     requests.length = 0;
     const run = (options: object, deliver: unknown = () => undefined) => failure(exportRecords(commerce, 'GET /V1/orders', {}, deliver as never, options));
-    expect((await run({ concurrency: 65 })).message).toBe('exportRecords: GET /V1/orders: concurrency must be a whole number from 1 to 64, got 65.');
+    expect(await run({ concurrency: 65 })).toMatchObject({ kind: 'input', service: 'commerce', message: 'exportRecords: GET /V1/orders: concurrency must be a whole number from 1 to 64, got 65.' });
     expect((await run({ concurrency: '4' })).message).toContain('concurrency must be a whole number from 1 to 64, got "4"');
     expect((await run({ slices: 0 })).message).toContain('slices must be a whole number from 1 to 64, got 0');
-    expect((await run({}, 'stdout')).message).toBe("exportRecords: GET /V1/orders: deliver must be a function that takes each page's records.");
+    expect(await run({}, 'stdout')).toMatchObject({ service: 'commerce', message: "exportRecords: GET /V1/orders: deliver must be a function that takes each page's records." });
     expect((await run({}, null)).message).toContain('deliver must be a function');
     for (const [checkpoint, why] of [
       [{ ...plan, estimatedTotal: 1.5 }, 'its estimatedTotal is not a whole number'],
@@ -353,6 +379,7 @@ describe('exportRecords: refused before any request', () => {
       [{ ...plan, slices: [{ lo: 0, hi: Number.POSITIVE_INFINITY, after: null, done: false }] }, 'its slices are not'],
       [{ ...plan, slices: [{ lo: 0, hi: 5, after: null }] }, 'its slices are not'],
       [{ ...plan, slices: [null] }, 'its slices are not'],
+      [{ ...plan, slices: [...plan.slices, null] }, 'its slices are not'],
       [{ ...plan, slices: {} }, 'its slices are not'],
     ] as const) {
       expect((await run({ checkpoint })).message, JSON.stringify(checkpoint)).toContain(why);
@@ -360,6 +387,11 @@ describe('exportRecords: refused before any request', () => {
     expect(requests).toHaveLength(0);
     // 64 at once is allowed.
     expect((await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { concurrency: 64 })).rows).toBe(5);
+    // An empty plan goes on: nothing to read.
+    const none = setUp(0).commerce;
+    const empty = await planExport(none, 'GET /V1/orders');
+    expect(empty).toMatchObject({ magekit: 'export', version: 1, estimatedTotal: 0, slices: [] });
+    expect((await exportRecords(none, 'GET /V1/orders', {}, () => undefined, { checkpoint: empty })).rows).toBe(0);
   });
 
   it('skips the slices a checkpoint marks done, and reads each other slice once', async () => {
@@ -390,7 +422,7 @@ describe('exportRecords: refused before any request', () => {
 
   it('refuses a start page: an export reads every record', async () => {
     const { commerce, requests } = setUp(5);
-    expect((await failure(exportRecords(commerce, 'GET /V1/orders', { searchCriteria: { current_page: 2 } }, () => undefined))).message).toBe('exportRecords: GET /V1/orders: an export reads every record; drop current_page.');
+    expect(await failure(exportRecords(commerce, 'GET /V1/orders', { searchCriteria: { current_page: 2 } }, () => undefined))).toMatchObject({ service: 'commerce', message: 'exportRecords: GET /V1/orders: an export reads every record; drop current_page.' });
     expect(requests).toHaveLength(0);
   });
 
