@@ -41,8 +41,13 @@ export function rememberPage(seen: ReadonlyMap<RecordKey, Delivered>, fresh: rea
   const next = new Map(seen);
   for (const { key, delivered } of fresh) next.set(key, delivered);
   for (const [key, { at }] of next) if (at < keepFrom) next.delete(key);
+  // (`>=` here is an equivalent mutant: at exactly the bound the excess is 0 and slice(0, 0) forgets nothing;
+  // it is left unmarked, because a marker would also hide the line's `<=`, which tests kill.)
   if (next.size > MAX_REMEMBERED) {
-    // Oldest first (timestamps compare as text): 1 when a is newer, -1 when older, 0 for the same second.
+    // Oldest first (timestamps compare as text): 1 when a is newer, -1 when older, 0 for the same second,
+    // so the sort (stable) keeps a second's records in the order they were remembered: the longest-held go first.
+    // (V8's sort reads only whether the result is below 0, so `a.at > b.at` mutated to false or >= orders
+    // alike; unmarked, as a marker would also hide that expression's true and <=, which tests kill.)
     const oldestFirst = [...next].sort(([, a], [, b]) => Number(a.at > b.at) - Number(a.at < b.at));
     for (const [key] of oldestFirst.slice(0, next.size - MAX_REMEMBERED)) next.delete(key);
   }

@@ -128,6 +128,18 @@ describe('the overlap memory', () => {
     expect([MAX_REMEMBERED, MAX_REMEMBERED + 1, MAX_REMEMBERED + 2].some((key) => reversed.has(key))).toBe(false);
     expect(reversed.size).toBe(MAX_REMEMBERED);
   });
+
+  it('within one second, forgets the records it has held longest first', () => {
+    const at = '2024-05-01 10:00:00';
+    const held = dropDelivered(new Map(), Array.from({ length: MAX_REMEMBERED }, (_, i) => ({ item: { id: i }, key: i, at }))).fresh;
+    const memory = rememberPage(new Map(), held, '2024-05-01 00:00:00');
+    // Three more in the same second: the three remembered first (keys 0, 1, 2) make room, the newcomers stay.
+    const newcomers = dropDelivered(memory, [0, 1, 2].map((i) => ({ item: { id: `new-${i}` }, key: `new-${i}`, at }))).fresh;
+    const after = rememberPage(memory, newcomers, '2024-05-01 00:00:00');
+    expect(after.size).toBe(MAX_REMEMBERED);
+    expect([0, 1, 2, 3].map((key) => after.has(key))).toEqual([false, false, false, true]);
+    expect(['new-0', 'new-1', 'new-2'].every((key) => after.has(key))).toBe(true);
+  });
 });
 
 describe('timestamps', () => {
