@@ -163,7 +163,7 @@ describe('readChanges', () => {
   it('refuses a route whose records carry no updated_at, rather than report that nothing changed', async () => {
     const { fake, commerce } = setUp({ orders: 3 });
     for (const order of fake.store.orders.values()) delete order['updated_at'];
-    await expect(readChanges(commerce, 'GET /V1/orders', undefined, { deliver: () => {} })).rejects.toThrow('answered a record without updated_at, not a YYYY-MM-DD HH:MM:SS timestamp: a change feed follows updated_at and cannot follow this route.');
+    await expect(readChanges(commerce, 'GET /V1/orders', undefined, { deliver: () => {} })).rejects.toMatchObject({ kind: 'response', service: 'commerce', message: expect.stringContaining('answered a record without updated_at, not a YYYY-MM-DD HH:MM:SS timestamp: a change feed follows updated_at and cannot follow this route.') });
   });
 
   it("says what a products feed cannot see", async () => {
@@ -289,12 +289,13 @@ describe('readChanges: refused before any request', () => {
     const refusal = (params: object | undefined, options: object | undefined) => readChanges(client(), 'GET /V1/orders', params as never, options as never).then(() => new Error('accepted'), (e: unknown) => e as Error);
     expect(await refusal(undefined, undefined)).toMatchObject({ kind: 'input', service: 'commerce', message: 'readChanges: GET /V1/orders: options.deliver must be a function that handles a page ({ items, checkpoint }).' });
     expect((await refusal(undefined, { deliver: 'stdout' })).message).toContain('options.deliver must be a function');
-    expect((await refusal(undefined, { checkpoint: 42, deliver: () => {} })).message).toBe('readChanges: GET /V1/orders: checkpoint must be a string (a checkpoint, a date, or "").');
+    // Every refusal is the SDK's typed input error, so a caller's `kind`/`service` checks route it.
+    expect(await refusal(undefined, { checkpoint: 42, deliver: () => {} })).toMatchObject({ kind: 'input', service: 'commerce', message: 'readChanges: GET /V1/orders: checkpoint must be a string (a checkpoint, a date, or "").' });
     const long = await refusal(undefined, { checkpoint: 'since the last full export of the ERP, which ran on monday', deliver: () => {} });
-    expect(long).toMatchObject({ kind: 'input', hint: expect.stringContaining('"2024-05-01 00:00:00" (UTC)') });
+    expect(long).toMatchObject({ kind: 'input', service: 'commerce', hint: expect.stringContaining('"2024-05-01 00:00:00" (UTC)') });
     expect(long.message).toBe('readChanges: GET /V1/orders: checkpoint "since the last full export of the ERP, w" is neither a checkpoint this SDK handed out nor a date: nothing was sent.');
     for (const searchCriteria of [{ page_size: 5 }, { current_page: 2 }, { sort_orders: [] as never[], page_size: 5 }]) {
-      expect((await refusal({ searchCriteria }, { deliver: () => {} })).message, JSON.stringify(searchCriteria)).toContain('searchCriteria may only filter');
+      expect(await refusal({ searchCriteria }, { deliver: () => {} }), JSON.stringify(searchCriteria)).toMatchObject({ kind: 'input', service: 'commerce', message: expect.stringContaining('searchCriteria may only filter'), hint: expect.stringContaining('use options.pageSize') });
     }
     expect(fake.stats.requests).toBe(0);
   });
@@ -306,7 +307,18 @@ describe('readChanges: refused before any request', () => {
       http.get(`${BASE}/rest/V1/orders`, () => (++seen === 2 ? HttpResponse.json({ items: [{ entity_id: 1, updated_at: '2024-01-01 00:01:00' }, { entity_id: 2 }], total_count: 2 }) : undefined)),
     );
     const error = await readChanges(client(), 'GET /V1/orders', undefined, { deliver: () => {} }).catch((e: unknown) => e as Error & { kind: string });
-    expect(error).toMatchObject({ kind: 'response', message: 'readChanges: GET /V1/orders: an item lacks updated_at (YYYY-MM-DD HH:MM:SS) or entity_id.' });
+    expect(error).toMatchObject({ kind: 'response', service: 'commerce', message: 'readChanges: GET /V1/orders: an item lacks updated_at (YYYY-MM-DD HH:MM:SS) or entity_id.' });
+  });
+
+  it('a key that is neither a number nor a string (a flag) is refused like a missing one', async () => {
+    for (const entity_id of [true, false]) {
+      setUp({ orders: 3 });
+      // The first request (the run's newest change) is the fake's; the walk's page holds the odd key.
+      let seen = 0;
+      server.use(http.get(`${BASE}/rest/V1/orders`, () => (++seen === 2 ? HttpResponse.json({ items: [{ entity_id, updated_at: '2024-01-01 00:01:00' }], total_count: 1 }) : undefined)));
+      const error = await readChanges(client(), 'GET /V1/orders', undefined, { deliver: () => {} }).catch((e: unknown) => e as Error);
+      expect(error, JSON.stringify(entity_id)).toMatchObject({ kind: 'response', message: 'readChanges: GET /V1/orders: an item lacks updated_at (YYYY-MM-DD HH:MM:SS) or entity_id.' });
+    }
   });
 
   it('an updated_at that is not the platform’s timestamp is refused, naming it', async () => {
