@@ -38,6 +38,24 @@ const failure = (run: Promise<unknown>): Promise<Error> =>
 const ids = (items: unknown[]) => items.map((o) => (o as { entity_id: number }).entity_id);
 const param = (url: URL, key: string) => url.searchParams.get(key);
 
+/**
+ * Orders from key 150 on (the second of two slices over 300) never answer: only an abort ends the
+ * request, which the returned list records. The first slice gets `firstSlice`'s answer (undefined: the fake's).
+ */
+function stallSecondSlice(firstSlice: () => Response | undefined): boolean[] {
+  const abandoned: boolean[] = [];
+  server.use(
+    http.get(`${BASE}/rest/V1/orders`, ({ request }) => {
+      const from = Number(new URL(request.url).searchParams.get('searchCriteria[filter_groups][0][filters][0][value]'));
+      if (from < 150) return firstSlice();
+      abandoned.push(false);
+      request.signal.addEventListener('abort', () => (abandoned[0] = true));
+      return new Promise<Response>(() => undefined);
+    }),
+  );
+  return abandoned;
+}
+
 describe('exportRecords', () => {
   it('reads every record once, in slices of the key range and windows of about a page, and reports progress', async () => {
     const { commerce, requests } = setUp(1000);
@@ -127,16 +145,7 @@ describe('exportRecords', () => {
     const { commerce } = setUp(300);
     const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 2 });
     // The second slice's request never answers: only an abort ends it.
-    const abandoned: boolean[] = [];
-    server.use(
-      http.get(`${BASE}/rest/V1/orders`, ({ request }) => {
-        const from = Number(new URL(request.url).searchParams.get('searchCriteria[filter_groups][0][filters][0][value]'));
-        if (from < 150) return undefined;
-        abandoned.push(false);
-        request.signal.addEventListener('abort', () => (abandoned[0] = true));
-        return new Promise<Response>(() => undefined);
-      }),
-    );
+    const abandoned = stallSecondSlice(() => undefined);
     const refusal = new Error('disk full');
     const error = await exportRecords(commerce, 'GET /V1/orders', {}, () => { throw refusal; }, { checkpoint: plan, concurrency: 2, pageSize: 50 }).catch((e: unknown) => e);
     expect(error).toBe(refusal);
@@ -147,16 +156,7 @@ describe('exportRecords', () => {
   it('abandons the requests other slices have under way once a slice’s request failed', async () => {
     const { commerce } = setUp(300);
     const plan = await planExport(commerce, 'GET /V1/orders', {}, { slices: 2 });
-    const abandoned: boolean[] = [];
-    server.use(
-      http.get(`${BASE}/rest/V1/orders`, ({ request }) => {
-        const from = Number(new URL(request.url).searchParams.get('searchCriteria[filter_groups][0][filters][0][value]'));
-        if (from < 150) return HttpResponse.json({ message: 'Internal Error.' }, { status: 500 });
-        abandoned.push(false);
-        request.signal.addEventListener('abort', () => (abandoned[0] = true));
-        return new Promise<Response>(() => undefined);
-      }),
-    );
+    const abandoned = stallSecondSlice(() => HttpResponse.json({ message: 'Internal Error.' }, { status: 500 }));
     const error = await exportRecords(commerce, 'GET /V1/orders', {}, () => undefined, { checkpoint: plan, concurrency: 2, pageSize: 50 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'http', status: 500 });
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError, PermissionError, TimeoutError, createRedactor, parseRetryAfter, type Credential, type Refusal } from '../../src/index.ts';
 import type { Call } from '../../src/transport/call.ts';
+import { callFixture } from './call-fixture.ts';
 import type { Failure } from '../../src/transport/classify.ts';
 import { resolveRetry, shouldRetry, type RetryContext } from '../../src/transport/policy.ts';
 
@@ -60,23 +61,8 @@ describe('shouldRetry', () => {
   const permissionError = (error: HttpError) => new PermissionError(`no permission: ${error.message}`, { service: 'commerce', status: 401 });
   const context: RetryContext = { redactor, permissionError };
 
-  function callOf(overrides: Partial<Call> = {}): Call {
-    return {
-      request: { method: 'GET', url: URL_WITH_SECRET, idempotent: true },
-      method: 'GET',
-      policy: resolveRetry({ limit: 5 }),
-      idempotent: true,
-      body: undefined,
-      timeout: 1_000,
-      deadlineAt: Infinity,
-      credential: undefined,
-      authorization: null,
-      attempt: 1,
-      attemptStartedAt: 0,
-      retries: 0,
-      ...overrides,
-    };
-  }
+  const callOf = (overrides: Partial<Call> = {}): Call =>
+    callFixture({ request: { method: 'GET', url: URL_WITH_SECRET, idempotent: true }, policy: resolveRetry({ limit: 5 }), ...overrides });
   const status = (code: number, retryAfterMs?: number): Failure => ({
     error: new HttpError(`GET /products failed with ${code}`, { service: 'commerce', status: code }),
     reason: 'status',

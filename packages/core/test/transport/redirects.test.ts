@@ -5,9 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError, RedirectError, createRedactor, createTransport, type Redactor, type Transport } from '../../src/index.ts';
-import type { Call } from '../../src/transport/call.ts';
+import { callFixture } from './call-fixture.ts';
 import type { HttpMethod, TransportHooks } from '../../src/transport/options.ts';
-import { resolveRetry } from '../../src/transport/policy.ts';
 import { fetchFollowing, type RedirectContext } from '../../src/transport/redirects.ts';
 import { server as msw } from '@magekit/test-support/msw';
 import { startFaultServer, type FaultServer } from '@magekit/test-support/fault-server';
@@ -127,20 +126,7 @@ describe('fetchFollowing, request by request', () => {
     }) as typeof fetch;
     const allHeaders = { ...headers, ...(options.json === undefined ? {} : { 'content-type': 'application/json' }) };
     const request = new Request(url, { method, headers: allHeaders, body: payload ?? null, redirect: 'manual', ...(payload instanceof ReadableStream ? { duplex: 'half' } : {}) });
-    const call: Call = {
-      request: { method, url, idempotent: true },
-      method,
-      policy: resolveRetry(undefined),
-      idempotent: true,
-      body: payload,
-      timeout: 1_000,
-      deadlineAt: Infinity,
-      credential: undefined,
-      authorization: null,
-      attempt: 1,
-      attemptStartedAt: 0,
-      retries: 0,
-    };
+    const call = callFixture({ request: { method, url, idempotent: true }, body: payload });
     const context: RedirectContext = { service: 'commerce', redactor, hooks, sendsCallBody };
     const outcome = await fetchFollowing(fetchImpl, request, call, context).then(
       (response) => ({ response, error: undefined }),
